@@ -1,0 +1,67 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import './fastify-augment.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { seedDemoData } from './seed/demo.ts';
+import { seedFirstStart } from './seed/owner.ts';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise opened from the config and closed with the app. */
+  database?: Database;
+  /** Where log lines go (standard output by default). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole application: used by the server and by the tests. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The SPA is served from the same origin; nothing is embedded cross-origin yet.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+
+  await registerWebApp(app, config.webDist);
+
+  await seedFirstStart(database.db, config, app.log);
+  if (config.demoData) await seedDemoData(database.db, app.log);
+
+  return app;
+}

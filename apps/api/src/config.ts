@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'expected a port number from 1 to 65535' })
+      .int('expected a port number from 1 to 65535')
+      .min(1, 'expected a port number from 1 to 65535')
+      .max(65535, 'expected a port number from 1 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Affiliate Portal <no-reply@localhost>')),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).default('admin@example.com')),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'expected at least 8 characters').max(32, 'expected at most 32 characters').optional(),
+  ),
+  DEMO_DATA: z.preprocess(emptyToUndefined, flag.default(false)),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected at least 32 characters').optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dir: string }
+  | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  jwtSecret: string;
+  logLevel: string;
+  /** Directory of the built web app; undefined when it has not been built. */
+  webDist: string | undefined;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const given = env[name];
+      return `  ${name}: ${issue.message}${given === undefined ? '' : ` (got ${JSON.stringify(given)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const webDist = resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist'));
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** The token signing secret is generated on first start and kept in DATA_DIR, so tokens survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Staff roles: a named set of permissions (SPEC.md section 6). */
+export const roles = pgTable('roles', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar({ length: 64 }).notNull().unique(),
+  displayName: varchar({ length: 128 }).notNull(),
+  permissions: text().array().notNull().default(sql`'{}'::text[]`),
+  isActive: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Affiliate tiers (clients are shown by tier name). */
+export const tiers = pgTable('tiers', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar({ length: 64 }).notNull().unique(),
+  isDefault: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every signed-in person: affiliates (is_client) and staff (with a role). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: varchar({ length: 254 }).notNull(),
+    passwordHash: text(),
+    name: varchar({ length: 255 }).notNull(),
+    isClient: boolean().notNull(),
+    isOwner: boolean().notNull().default(false),
+    roleId: integer().references(() => roles.id),
+    tierId: integer().references(() => tiers.id),
+    managerId: integer(),
+    referredById: integer(),
+    isActive: boolean().notNull().default(false),
+    twoStepEnabled: boolean().notNull().default(false),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);

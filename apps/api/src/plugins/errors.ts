@@ -1,0 +1,74 @@
+import { type ErrorCode, type ErrorReply, errorMessages } from '@portal/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+/** Fastify's own client errors, with messages a person can act on. */
+const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: errorMessages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', message: errorMessages.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: errorMessages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The Content-Length header does not match the body.' },
+};
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorReply): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Turns an issue's instance path into the form field it belongs to (`/methods/0` -> `methods`). */
+function fieldName(instancePath: string): string {
+  const parts = instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+  return parts.length ? parts.join('.') : '_';
+}
+
+/** One error reply shape for every error: `{error_code, message, errors?}`; 5xx never carry internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.statusCode, {
+        error_code: error.code,
+        message: error.message,
+        ...(error.fields ? { errors: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const name = fieldName(v.instancePath);
+        (errors[name] ??= []).push(v.message ?? errorMessages.validationFailed);
+      }
+      return sendError(reply, 422, { error_code: 'validation_failed', message: errorMessages.validationFailed, errors });
+    }
+    const known = error.code ? fastifyErrors[error.code] : undefined;
+    if (known) return sendError(reply, known.status, { error_code: known.code, message: known.message });
+
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status < 500 && !isResponseSerializationError(error)) {
+      if (error.code === 'FST_ERR_VALIDATION' || error.validation) {
+        return sendError(reply, 400, { error_code: 'bad_request', message: error.message });
+      }
+      return sendError(reply, status, { error_code: codeByStatus[status] ?? 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, status === 503 ? 503 : 500, {
+      error_code: status === 503 ? 'service_unavailable' : 'internal_error',
+      message: errorMessages.internal,
+    });
+  });
+}

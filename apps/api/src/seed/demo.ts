@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { roles, settings, tiers, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/password.ts';
+
+/** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
+export const demoAccounts = {
+  manager: { email: 'manager@example.com', password: 'demo-manager-2026', name: 'Morgan Lee' },
+  affiliate: { email: 'affiliate@example.com', password: 'demo-affiliate-2026', name: 'Alex Rivera' },
+} as const;
+
+const DEMO_MARKER = 'demo_data_version';
+
+/**
+ * A small, believable demo network. Runs once per database (a marker in settings);
+ * later features add their own demo rows here.
+ */
+export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const [marker] = await db.select().from(settings).where(eq(settings.key, DEMO_MARKER));
+  if (!marker) {
+    const [managerHash, affiliateHash] = await Promise.all([
+      hashPassword(demoAccounts.manager.password),
+      hashPassword(demoAccounts.affiliate.password),
+    ]);
+    await db.transaction(async (tx) => {
+      const [managerRole] = await tx
+        .insert(roles)
+        .values({
+          name: 'affiliate_manager',
+          displayName: 'Affiliate Manager',
+          permissions: ['dashboard', 'statistics', 'affiliates', 'offers', 'creatives', 'announcements'],
+        })
+        .onConflictDoUpdate({ target: roles.name, set: { displayName: sql`excluded.display_name` } })
+        .returning({ id: roles.id });
+      await tx.insert(tiers).values([{ name: 'Silver' }, { name: 'Gold' }]).onConflictDoNothing();
+      const [silver] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.name, 'Silver'));
+      const [manager] = await tx
+        .insert(users)
+        .values({
+          email: demoAccounts.manager.email,
+          passwordHash: managerHash,
+          name: demoAccounts.manager.name,
+          isClient: false,
+          roleId: managerRole?.id ?? null,
+          isActive: true,
+          emailVerifiedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      await tx
+        .insert(users)
+        .values({
+          email: demoAccounts.affiliate.email,
+          passwordHash: affiliateHash,
+          name: demoAccounts.affiliate.name,
+          isClient: true,
+          tierId: silver?.id ?? null,
+          managerId: manager?.id ?? null,
+          isActive: true,
+          emailVerifiedAt: new Date(),
+        })
+        .onConflictDoNothing();
+      await tx.insert(settings).values({ key: DEMO_MARKER, value: 1 });
+    });
+    log.info('Demo network created.');
+  }
+  log.info(
+    `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,
+  );
+}

@@ -1,0 +1,35 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Affiliate portal ready at ${config.publicUrl}${config.webDist ? '' : ' (API only: the web app is not built)'}`);
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  });
+}

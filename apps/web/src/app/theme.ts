@@ -1,0 +1,20 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Dark theme with SPEC.md breakpoints (668, 768, 1024, 1920). */
+export const theme = createTheme({
+  palette: {
+    mode: 'dark',
+    primary: { main: '#8b5cf6' },
+    secondary: { main: '#22d3ee' },
+    background: { default: '#0f1115', paper: '#171a21' },
+  },
+  breakpoints: { values: { xs: 0, sm: 668, md: 768, lg: 1024, xl: 1920 } },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiTooltip: { defaultProps: { enterDelay: 300 } },
+  },
+});

@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './reply.ts';
+export * from './health.ts';
+export * from './permissions.ts';
+export * from './validation.ts';

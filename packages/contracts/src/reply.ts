@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Successful replies wrap their payload as `{ data }`. */
+export const dataReply = <T extends z.ZodType>(data: T) => z.object({ data });
+
+export const listMetaSchema = z.object({
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+});
+
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/** Lists add `meta` with the total count and the page asked for. */
+export const listReply = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });

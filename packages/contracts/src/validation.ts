@@ -1,0 +1,13 @@
+/** SPEC.md section 5: validation messages, word for word. */
+export const validationMessages = {
+  required: 'This field is required',
+  minLength: (n: number) => `This field must be at least ${n} characters`,
+  invalid: 'This field is invalid',
+  positive: 'This field must be a positive number.',
+  email: 'This field must be a email.',
+  url: 'This field must be a url.',
+  percentage: 'This field must be a positive number from 0 to 100',
+  passwordMismatch: 'Password mismatch',
+  unique: 'Field must be unique',
+  urlEntry: 'The value must be a absolute or relative (starts with /) link.',
+} as const;

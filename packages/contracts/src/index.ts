@@ -3,3 +3,4 @@ export * from './reply.ts';
 export * from './health.ts';
 export * from './permissions.ts';
 export * from './validation.ts';
+export * from './auth.ts';

@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { Notifications } from '../lib/notifications.tsx';
 import { theme } from './theme.ts';
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -13,6 +14,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         {children}
+        <Notifications />
       </ThemeProvider>
     </QueryClientProvider>
   );

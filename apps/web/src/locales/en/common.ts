@@ -1,0 +1,18 @@
+export const common = {
+  brand: 'VR Affiliate Network',
+  nav: {
+    features: 'Features',
+    network: 'Our network',
+    programs: 'Programs',
+    login: 'Log In',
+    signup: 'Sign Up',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: 'The page you are looking for does not exist or has moved.',
+    back: 'Back to the home page',
+  },
+  footer: {
+    rights: '© {{year}} VR Affiliate Network. All rights reserved.',
+  },
+};

@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/env.ts. */
+const e2eEnv: Record<string, string> = {};
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -35,7 +38,7 @@ export default defineConfig({
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: '.data-e2e', PUBLIC_URL: baseURL },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv },
     stdout: 'pipe',
     stderr: 'pipe',
   },

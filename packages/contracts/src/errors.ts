@@ -14,6 +14,13 @@ export const errorCodes = [
   'conflict',
   'too_many_requests',
   'system_is_under_maintenance',
+  'invalid_credentials',
+  'user_inactive',
+  'code_invalid',
+  'token_invalid',
+  'refresh_token_invalid',
+  'captcha_failed',
+  'social_login_failed',
   'service_unavailable',
   'internal_error',
 ] as const;

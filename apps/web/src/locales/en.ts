@@ -1,5 +1,6 @@
 import { common } from './en/common.ts';
 import { home } from './en/home.ts';
+import { auth, passwordInput } from './en/auth.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -8,6 +9,8 @@ import { home } from './en/home.ts';
 export const en = {
   ...common,
   home,
+  auth,
+  passwordInput,
 };
 
 export type Translation = typeof en;

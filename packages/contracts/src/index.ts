@@ -4,3 +4,4 @@ export * from './health.ts';
 export * from './permissions.ts';
 export * from './validation.ts';
 export * from './auth.ts';
+export * from './rules/index.ts';

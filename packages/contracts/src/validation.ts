@@ -1,6 +1,8 @@
 /** SPEC.md section 5: validation messages, word for word. */
 export const validationMessages = {
   required: 'This field is required',
+  /** The same text where a screen ends its messages with a full stop. */
+  requiredWithStop: 'This field is required.',
   minLength: (n: number) => `This field must be at least ${n} characters`,
   invalid: 'This field is invalid',
   positive: 'This field must be a positive number.',

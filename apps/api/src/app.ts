@@ -5,7 +5,17 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import './fastify-augment.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { affiliateRoutes } from './modules/affiliates/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { socialRoutes } from './modules/auth/social.ts';
+import { createMailer } from './modules/email/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { MaintenanceFlag } from './modules/settings/service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerMaintenance } from './plugins/maintenance.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -36,6 +46,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  app.decorate('limiter', new RateLimiter());
+  app.decorate('maintenance', new MaintenanceFlag(database.db));
+  registerAuth(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -56,7 +72,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
 
+  registerMaintenance(app);
   await app.register(healthRoutes);
+  await app.register(settingsRoutes);
+  await app.register(authRoutes);
+  await app.register(socialRoutes);
+  await app.register(profileRoutes);
+  await app.register(affiliateRoutes);
 
   await registerWebApp(app, config.webDist);
 

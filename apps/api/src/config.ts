@@ -51,6 +51,17 @@ const envSchema = z.object({
   ),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+  ACCESS_TOKEN_TTL: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected seconds' }).int().min(10).max(86400).default(900)),
+  CAPTCHA_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['turnstile', 'hcaptcha']).default('turnstile')),
+  CAPTCHA_SITE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  CAPTCHA_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  CAPTCHA_VERIFY_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).optional()),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).default('https://accounts.google.com')),
+  FACEBOOK_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  FACEBOOK_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,7 +87,19 @@ export interface AppConfig {
   /** Directory of the built web app; undefined when it has not been built. */
   webDist: string | undefined;
   trustProxy: boolean;
+  accessTokenTtl: number;
+  captcha: { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string } | undefined;
+  social: {
+    google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+    facebook: { clientId: string; clientSecret: string } | undefined;
+  };
+  supportEmail: string;
 }
+
+const captchaVerifyUrls = {
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  hcaptcha: 'https://api.hcaptcha.com/siteverify',
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -110,6 +133,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     trustProxy: e.TRUST_PROXY,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    captcha:
+      e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET
+        ? {
+            provider: e.CAPTCHA_PROVIDER,
+            siteKey: e.CAPTCHA_SITE_KEY,
+            secret: e.CAPTCHA_SECRET,
+            verifyUrl: e.CAPTCHA_VERIFY_URL ?? captchaVerifyUrls[e.CAPTCHA_PROVIDER],
+          }
+        : undefined,
+    social: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+          : undefined,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET }
+          : undefined,
+    },
+    supportEmail: e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL.toLowerCase(),
   };
 }
 

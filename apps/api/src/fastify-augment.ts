@@ -1,9 +1,15 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Mailer } from './modules/email/mailer.ts';
+import type { MaintenanceFlag } from './modules/settings/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    mailer: Mailer;
+    limiter: RateLimiter;
+    maintenance: MaintenanceFlag;
   }
 }

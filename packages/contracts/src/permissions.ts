@@ -11,3 +11,6 @@ export const permissions = [
 ] as const;
 
 export type Permission = (typeof permissions)[number];
+
+/** What every affiliate may open: their dashboard, statistics, creatives, offers and the news. */
+export const clientPermissions: readonly Permission[] = ['dashboard', 'statistics', 'creatives', 'offers', 'announcements'];

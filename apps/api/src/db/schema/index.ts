@@ -1,2 +1,5 @@
 export * from './users.ts';
 export * from './settings.ts';
+export * from './sites.ts';
+export * from './affiliates.ts';
+export * from './auth.ts';

@@ -1,0 +1,183 @@
+import {
+  activateRequestSchema,
+  authMessages,
+  changePasswordRequestSchema,
+  codeRequestSchema,
+  confirmRequestSchema,
+  errorReplySchema,
+  forgotRequestSchema,
+  loginReplySchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  messageReplySchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetRequestSchema,
+  tokensReplySchema,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { verifyCaptcha } from '../../lib/captcha.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { authDeps, requestContext } from './deps.ts';
+import * as auth from './service.ts';
+import { revokeSession, rotateRefreshToken } from './sessions.ts';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema, 503: errorReplySchema };
+const tags = ['authentication'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = authDeps(app);
+
+  app.post(
+    '/v1/register',
+    {
+      schema: {
+        tags,
+        summary: 'Sign up as an affiliate; the account stays inactive until the emailed link is followed',
+        querystring: z.object({ referred_by: z.coerce.number().int().positive().optional().catch(undefined) }),
+        body: registerRequestSchema,
+        response: { 201: messageReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await verifyCaptcha(app.config.captcha, request.body.captcha_token, request.ip);
+      await auth.register(deps, request.body, request.query.referred_by, requestContext(request));
+      return reply.code(201).send({ data: { message: authMessages.activationSent } });
+    },
+  );
+
+  app.post(
+    '/v1/account/activate',
+    {
+      schema: {
+        tags,
+        summary: 'Activate an account with the token from the activation email',
+        body: activateRequestSchema,
+        response: { 200: messageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.activate(deps, request.body.token, requestContext(request));
+      return { data: { message: authMessages.activated } };
+    },
+  );
+
+  app.post(
+    '/v2/authentication/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; answers tokens, or a session token when a code was emailed (two-step)',
+        body: loginRequestSchema,
+        response: { 200: loginReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await verifyCaptcha(app.config.captcha, request.body.captcha_token, request.ip);
+      return { data: await auth.login(deps, request.body.email, request.body.password, requestContext(request)) };
+    },
+  );
+
+  app.post(
+    '/v2/authentication/confirm',
+    { schema: { tags, summary: 'Complete a two-step sign-in with the emailed code', body: confirmRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
+    async (request) => ({ data: await auth.confirm(deps, request.body.session_token, request.body.code, requestContext(request)) }),
+  );
+
+  app.post(
+    '/v1/clients/web/admin/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token; a reused token revokes its whole session',
+        body: refreshRequestSchema,
+        response: { 200: tokensReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const outcome = await rotateRefreshToken(app.db, app.config, request.body.refresh_token);
+      if (!outcome.ok) {
+        if (outcome.reason === 'reused') {
+          await recordEvent(app.db, 'session.refresh_reuse', { subjectId: outcome.userId ?? null, ip: request.ip, data: { session_id: outcome.sessionId } });
+        }
+        throw new AppError(401, 'refresh_token_invalid', authMessages.refreshInvalid);
+      }
+      return { data: outcome.tokens };
+    },
+  );
+
+  app.post(
+    '/v1/authentication/logout',
+    {
+      preHandler: requireAuth(app),
+      schema: { tags, summary: 'End the current session', body: logoutRequestSchema.optional(), response: { 200: messageReplySchema, ...errors } },
+    },
+    async (request) => {
+      const caller = request.auth!;
+      await revokeSession(app.db, caller.sessionId, 'logout');
+      await recordEvent(app.db, 'user.logout', { actorId: caller.impersonatorId ?? caller.id, subjectId: caller.id, ip: request.ip });
+      return { data: { message: 'Signed out.' } };
+    },
+  );
+
+  app.post(
+    '/v1/password/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Email a password reset link (the same answer whether or not the account exists)',
+        body: forgotRequestSchema,
+        response: { 200: messageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await verifyCaptcha(app.config.captcha, request.body.captcha_token, request.ip);
+      await auth.forgotPassword(deps, request.body.email, requestContext(request));
+      return { data: { message: authMessages.forgotSent } };
+    },
+  );
+
+  app.post(
+    '/v1/password/reset',
+    { schema: { tags, summary: 'Set a new password with the emailed token (single use, 1 hour)', body: resetRequestSchema, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      await auth.resetPassword(deps, request.body, requestContext(request));
+      return { data: { message: authMessages.resetDone } };
+    },
+  );
+
+  app.post(
+    '/v1/user/password',
+    {
+      preHandler: requireAuth(app),
+      schema: {
+        tags,
+        summary: 'Change the password; every other session ends and this one gets fresh tokens',
+        security: [{ bearer: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: tokensReplySchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await auth.changePassword(deps, request.auth!.id, request.body.current_password, request.body.password, requestContext(request)),
+    }),
+  );
+
+  app.post(
+    '/v1/authentication/login-by-code',
+    { schema: { tags, summary: 'Sign in with a one-time code from an email link (lac/lbc)', body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
+    async (request) => ({ data: await auth.loginByCode(deps, request.body.code, requestContext(request)) }),
+  );
+
+  app.post(
+    '/v1/authentication/login-as-user',
+    {
+      schema: { tags, summary: "Exchange a staff member's login-as code for a marked affiliate session", body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } },
+    },
+    async (request) => ({ data: await auth.loginAsUser(deps, request.body.code, requestContext(request)) }),
+  );
+};
+

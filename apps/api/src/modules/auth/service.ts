@@ -1,0 +1,273 @@
+import {
+  authMessages,
+  type LoginReply,
+  type TokenPair,
+  type registerRequestSchema,
+  type resetRequestSchema,
+} from '@portal/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { affiliateProfiles, affiliateSites, sites, tiers, users } from '../../db/schema/index.ts';
+import { AppError, ForbiddenError, NotFoundError, UniqueError } from '../../lib/errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { templates } from '../email/templates.ts';
+import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
+import { revokeAllSessions, type SessionContext, startSession } from './sessions.ts';
+
+export interface AuthDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  isMaintenance: () => Promise<boolean>;
+}
+
+export interface RequestContext extends SessionContext {
+  ip: string;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+// A hash to verify against when the email is unknown, so both paths take the same time.
+let dummyHash: Promise<string> | undefined;
+
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return user;
+}
+
+const link = (config: AppConfig, path: string, query: Record<string, string>) =>
+  `${config.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
+
+/** POST /v1/register: an inactive affiliate and an activation email. */
+export async function register(
+  deps: AuthDeps,
+  input: z.output<typeof registerRequestSchema>,
+  referredBy: number | undefined,
+  ctx: RequestContext,
+): Promise<void> {
+  const { db } = deps;
+  if (await findUserByEmail(db, input.email)) throw new UniqueError('email', authMessages.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const siteIds = [...new Set(input.sites_ids)];
+
+  const user = await db.transaction(async (tx) => {
+    const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
+    let referrer: number | null = null;
+    if (referredBy) {
+      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referredBy), eq(users.isClient, true)));
+      referrer = r?.id ?? null;
+    }
+    const validSites = siteIds.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, siteIds)) : [];
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        name: input.first_name,
+        isClient: true,
+        tierId: tier?.id ?? null,
+        referredById: referrer,
+        isActive: false,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw new UniqueError('email', authMessages.emailTaken);
+    await tx.insert(affiliateProfiles).values({
+      userId: created.id,
+      company: input.company,
+      address: input.address,
+      city: input.city,
+      postalCode: input.postal_code,
+      country: input.country,
+      phone: input.phone,
+      chatId: input.chat_id,
+      website: input.website,
+      trafficSources: input.traffic_sources,
+      methods: input.methods,
+      hearAbout: input.hear_about,
+      removeSplashScreen: input.remove_splash_screen,
+    });
+    if (validSites.length) await tx.insert(affiliateSites).values(validSites.map((s) => ({ userId: created.id, siteId: s.id })));
+    return created;
+  });
+
+  await recordEvent(db, 'user.registered', { subjectId: user.id, ip: ctx.ip, data: { referred_by: user.referredById } });
+  await sendActivation(deps, user);
+}
+
+async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
+  const token = await issueToken(deps.db, 'activation', { userId: user.id });
+  const mail = templates.activation(user.name, link(deps.config, '/activate-account', { token }));
+  await deps.mailer.send({ to: user.email, ...mail });
+}
+
+/** Activation: the emailed link makes the account active (and its email verified). */
+export async function activate(deps: AuthDeps, token: string, ctx: RequestContext): Promise<void> {
+  deps.limiter.hit(`activate:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  const row = await consumeToken(deps.db, 'activation', token);
+  if (!row?.userId) throw new AppError(422, 'token_invalid', authMessages.activationInvalid);
+  await deps.db.update(users).set({ isActive: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, row.userId));
+  await recordEvent(deps.db, 'user.activated', { subjectId: row.userId, ip: ctx.ip });
+}
+
+async function assertMayEnter(deps: AuthDeps, user: UserRow): Promise<void> {
+  if (user.isClient && (await deps.isMaintenance())) {
+    throw new AppError(503, 'system_is_under_maintenance', 'The site is under maintenance. Please try again later.');
+  }
+}
+
+/** POST /v2/authentication/login: tokens, or a session token when a code was emailed. */
+export async function login(deps: AuthDeps, email: string, password: string, ctx: RequestContext): Promise<LoginReply['data']> {
+  const { db, limiter } = deps;
+  const accountKey = `login:account:${email}`;
+  const ipKey = `login:ip:${ctx.ip}`;
+  limiter.check(accountKey, limits.loginFailuresPerAccount);
+  limiter.check(ipKey, limits.loginFailuresPerIp);
+
+  const user = await findUserByEmail(db, email);
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyHash, password).then(() => false);
+  if (!user || !ok) {
+    limiter.record(accountKey, limits.windowMs);
+    limiter.record(ipKey, limits.windowMs);
+    throw new AppError(401, 'invalid_credentials', authMessages.wrongCredentials);
+  }
+  // Only someone who knows the password learns that the account is inactive.
+  if (!user.isActive) throw new AppError(403, 'user_inactive', authMessages.inactive);
+  await assertMayEnter(deps, user);
+  limiter.reset(accountKey);
+
+  if (!user.isClient || user.twoStepEnabled) {
+    const code = randomDigits(6);
+    const sessionToken = await issueToken(db, 'two_step', { userId: user.id, codeHash: sha256(code) });
+    await deps.mailer.send({ to: user.email, ...templates.twoStepCode(user.name, code) });
+    return { session_token: sessionToken };
+  }
+  const { tokens } = await startSession(db, deps.config, user.id, ctx);
+  await recordEvent(db, 'user.login', { actorId: user.id, subjectId: user.id, ip: ctx.ip });
+  return tokens;
+}
+
+/** POST /v2/authentication/confirm: the emailed 6-digit code completes a two-step sign-in. */
+export async function confirm(deps: AuthDeps, sessionToken: string, code: string, ctx: RequestContext): Promise<TokenPair> {
+  const { db, limiter } = deps;
+  const ipKey = `confirm:ip:${ctx.ip}`;
+  limiter.check(ipKey, limits.confirmFailuresPerIp);
+  const row = await findLiveToken(db, 'two_step', sessionToken);
+  const fail = () => {
+    limiter.record(ipKey, limits.windowMs);
+    return new AppError(422, 'code_invalid', authMessages.confirmCodeInvalid, { code: [authMessages.confirmCodeInvalid] });
+  };
+  if (!row?.userId || !row.codeHash) throw fail();
+  if (!safeEqual(row.codeHash, sha256(code))) {
+    // Five wrong codes end the challenge: the person signs in again for a new code.
+    if ((await countAttempt(db, row.id)) >= limits.confirmFailuresPerSession) await expireToken(db, row.id);
+    throw fail();
+  }
+  if (!(await consumeToken(db, 'two_step', sessionToken))) throw fail();
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user?.isActive) throw new AppError(403, 'user_inactive', authMessages.inactive);
+  await assertMayEnter(deps, user);
+  const { tokens } = await startSession(db, deps.config, user.id, ctx);
+  await recordEvent(db, 'user.login', { actorId: user.id, subjectId: user.id, ip: ctx.ip, data: { two_step: true } });
+  return tokens;
+}
+
+/** POST /v1/password/forgot: the same answer whether or not the account exists. */
+export async function forgotPassword(deps: AuthDeps, email: string, ctx: RequestContext): Promise<void> {
+  deps.limiter.hit(`forgot:ip:${ctx.ip}`, limits.forgotPerIp, limits.windowMs);
+  deps.limiter.hit(`forgot:account:${email}`, limits.forgotPerAccount, limits.windowMs);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) return;
+  await voidTokens(deps.db, user.id, 'password_reset');
+  const token = await issueToken(deps.db, 'password_reset', { userId: user.id });
+  await deps.mailer.send({ to: user.email, ...templates.passwordReset(user.name, link(deps.config, '/password-reset', { token })) });
+}
+
+/** POST /v1/password/reset: single use; ends every session of the user. */
+export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetRequestSchema>, ctx: RequestContext): Promise<void> {
+  deps.limiter.hit(`reset:ip:${ctx.ip}`, limits.resetPerIp, limits.windowMs);
+  const passwordHash = await hashPassword(input.password);
+  const row = await consumeToken(deps.db, 'password_reset', input.token);
+  if (!row?.userId) throw new AppError(422, 'token_invalid', authMessages.resetTokenInvalid);
+  // Following the emailed link proves the address: an inactive, never-verified account becomes active.
+  await deps.db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, row.userId));
+  await revokeAllSessions(deps.db, row.userId, 'password_reset');
+  await recordEvent(deps.db, 'user.password_reset', { subjectId: row.userId, ip: ctx.ip });
+}
+
+/** POST /v1/user/password: a signed-in change; every session ends and this one gets fresh tokens. */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: number,
+  current: string,
+  next: string,
+  ctx: RequestContext,
+): Promise<TokenPair> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError();
+  deps.limiter.check(`login:account:${user.email}`, limits.loginFailuresPerAccount);
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
+    deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
+    throw new AppError(422, 'validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
+  }
+  await deps.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
+  await revokeAllSessions(deps.db, userId, 'password_changed');
+  await recordEvent(deps.db, 'user.password_changed', { actorId: userId, subjectId: userId, ip: ctx.ip });
+  await deps.mailer.send({ to: user.email, ...templates.passwordChanged(user.name) });
+  const { tokens } = await startSession(deps.db, deps.config, userId, ctx);
+  return tokens;
+}
+
+/** A one-time code for an emailed auto-login link (`?lac=` / `?lbc=`) or the social sign-in callback. */
+export function createLoginCode(db: Db, userId: number, ttlMs?: number): Promise<string> {
+  return issueToken(db, 'login_code', { userId, ...(ttlMs ? { ttlMs } : {}) });
+}
+
+/** POST /v1/authentication/login-by-code. */
+export async function loginByCode(deps: AuthDeps, code: string, ctx: RequestContext): Promise<TokenPair> {
+  deps.limiter.hit(`code:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  const row = await findLiveToken(deps.db, 'login_code', code);
+  if (!row?.userId) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, row.userId));
+  if (!user) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  if (!user.isActive) throw new AppError(403, 'user_inactive', authMessages.userInactive);
+  if (!(await consumeToken(deps.db, 'login_code', code))) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  await assertMayEnter(deps, user);
+  const { tokens } = await startSession(deps.db, deps.config, user.id, ctx);
+  await recordEvent(deps.db, 'user.login', { actorId: user.id, subjectId: user.id, ip: ctx.ip, data: { by: 'code' } });
+  return tokens;
+}
+
+/** Staff with the affiliates permission: a short-lived, single-use code to act as an affiliate. */
+export async function createLoginAsCode(deps: AuthDeps, staffId: number, affiliateId: number): Promise<{ code: string; expiresIn: number }> {
+  const [affiliate] = await deps.db.select().from(users).where(eq(users.id, affiliateId));
+  if (!affiliate?.isClient) throw new NotFoundError('Affiliate not found.');
+  if (!affiliate.isActive) throw new AppError(422, 'user_inactive', authMessages.userInactive);
+  const ttlMs = 2 * 60_000;
+  const code = await issueToken(deps.db, 'login_as', { userId: affiliateId, data: { impersonator_id: staffId }, ttlMs });
+  return { code, expiresIn: ttlMs / 1000 };
+}
+
+/** POST /v1/authentication/login-as-user: the code becomes a marked, one-hour affiliate session. */
+export async function loginAsUser(deps: AuthDeps, code: string, ctx: RequestContext): Promise<TokenPair> {
+  deps.limiter.hit(`login-as:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  const row = await consumeToken(deps.db, 'login_as', code);
+  const impersonatorId = Number((row?.data as { impersonator_id?: number } | undefined)?.impersonator_id);
+  if (!row?.userId || !Number.isInteger(impersonatorId)) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  const [staff] = await deps.db.select().from(users).where(eq(users.id, impersonatorId));
+  if (!staff?.isActive || staff.isClient) throw new ForbiddenError();
+  const { tokens, sessionId } = await startSession(deps.db, deps.config, row.userId, ctx, impersonatorId);
+  await recordEvent(deps.db, 'user.login_as', { actorId: impersonatorId, subjectId: row.userId, ip: ctx.ip, data: { session_id: sessionId } });
+  return tokens;
+}

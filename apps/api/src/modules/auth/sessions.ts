@@ -1,0 +1,97 @@
+import type { TokenPair } from '@portal/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens, sessions } from '../../db/schema/index.ts';
+import { signAccessToken } from '../../lib/access-token.ts';
+import { randomToken, sha256 } from '../../lib/secrets.ts';
+
+/** A normal session lasts 30 days from sign-in; a login-as session one hour and is never extended. */
+export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+export const IMPERSONATION_TTL_MS = 3600_000;
+
+export interface SessionContext {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+async function pairFor(db: Db, config: AppConfig, userId: number, sessionId: string, impersonated: boolean): Promise<TokenPair> {
+  const refresh = randomToken();
+  await db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refresh) });
+  const ttl = config.accessTokenTtl;
+  const access = await signAccessToken(config.jwtSecret, { sub: String(userId), sid: sessionId, imp: impersonated }, ttl);
+  return { token_type: 'Bearer', access_token: access, refresh_token: refresh };
+}
+
+export async function startSession(
+  db: Db,
+  config: AppConfig,
+  userId: number,
+  ctx: SessionContext,
+  impersonatorId: number | null = null,
+): Promise<{ sessionId: string; tokens: TokenPair }> {
+  const ttl = impersonatorId ? IMPERSONATION_TTL_MS : SESSION_TTL_MS;
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      impersonatorId,
+      ip: ctx.ip ?? null,
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      expiresAt: new Date(Date.now() + ttl),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  return { sessionId: session.id, tokens: await pairFor(db, config, userId, session.id, impersonatorId !== null) };
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokens: TokenPair; userId: number }
+  | { ok: false; reason: 'unknown' | 'reused' | 'ended'; userId?: number; sessionId?: string };
+
+/**
+ * Rotates a refresh token. A token is good once: presenting a rotated one means it leaked, so
+ * the whole session (every token of the family) is revoked.
+ */
+export async function rotateRefreshToken(db: Db, config: AppConfig, refreshToken: string): Promise<RefreshOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: refreshTokens.id,
+        usedAt: refreshTokens.usedAt,
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        impersonatorId: sessions.impersonatorId,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+      .for('update');
+    if (!row) return { ok: false, reason: 'unknown' };
+    if (row.revokedAt || row.expiresAt <= new Date()) return { ok: false, reason: 'ended', userId: row.userId, sessionId: row.sessionId };
+    // Claim the token; only one concurrent refresh can win it.
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (row.usedAt || claimed.length === 0) {
+      await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' }).where(eq(sessions.id, row.sessionId));
+      return { ok: false, reason: 'reused', userId: row.userId, sessionId: row.sessionId };
+    }
+    return { ok: true, userId: row.userId, tokens: await pairFor(tx as unknown as Db, config, row.userId, row.sessionId, row.impersonatorId !== null) };
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+}

@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+const linkPattern = /https?:\/\/[^\s"'<>]+/g;
+
+/**
+ * Sends over SMTP_URL. With no SMTP_URL each message is written to DATA_DIR/outbox as an .eml
+ * file and its subject and links are logged, so a demo can still be followed. When SMTP fails
+ * the message is kept in the outbox too and the failure logged: no message is dropped silently.
+ */
+export function createMailer(opts: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  const outbox = join(opts.dataDir, 'outbox');
+  const fileWriter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const smtp: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  let counter = 0;
+
+  async function writeToOutbox(message: MailMessage, reason: string): Promise<string> {
+    const info = await fileWriter.sendMail({ from: opts.from, ...message });
+    mkdirSync(outbox, { recursive: true });
+    const slug = message.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
+    const file = join(outbox, `${Date.now()}-${++counter}-${slug}.eml`);
+    writeFileSync(file, info.message as Buffer);
+    const links = message.text.match(linkPattern) ?? [];
+    opts.log.info({ to: message.to, subject: message.subject, links, file }, `Email ${reason}: "${message.subject}" to ${message.to}${links.length ? ` — ${links.join(' ')}` : ''}`);
+    return file;
+  }
+
+  return {
+    async send(message) {
+      if (!smtp) {
+        await writeToOutbox(message, 'written to the outbox');
+        return;
+      }
+      try {
+        await smtp.sendMail({ from: opts.from, ...message });
+      } catch (err) {
+        opts.log.error({ err, to: message.to, subject: message.subject }, 'SMTP delivery failed; message kept in the outbox');
+        await writeToOutbox(message, 'kept in the outbox after an SMTP failure');
+      }
+    },
+    close() {
+      smtp?.close();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import {
+  clientPermissions,
+  type ProfileIssueCode,
+  type ProfileIssues,
+  type profileIncludes,
+  type profileUpdateSchema,
+  type UserProfile,
+} from '@portal/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { affiliateProfiles, affiliateSites, roles, sessions, sites, tiers, users } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+
+type Include = (typeof profileIncludes)[number];
+type ProfileRow = typeof affiliateProfiles.$inferSelect;
+
+const legalIssue: Record<string, ProfileIssueCode | undefined> = {
+  not_uploaded: 'legal_forms_not_submitted',
+  pending: 'legal_forms_not_accepted',
+  declined: 'legal_forms_rejected',
+  expired: 'legal_forms_expired',
+};
+
+/**
+ * What keeps an affiliate from being paid, grouped by the profile tab that fixes it.
+ * Payment details arrive with the billing feature: until an affiliate has them, billing is incomplete.
+ */
+export function computeIssues(isClient: boolean, profile: ProfileRow | undefined, hasBillingAccount: boolean): ProfileIssues {
+  const issues: ProfileIssues = { info: [], billing: [], legal: [] };
+  if (!isClient) return issues;
+  const p = profile;
+  if (!p || !p.address || !p.city || !p.postalCode || !p.country) issues.info.push('user_details_missing');
+  if (!hasBillingAccount) issues.billing.push('billing_account_incomplete');
+  const legal = legalIssue[p?.legalFormStatus ?? 'not_uploaded'];
+  if (legal) issues.legal.push(legal);
+  return issues;
+}
+
+export async function getProfile(db: Db, userId: number, sessionId: string, include: ReadonlySet<Include>): Promise<UserProfile> {
+  const [row] = await db
+    .select({ user: users, profile: affiliateProfiles, role: roles, tier: tiers })
+    .from(users)
+    .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(tiers, eq(tiers.id, users.tierId))
+    .where(eq(users.id, userId));
+  if (!row) throw new NotFoundError();
+  const { user: u, profile: p, role, tier } = row;
+  const [session] = await db.select({ impersonatorId: sessions.impersonatorId }).from(sessions).where(eq(sessions.id, sessionId));
+
+  const out: UserProfile = {
+    id: u.id,
+    name: u.name,
+    first_name: u.name.split(' ')[0] ?? u.name,
+    email: u.email,
+    avatar: null,
+    is_client: u.isClient,
+    is_active: u.isActive,
+    two_step_enabled: !u.isClient || u.twoStepEnabled,
+    email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
+    impersonated: Boolean(session?.impersonatorId),
+    company: p?.company ?? '',
+    address: p?.address ?? '',
+    city: p?.city ?? '',
+    postal_code: p?.postalCode ?? '',
+    country: p?.country ?? '',
+    phone: p?.phone ?? '',
+    chat_id: p?.chatId ?? '',
+    website: p?.website ?? '',
+    traffic_sources: p?.trafficSources ?? '',
+    methods: p?.methods ?? [],
+    hear_about: p?.hearAbout ?? '',
+    remove_splash_screen: p?.removeSplashScreen ?? false,
+    referral_code: u.isClient ? String(u.id) : null,
+    issues: computeIssues(u.isClient, p ?? undefined, false),
+  };
+  if (include.has('assigned_permissions')) out.assigned_permissions = u.isClient ? [...clientPermissions] : [...(role?.permissions ?? [])];
+  if (include.has('role')) out.role = role && !u.isClient ? { id: role.id, name: role.name, display_name: role.displayName } : null;
+  if (include.has('tier')) out.tier = tier && u.isClient ? { id: tier.id, name: tier.name } : null;
+  if (include.has('manager')) {
+    const [m] = u.managerId ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, u.managerId)) : [];
+    out.manager = m ?? null;
+  }
+  if (include.has('sites')) {
+    out.sites = await db
+      .select({ id: sites.id, name: sites.name, display_name: sites.displayName })
+      .from(affiliateSites)
+      .innerJoin(sites, eq(sites.id, affiliateSites.siteId))
+      .where(eq(affiliateSites.userId, u.id))
+      .orderBy(sites.displayName);
+  }
+  if (include.has('promotion')) out.promotion = { methods: out.methods, traffic_sources: out.traffic_sources, website: out.website };
+  if (include.has('billing_account')) out.billing_account = u.isClient ? { recipient_type: null } : null;
+  return out;
+}
+
+/** POST /v1/user/profile: the signed-in user's own details. */
+export async function updateProfile(db: Db, userId: number, input: z.output<typeof profileUpdateSchema>): Promise<void> {
+  const [u] = await db.select({ isClient: users.isClient }).from(users).where(eq(users.id, userId));
+  if (!u) throw new NotFoundError();
+  await db.transaction(async (tx) => {
+    const userSet: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.first_name !== undefined) userSet.name = input.first_name;
+    // Staff always use two-step sign-in; only affiliates choose.
+    if (input.two_step_enabled !== undefined && u.isClient) userSet.twoStepEnabled = input.two_step_enabled;
+    await tx.update(users).set(userSet).where(eq(users.id, userId));
+    if (!u.isClient) return;
+
+    const p: Partial<typeof affiliateProfiles.$inferInsert> = {};
+    if (input.company !== undefined) p.company = input.company;
+    if (input.address !== undefined) p.address = input.address;
+    if (input.city !== undefined) p.city = input.city;
+    if (input.postal_code !== undefined) p.postalCode = input.postal_code;
+    if (input.country !== undefined) p.country = input.country;
+    if (input.phone !== undefined) p.phone = input.phone;
+    if (input.chat_id !== undefined) p.chatId = input.chat_id;
+    if (input.website !== undefined) p.website = input.website;
+    if (input.traffic_sources !== undefined) p.trafficSources = input.traffic_sources;
+    if (input.methods !== undefined) p.methods = input.methods;
+    if (input.hear_about !== undefined) p.hearAbout = input.hear_about;
+    if (input.remove_splash_screen !== undefined) p.removeSplashScreen = input.remove_splash_screen;
+    await tx
+      .insert(affiliateProfiles)
+      .values({ userId, ...p })
+      .onConflictDoUpdate({ target: affiliateProfiles.userId, set: { ...p, updatedAt: new Date() } });
+    if (input.sites_ids !== undefined) {
+      const ids = [...new Set(input.sites_ids)];
+      const valid = ids.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, ids)) : [];
+      await tx.delete(affiliateSites).where(eq(affiliateSites.userId, userId));
+      if (valid.length) await tx.insert(affiliateSites).values(valid.map((s) => ({ userId, siteId: s.id })));
+    }
+  });
+}

@@ -107,6 +107,7 @@ export const auth = {
     newPasswordConfirmation: 'Repeat new password',
     savePassword: 'Save password',
     saved: 'Profile saved successfully!',
+    passwordSaved: 'Password saved successfully!',
     back: 'Dashboard',
   },
   affiliates: {

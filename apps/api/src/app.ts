@@ -53,14 +53,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('maintenance', new MaintenanceFlag(database.db));
   registerAuth(app);
 
+  // The bot-check widget is the one third-party script, and only when it is configured.
+  const captchaOrigins =
+    config.captcha?.provider === 'turnstile'
+      ? ['https://challenges.cloudflare.com']
+      : config.captcha?.provider === 'hcaptcha'
+        ? ['https://hcaptcha.com', 'https://*.hcaptcha.com']
+        : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...captchaOrigins],
+        frameSrc: ["'self'", ...captchaOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...captchaOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

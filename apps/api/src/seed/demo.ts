@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { roles, settings, tiers, users } from '../db/schema/index.ts';
+import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
@@ -48,7 +48,16 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
-      await tx
+      const demoSites = await tx
+        .insert(sites)
+        .values([
+          { name: 'novavr', displayName: 'NovaVR', url: 'https://novavr.example', description: 'Cinematic 8K VR scenes with weekly releases.' },
+          { name: 'holostage', displayName: 'HoloStage', url: 'https://holostage.example', description: 'Interactive volumetric VR experiences.' },
+          { name: 'immersa', displayName: 'Immersa', url: 'https://immersa.example', description: 'Premium VR studio with a large back catalogue.' },
+        ])
+        .onConflictDoNothing()
+        .returning({ id: sites.id });
+      const [affiliate] = await tx
         .insert(users)
         .values({
           email: demoAccounts.affiliate.email,
@@ -60,7 +69,22 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
           isActive: true,
           emailVerifiedAt: new Date(),
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (affiliate) {
+        await tx.insert(affiliateProfiles).values({
+          userId: affiliate.id,
+          company: 'Rivera Media',
+          address: '500 Market Street',
+          city: 'San Francisco',
+          postalCode: '94105',
+          country: 'US',
+          website: 'https://rivera-media.example',
+          methods: ['website', 'social_media'],
+          trafficSources: 'VR review blog and newsletter',
+        });
+        if (demoSites.length) await tx.insert(affiliateSites).values(demoSites.map((s) => ({ userId: affiliate.id, siteId: s.id })));
+      }
       await tx.insert(settings).values({ key: DEMO_MARKER, value: 1 });
     });
     log.info('Demo network created.');

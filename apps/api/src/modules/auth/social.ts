@@ -70,8 +70,10 @@ function readCookie(header: string | undefined, name: string): string | undefine
 
 async function identify(provider: Provider, cfg: oidc.Configuration, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): Promise<Identity> {
   if (provider === 'google') {
-    const claims = tokens.claims();
-    if (!claims) throw new Error('no id token');
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new Error('no id token');
+    // Some providers put email only in the userinfo answer, not in the ID token.
+    const claims = idClaims.email ? idClaims : { ...idClaims, ...(await oidc.fetchUserInfo(cfg, tokens.access_token, idClaims.sub)) };
     return {
       subject: claims.sub,
       email: String(claims.email ?? '').toLowerCase(),

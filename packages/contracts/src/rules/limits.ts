@@ -100,14 +100,3 @@ export const uploadMessages = {
   duplicate: 'The image has already been selected!',
   failed: 'File not uploaded',
 } as const;
-
-/** How an uploaded file comes back from the API (SPEC.md section 3). */
-export interface UploadedFile {
-  uuid: string;
-  name: string;
-  url: string;
-  mime_type?: string;
-  type?: string;
-  size?: number;
-  path?: string;
-}

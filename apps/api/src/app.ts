@@ -7,6 +7,9 @@ import { type Database, openDatabase } from './db/client.ts';
 import './fastify-augment.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
+import { announcementRoutes } from './modules/announcements/routes.ts';
+import { registerUploadFiles } from './modules/uploads/routes.ts';
+import { registerMultipart } from './plugins/multipart.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { socialRoutes } from './modules/auth/social.ts';
 import { createMailer } from './modules/email/mailer.ts';
@@ -78,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await registerMultipart(app);
   await registerOpenApi(app);
 
   registerMaintenance(app);
@@ -87,6 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(socialRoutes);
   await app.register(profileRoutes);
   await app.register(affiliateRoutes);
+  await app.register(announcementRoutes);
+  await registerUploadFiles(app);
 
   await registerWebApp(app, config.webDist);
 

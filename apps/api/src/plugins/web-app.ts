@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors.ts';
 
 /** Paths that belong to the API; everything else is the web app's. */
-export const apiPathPrefixes = ['/v1/', '/v2/', '/api/', '/health', '/t/'] as const;
+export const apiPathPrefixes = ['/v1/', '/v2/', '/api/', '/health', '/t/', '/uploads/'] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;

@@ -3,3 +3,4 @@ export * from './settings.ts';
 export * from './sites.ts';
 export * from './affiliates.ts';
 export * from './auth.ts';
+export * from './content.ts';

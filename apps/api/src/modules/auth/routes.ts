@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/authentication/logout',
     {
       preHandler: requireAuth(app),
-      schema: { tags, summary: 'End the current session', body: logoutRequestSchema.optional(), response: { 200: messageReplySchema, ...errors } },
+      schema: { tags, summary: 'End the current session', body: logoutRequestSchema.nullish(), response: { 200: messageReplySchema, ...errors } },
     },
     async (request) => {
       const caller = request.auth!;

@@ -1,13 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eServerEnv } from './e2e/support/env.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-/** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/env.ts. */
-const e2eEnv: Record<string, string> = {};
+/** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/support/env.ts. */
+const e2eEnv: Record<string, string> = { ...e2eServerEnv };
 
 export default defineConfig({
   testDir: 'e2e',
+  // A local SMTP server receives the mail the e2e server sends (e2e/support/smtp-sink.ts).
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

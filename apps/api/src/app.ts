@@ -16,6 +16,7 @@ import { createMailer } from './modules/email/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { MaintenanceFlag } from './modules/settings/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(profileRoutes);
   await app.register(affiliateRoutes);
   await app.register(announcementRoutes);
+  await app.register(siteRoutes);
   await registerUploadFiles(app);
 
   await registerWebApp(app, config.webDist);

@@ -5,4 +5,5 @@ export * from './permissions.ts';
 export * from './validation.ts';
 export * from './auth.ts';
 export * from './announcements.ts';
+export * from './site.ts';
 export * from './rules/index.ts';

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;

@@ -40,6 +40,11 @@ export const templates = {
     }),
   twoStepCode: (name: string, code: string) =>
     render(`Your sign-in code: ${code}`, `Hello ${name},`, [`Your sign-in code is ${code}.`, 'It is valid for 10 minutes. If you did not try to sign in, change your password.']),
+  contact: (name: string, email: string, message: string, affiliateId: number | null) =>
+    render(`Contact Us: ${name}`, `Message from ${name} <${email}>`, [
+      affiliateId ? `Affiliate #${affiliateId}` : 'Visitor (not signed in)',
+      ...message.split(/\n{2,}/),
+    ]),
   passwordChanged: (name: string) =>
     render('Your password was changed', `Hello ${name},`, ['Your password was changed and every other session was signed out.', 'If this was not you, reset your password now and contact support.']),
 };

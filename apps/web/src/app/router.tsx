@@ -3,6 +3,8 @@ import { authPaths } from './routes/auth-paths.ts';
 
 /** Routes load lazily so the first page ships only what it shows. */
 export const router = createBrowserRouter([
+  // Widget gallery: development and VITE_WIDGET_GALLERY=1 builds only (the browser tests use it).
+  ...(import.meta.env.DEV || import.meta.env.VITE_WIDGET_GALLERY === '1' ? [{ path: '/dev/gallery', lazy: () => import('../features/gallery/gallery-page.tsx') }] : []),
   {
     // Router guard, part one: sign-in from the address (login_as, lac, lbc) on any route.
     lazy: () => import('./routes/session-root.tsx'),

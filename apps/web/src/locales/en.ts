@@ -1,6 +1,7 @@
 import { common } from './en/common.ts';
 import { home } from './en/home.ts';
 import { auth, passwordInput } from './en/auth.ts';
+import { forms } from './en/forms.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -11,6 +12,7 @@ export const en = {
   home,
   auth,
   passwordInput,
+  forms,
 };
 
 export type Translation = typeof en;

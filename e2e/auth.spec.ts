@@ -32,6 +32,18 @@ async function confirmCode(page: Page, to: string, since: number) {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
+test('the auth screens are dark and fit the window', async ({ page }) => {
+  for (const path of ['/signin', '/signup', '/forgot-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+  expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(120);
+});
+
 test('a new affiliate signs up, activates from the email, signs in, stays signed in, survives an expired token and logs out', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);

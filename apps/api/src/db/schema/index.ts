@@ -4,3 +4,4 @@ export * from './sites.ts';
 export * from './affiliates.ts';
 export * from './auth.ts';
 export * from './content.ts';
+export * from './tracking.ts';

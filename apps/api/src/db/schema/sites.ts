@@ -1,11 +1,22 @@
-import { integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
-/** The network's sites (VR studios). The tracking feature adds the rest of SPEC.md's Site fields. */
+/** The network's sites (VR studios), with SPEC.md's Site fields and the key they report conversions with. */
 export const sites = pgTable('sites', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   name: varchar({ length: 100 }).notNull().unique(),
   displayName: varchar({ length: 150 }).notNull(),
   url: varchar({ length: 255 }).notNull(),
   description: text().notNull().default(''),
+  type: varchar({ length: 32 }).notNull().default('vr'),
+  managerId: integer(),
+  modelsApiUrl: varchar({ length: 2048 }),
+  scenesApiUrl: varchar({ length: 2048 }),
+  logoUuid: uuid(),
+  message: text().notNull().default(''),
+  /** SHA-256 of the site's API key; the key itself is shown to staff once, when made. */
+  apiKeyHash: varchar({ length: 64 }).unique(),
+  /** The first characters of the key, so staff can tell keys apart. */
+  apiKeyPrefix: varchar({ length: 16 }),
+  apiKeyRotatedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

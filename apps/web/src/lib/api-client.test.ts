@@ -4,6 +4,7 @@ import { authMessages } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alertError, ApiError, apiRequest, isMaintenance, setApiBaseUrl, setMaintenance } from './api-client.ts';
 import { currentNotifications } from './notifications.tsx';
+import { getConfig } from './public-config.ts';
 import { session } from './session.ts';
 
 // A real HTTP server standing in for the API: the client is tested over the wire, not against a mocked fetch.
@@ -45,6 +46,7 @@ beforeAll(async () => {
       return json(401, { error_code: 'unauthenticated', message: 'You need to sign in to do this.' });
     }
     if (path === '/v1/maintenance') return json(503, { error_code: 'system_is_under_maintenance', message: 'The site is under maintenance. Please try again later.' });
+    if (path === '/v1/config') return json(200, { data: { maintenance: true, captcha: null, social_providers: [] } });
     if (path === '/v1/ok') return json(200, { data: { ok: true } });
     if (path === '/v1/code-one') return json(400, { error_code: '1', message: 'Silent' });
     return json(404, { error_code: 'not_found', message: 'There is no such API route.' });
@@ -108,6 +110,13 @@ describe('api client', () => {
     const before = currentNotifications().length;
     alertError(new ApiError(500, 'internal_error', 'Something broke while in maintenance'));
     expect(currentNotifications().length).toBe(before);
+    await apiRequest('/v1/ok');
+    expect(isMaintenance()).toBe(false);
+  });
+
+  it('takes maintenance from the config reply, which the server answers during maintenance too', async () => {
+    await getConfig();
+    expect(isMaintenance()).toBe(true);
     await apiRequest('/v1/ok');
     expect(isMaintenance()).toBe(false);
   });

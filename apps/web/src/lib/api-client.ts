@@ -39,6 +39,8 @@ export interface RequestOptions {
   /** On a 401, refresh once and retry (default true; off for logout). */
   refresh?: boolean;
   signal?: AbortSignal;
+  /** This reply says nothing about maintenance: its success leaves the flag as it is (GET /v1/config sets it itself). */
+  keepMaintenance?: boolean;
 }
 
 // ---- maintenance flag (SPEC.md section 4): on with the maintenance code, off after any success ----
@@ -144,13 +146,13 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, error_code, message, errors, retryAfter);
 }
 
-async function handle<T>(res: Response): Promise<T> {
+async function handle<T>(res: Response, keepMaintenance = false): Promise<T> {
   if (!res.ok) {
     const error = await toApiError(res);
     if (error.code === MAINTENANCE) setMaintenance(true);
     throw error;
   }
-  setMaintenance(false);
+  if (!keepMaintenance) setMaintenance(false);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -230,7 +232,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       endSession(error.message);
       throw error;
     }
-    return handle<T>(retried);
+    return handle<T>(retried, options.keepMaintenance);
   }
-  return handle<T>(res);
+  return handle<T>(res, options.keepMaintenance);
 }

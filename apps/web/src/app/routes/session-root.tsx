@@ -26,7 +26,7 @@ export function Component() {
   const { mutate } = byCode;
 
   useEffect(() => {
-    if (!tokens) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'maintenance-probe' });
+    if (!tokens) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
   }, [tokens, queryClient]);
 
   // Login as: the tokens belong to this tab only, and leave the address bar before anything else renders.

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BotCheck } from '../../../components/bot-check.tsx';
-import { useConfig } from '../api/get-config.ts';
+import { useConfig } from '../../../lib/public-config.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { applyServerError } from '../lib/server-errors.ts';
 import { FormAlert } from './form-alert.tsx';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BotCheck } from '../../../components/bot-check.tsx';
 import { PasswordInput } from '../../../components/forms/password-input.tsx';
-import { useConfig } from '../api/get-config.ts';
+import { useConfig } from '../../../lib/public-config.ts';
 import { useLogin } from '../api/login.ts';
 import { applyServerError } from '../lib/server-errors.ts';
 import { saveTwoStepSession } from '../lib/two-step.ts';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BotCheck } from '../../../components/bot-check.tsx';
 import { PasswordInput } from '../../../components/forms/password-input.tsx';
-import { useConfig } from '../api/get-config.ts';
+import { useConfig } from '../../../lib/public-config.ts';
 import { useFormOptions } from '../api/get-form-options.ts';
 import { useRegister } from '../api/register.ts';
 import { applyServerError } from '../lib/server-errors.ts';

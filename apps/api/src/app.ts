@@ -14,6 +14,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { socialRoutes } from './modules/auth/social.ts';
 import { createMailer } from './modules/email/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { JobWorker } from './modules/jobs/queue.ts';
+import { postbackRoutes } from './modules/postbacks/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
@@ -55,6 +57,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('limiter', new RateLimiter());
   app.decorate('maintenance', new MaintenanceFlag(database.db));
+  // Registered after the database's onClose hook, so it runs before it: running jobs finish first.
+  const jobs = new JobWorker(database.db, { enabled: config.jobs.worker, pollMs: config.jobs.pollMs, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   registerAuth(app);
 
   // The bot-check widget is the one third-party script, and only when it is configured.
@@ -94,12 +100,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(affiliateRoutes);
   await app.register(announcementRoutes);
   await app.register(siteRoutes);
+  await app.register(postbackRoutes);
   await registerUploadFiles(app);
 
   await registerWebApp(app, config.webDist);
 
   await seedFirstStart(database.db, config, app.log);
   if (config.demoData) await seedDemoData(database.db, app.log);
+  app.addHook('onReady', async () => jobs.start());
 
   return app;
 }

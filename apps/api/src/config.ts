@@ -62,6 +62,16 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   FACEBOOK_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).optional()),
+  JOBS_WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
+  JOBS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 60000' }).int().min(10, 'expected milliseconds from 10 to 60000').max(60_000, 'expected milliseconds from 10 to 60000').default(500)),
+  POSTBACK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 3600000' }).int().min(10, 'expected milliseconds from 10 to 3600000').max(3_600_000, 'expected milliseconds from 10 to 3600000').default(30_000)),
+  OUTBOUND_ALLOW: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}\s*(,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}\s*)*$/, 'expected comma-separated host:port pairs')
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -94,6 +104,12 @@ export interface AppConfig {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   supportEmail: string;
+  /** The job queue worker of this instance. */
+  jobs: { worker: boolean; pollMs: number };
+  /** First postback retry delay; doubles per attempt up to an hour. */
+  postbackRetryBaseMs: number;
+  /** host:port pairs exempt from the outbound address rules: for tests on one machine only. */
+  outboundAllow: string[];
 }
 
 const captchaVerifyUrls = {
@@ -154,6 +170,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     supportEmail: e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL.toLowerCase(),
+    jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS },
+    postbackRetryBaseMs: e.POSTBACK_RETRY_BASE_MS,
+    outboundAllow: (e.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }
 

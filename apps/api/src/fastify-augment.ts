@@ -2,6 +2,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Mailer } from './modules/email/mailer.ts';
+import type { JobWorker } from './modules/jobs/queue.ts';
 import type { MaintenanceFlag } from './modules/settings/service.ts';
 
 declare module 'fastify' {
@@ -11,5 +12,6 @@ declare module 'fastify' {
     mailer: Mailer;
     limiter: RateLimiter;
     maintenance: MaintenanceFlag;
+    jobs: JobWorker;
   }
 }

@@ -1,0 +1,65 @@
+import type { DeliveryStatus, PostbackMethod } from '@portal/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { postbackDeliveries } from '../../db/schema/index.ts';
+import { type OutboundPolicy, type SafeResponse, safeFetch } from '../../lib/safe-fetch.ts';
+import type { JobDefinition } from '../jobs/queue.ts';
+import { splitForMethod } from './build-url.ts';
+
+export const POSTBACK_JOB = 'postback.deliver';
+/** Retries stop 24 hours after the first try. */
+export const POSTBACK_RETRY_WINDOW_MS = 24 * 3_600_000;
+const RETRY_CAP_MS = 3_600_000;
+const SEND_TIMEOUT_MS = 5000;
+const SNIPPET_BYTES = 512;
+
+export interface PostbackJobPayload {
+  delivery_id: number;
+}
+
+/** Sends one postback request: GET as it is, POST with the query as its form body. */
+export function sendPostback(method: PostbackMethod, url: string, policy: OutboundPolicy): Promise<SafeResponse> {
+  const { target, body } = splitForMethod(method, url);
+  return safeFetch({ method, url: target, form: body ?? undefined, timeoutMs: SEND_TIMEOUT_MS, maxBytes: SNIPPET_BYTES }, policy);
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** What one attempt means for the delivery: delivered, refused (never retried), or not yet. */
+export function outcomeOf(result: SafeResponse): { status: DeliveryStatus | 'retry'; httpStatus: number | null; snippet: string | null; error: string | null } {
+  if (result.outcome === 'refused') return { status: 'refused', httpStatus: null, snippet: null, error: result.message };
+  if (result.outcome === 'error') return { status: 'retry', httpStatus: null, snippet: null, error: result.message };
+  if (is2xx(result.status)) return { status: 'delivered', httpStatus: result.status, snippet: result.snippet, error: null };
+  return { status: 'retry', httpStatus: result.status, snippet: result.snippet, error: `HTTP ${result.status}` };
+}
+
+/** The job that delivers a logged postback, retried with backoff for 24 hours. */
+export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number): JobDefinition<PostbackJobPayload> {
+  return {
+    backoff: { baseMs: retryBaseMs, capMs: RETRY_CAP_MS },
+    async handle(payload, ctx) {
+      const [delivery] = await db
+        .select()
+        .from(postbackDeliveries)
+        .where(and(eq(postbackDeliveries.id, payload.delivery_id), eq(postbackDeliveries.status, 'pending')));
+      // Already settled (a repeat after a lost acknowledgement) or gone: nothing to send twice.
+      if (!delivery) return;
+      const result = await sendPostback(delivery.method as PostbackMethod, delivery.url, policy);
+      const o = outcomeOf(result);
+      const status: DeliveryStatus = o.status === 'retry' ? (ctx.final ? 'failed' : 'pending') : o.status;
+      await db
+        .update(postbackDeliveries)
+        .set({
+          status,
+          attempts: sql`${postbackDeliveries.attempts} + 1`,
+          httpStatus: o.httpStatus,
+          durationMs: result.durationMs,
+          responseSnippet: o.snippet,
+          lastError: o.error?.slice(0, 512) ?? null,
+          lastAttemptAt: sql`now()`,
+        })
+        .where(and(eq(postbackDeliveries.id, delivery.id), eq(postbackDeliveries.status, 'pending')));
+      if (o.status === 'retry') throw new Error(o.error ?? 'not delivered');
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { postbackDeliveries, postbacks } from '../../db/schema/index.ts';
+import { enqueueMany } from '../jobs/queue.ts';
+import { buildPostbackUrl, type ConversionForPostback, macroValuesOf } from './build-url.ts';
+import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, type PostbackJobPayload } from './deliver.ts';
+
+export type { ConversionForPostback } from './build-url.ts';
+
+/**
+ * Queues every postback of the conversion's affiliate that matches it (goal = its type or all;
+ * global, or for its offer): one pending delivery and one job each. Call it with the transaction
+ * that records the conversion, so both commit or neither does. Answers the delivery ids.
+ */
+export async function enqueuePostbacksForConversion(tx: Db, c: ConversionForPostback): Promise<number[]> {
+  const matching = await tx
+    .select()
+    .from(postbacks)
+    .where(
+      and(
+        eq(postbacks.affiliateId, c.affiliateId),
+        inArray(postbacks.goal, [c.type, 'all']),
+        or(eq(postbacks.type, 'global'), and(eq(postbacks.type, 'offer'), eq(postbacks.offerId, c.offerId))),
+      ),
+    )
+    .orderBy(postbacks.id);
+  if (matching.length === 0) return [];
+  const values = macroValuesOf(c);
+  const rows = matching.flatMap((p) => {
+    try {
+      return [{ postbackId: p.id, affiliateId: c.affiliateId, conversionId: c.conversionId, isTest: false, method: p.method, url: buildPostbackUrl(p.url, p, values), status: 'pending' }];
+    } catch {
+      // A url saved before today's rules that no longer parses: skipped rather than failing the conversion.
+      return [];
+    }
+  });
+  if (rows.length === 0) return [];
+  const inserted = await tx.insert(postbackDeliveries).values(rows).returning({ id: postbackDeliveries.id });
+  const expiresAt = new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS);
+  await enqueueMany(
+    tx,
+    inserted.map((d) => ({ kind: POSTBACK_JOB, payload: { delivery_id: d.id } satisfies PostbackJobPayload, options: { expiresAt } })),
+  );
+  return inserted.map((d) => d.id);
+}
+
+/** Pending deliveries of a deleted postback are not sent: marked failed, kept in the log. */
+export async function abandonPendingDeliveries(tx: Db, affiliateId: number, postbackId: number): Promise<void> {
+  await tx
+    .update(postbackDeliveries)
+    .set({ status: 'failed', lastError: 'The postback was deleted before delivery.' })
+    .where(and(eq(postbackDeliveries.affiliateId, affiliateId), eq(postbackDeliveries.postbackId, postbackId), eq(postbackDeliveries.status, 'pending')));
+}
+

@@ -9,6 +9,14 @@ import { RateLimiter } from './lib/rate-limiter.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { registerUploadFiles } from './modules/uploads/routes.ts';
+import formbody from '@fastify/formbody';
+import { offerRoutes } from './modules/catalogue/offers.ts';
+import { catalogueSiteRoutes } from './modules/catalogue/sites.ts';
+import { registerClickRoutes } from './modules/clicks/routes.ts';
+import { conversionRoutes } from './modules/conversions/routes.ts';
+import { linkRoutes } from './modules/links/routes.ts';
+import { statisticsRoutes } from './modules/statistics/routes.ts';
+import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/partitions.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { socialRoutes } from './modules/auth/social.ts';
@@ -89,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(rateLimit, { global: false });
   await registerMultipart(app);
+  await app.register(formbody);
   await registerOpenApi(app);
 
   registerMaintenance(app);
@@ -101,10 +110,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(announcementRoutes);
   await app.register(siteRoutes);
   await app.register(postbackRoutes);
+  await app.register(catalogueSiteRoutes);
+  await app.register(offerRoutes);
+  await app.register(linkRoutes);
+  await app.register(conversionRoutes);
+  await app.register(statisticsRoutes);
+  await registerClickRoutes(app);
   await registerUploadFiles(app);
 
   await registerWebApp(app, config.webDist);
 
+  await ensureClickPartitions(database.db, app.log);
+  const stopPartitions = scheduleClickPartitions(database.db, app.log);
+  app.addHook('onClose', async () => stopPartitions());
   await seedFirstStart(database.db, config, app.log);
   if (config.demoData) await seedDemoData(database.db, app.log);
   app.addHook('onReady', async () => jobs.start());

@@ -61,6 +61,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).default('https://accounts.google.com')),
   FACEBOOK_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   FACEBOOK_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  CDN_COUNTRY_HEADER: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]+$/, 'expected a header name').optional()),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).optional()),
   JOBS_WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
   JOBS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 60000' }).int().min(10, 'expected milliseconds from 10 to 60000').max(60_000, 'expected milliseconds from 10 to 60000').default(500)),
@@ -104,6 +105,8 @@ export interface AppConfig {
     facebook: { clientId: string; clientSecret: string } | undefined;
   };
   supportEmail: string;
+  /** A header with the visitor's country set by a CDN (e.g. cf-ipcountry); else the bundled database decides. */
+  cdnCountryHeader: string | undefined;
   /** The job queue worker of this instance. */
   jobs: { worker: boolean; pollMs: number };
   /** First postback retry delay; doubles per attempt up to an hour. */
@@ -170,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     supportEmail: e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL.toLowerCase(),
+    cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS },
     postbackRetryBaseMs: e.POSTBACK_RETRY_BASE_MS,
     outboundAllow: (e.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),

@@ -1,8 +1,10 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { ClickWriter } from './modules/clicks/click-writer.ts';
 import type { Mailer } from './modules/email/mailer.ts';
 import type { JobWorker } from './modules/jobs/queue.ts';
+import type { LinkCache } from './modules/links/resolve.ts';
 import type { MaintenanceFlag } from './modules/settings/service.ts';
 
 declare module 'fastify' {
@@ -13,5 +15,7 @@ declare module 'fastify' {
     limiter: RateLimiter;
     maintenance: MaintenanceFlag;
     jobs: JobWorker;
+    clickWriter: ClickWriter;
+    linkCache: LinkCache;
   }
 }

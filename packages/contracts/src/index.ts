@@ -6,5 +6,6 @@ export * from './validation.ts';
 export * from './auth.ts';
 export * from './announcements.ts';
 export * from './site.ts';
+export * from './tracking.ts';
 export * from './postbacks.ts';
 export * from './rules/index.ts';

@@ -1,6 +1,6 @@
 import { clientPermissions, errorMessages, type Permission } from '@portal/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { roles, sessions, users } from '../db/schema/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
@@ -79,8 +79,8 @@ export interface Requirement {
   permission?: Permission;
 }
 
-/** A preHandler: 401 without a valid session, 403 when the role or permission does not match. */
-export function requireAuth(app: FastifyInstance, req: Requirement = {}): preHandlerAsyncHookHandler {
+/** An onRequest hook (before the body is even read): 401 without a valid session, 403 when the role or permission does not match. */
+export function requireAuth(app: FastifyInstance, req: Requirement = {}): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = request.auth ?? (await resolveAuth(app, request));
     if (!auth) throw new UnauthenticatedError();

@@ -11,6 +11,8 @@ const openDuringMaintenance = new Set([
   '/v2/authentication/login',
   '/v2/authentication/confirm',
   '/v1/clients/web/admin/refresh',
+  // Sites keep reporting conversions: none may be lost.
+  '/v1/conversions',
 ]);
 
 /**

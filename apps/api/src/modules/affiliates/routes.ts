@@ -25,7 +25,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates',
     {
-      preHandler: staffWithAffiliates,
+      onRequest: staffWithAffiliates,
       schema: {
         tags,
         summary: 'All affiliates, newest first',
@@ -73,7 +73,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates/:id/login-as',
     {
-      preHandler: staffWithAffiliates,
+      onRequest: staffWithAffiliates,
       schema: {
         tags,
         summary: 'A single-use code (2 minutes) to open a marked session as this affiliate',

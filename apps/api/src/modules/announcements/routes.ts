@@ -30,7 +30,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/announcements',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: { tags, summary: 'Announcements, newest first by default; per_page=0 for all', security: [{ bearer: [] }], querystring: announcementListQuerySchema, response: { 200: listReply(announcementSchema), ...errors } },
     },
     async (request) => {
@@ -42,7 +42,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/announcements/has-unread',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { tags, summary: 'Whether the bell shows its dot', security: [{ bearer: [] }], response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors } },
     },
     async (request) => ({ data: { has_unread: request.auth!.isClient ? await service.hasUnread(app.db, request.auth!.id) : false } }),
@@ -50,7 +50,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/announcements/mark-all-as-read',
-    { preHandler: affiliate, schema: { tags, summary: 'Mark every announcement read for the signed-in affiliate', security: [{ bearer: [] }], response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors } } },
+    { onRequest: affiliate, schema: { tags, summary: 'Mark every announcement read for the signed-in affiliate', security: [{ bearer: [] }], response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors } } },
     async (request) => {
       await service.markAsRead(app.db, request.auth!.id, 'all');
       return { data: { has_unread: false } };
@@ -60,7 +60,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/announcements/mark-as-read',
     {
-      preHandler: affiliate,
+      onRequest: affiliate,
       schema: {
         tags,
         summary: 'Mark announcements read for the signed-in affiliate (ids in the body, or ids/id in the query)',
@@ -80,13 +80,13 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/announcements/:id',
-    { preHandler: reader, schema: { tags, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: reader, schema: { tags, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
     async (request) => ({ data: await service.getAnnouncement(app.db, viewer(request), request.params.id) }),
   );
 
   app.post(
     '/v1/announcements',
-    { preHandler: editor, schema: { tags, summary: 'Create an announcement', description: multipartNote, security: [{ bearer: [] }], response: { 201: one, ...errors } } },
+    { onRequest: editor, schema: { tags, summary: 'Create an announcement', description: multipartNote, security: [{ bearer: [] }], response: { 201: one, ...errors } } },
     async (request, reply) => {
       const id = await service.createAnnouncement(app.db, app.config, request.auth!.id, await readForm(request));
       return reply.code(201).send({ data: await service.getAnnouncement(app.db, viewer(request), id), message: announcementMessages.created });
@@ -95,7 +95,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/announcements/:id',
-    { preHandler: editor, schema: { tags, summary: 'Update an announcement', description: multipartNote, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: editor, schema: { tags, summary: 'Update an announcement', description: multipartNote, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
     async (request) => {
       await service.updateAnnouncement(app.db, app.config, request.auth!.id, request.params.id, await readForm(request));
       return { data: await service.getAnnouncement(app.db, viewer(request), request.params.id), message: announcementMessages.updated };
@@ -104,7 +104,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/announcements/:id',
-    { preHandler: editor, schema: { tags, summary: 'Delete an announcement', security: [{ bearer: [] }], params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
+    { onRequest: editor, schema: { tags, summary: 'Delete an announcement', security: [{ bearer: [] }], params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
     async (request) => {
       await service.deleteAnnouncement(app.db, app.config, request.params.id);
       return { data: { message: announcementMessages.deleted } };

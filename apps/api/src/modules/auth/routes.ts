@@ -112,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/authentication/logout',
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       schema: { tags, summary: 'End the current session', body: logoutRequestSchema.nullish(), response: { 200: messageReplySchema, ...errors } },
     },
     async (request) => {
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/password',
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       schema: {
         tags,
         summary: 'Change the password; every other session ends and this one gets fresh tokens',

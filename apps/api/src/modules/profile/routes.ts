@@ -31,7 +31,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/user/profile',
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       schema: { tags, summary: 'The signed-in user, with the relations asked for in include', security: [{ bearer: [] }], querystring: includeQuery, response: { 200: profileReplySchema, ...errors } },
     },
     async (request) => ({ data: await getProfile(app.db, request.auth!.id, request.auth!.sessionId, request.query.include) }),
@@ -40,7 +40,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/profile',
     {
-      preHandler: requireAuth(app),
+      onRequest: requireAuth(app),
       schema: { tags, summary: "Update the signed-in user's details", security: [{ bearer: [] }], querystring: includeQuery, body: profileUpdateSchema, response: { 200: profileReplySchema, ...errors } },
     },
     async (request) => {

@@ -24,7 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/settings/maintenance',
     {
-      preHandler: requireAuth(app, { role: 'staff', permission: 'settings' }),
+      onRequest: requireAuth(app, { role: 'staff', permission: 'settings' }),
       schema: { tags: ['settings'], security: [{ bearer: [] }], response: { 200: maintenanceSchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: { enabled: await app.maintenance.isOn() } }),
@@ -32,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/settings/maintenance',
     {
-      preHandler: requireAuth(app, { role: 'staff', permission: 'settings' }),
+      onRequest: requireAuth(app, { role: 'staff', permission: 'settings' }),
       schema: {
         tags: ['settings'],
         summary: 'Turn maintenance mode on or off',

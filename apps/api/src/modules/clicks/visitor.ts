@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import type { DeviceClass } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import maxmind, { type Reader, type Response } from 'maxmind';
+import UAParser from 'ua-parser-js';
+import { sha256 } from '../../lib/secrets.ts';
+
+const require = createRequire(import.meta.url);
+
+/** Country by address: the CC0 whois/ASN country database shipped as an npm package. */
+let reader: Promise<Reader<Response>> | undefined;
+export async function countryOf(ip: string): Promise<string | null> {
+  reader ??= maxmind.open<Response>(require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb'));
+  // This database answers {country_code}, not MaxMind's own shape.
+  const hit = (await reader).get(ip) as { country_code?: string } | null;
+  return hit?.country_code?.toUpperCase() ?? null;
+}
+
+const VR_BROWSER = /OculusBrowser|Quest|PicoBrowser|Pico Neo|Wolvic|Firefox Reality|MetaQuest|\bVR\b|HTC Vive/i;
+
+/** desktop, mobile, tablet, or vr (a VR headset's browser). */
+export function deviceClass(userAgent: string): DeviceClass {
+  if (VR_BROWSER.test(userAgent)) return 'vr';
+  const type = new UAParser(userAgent).getDevice().type;
+  if (type === 'mobile') return 'mobile';
+  if (type === 'tablet') return 'tablet';
+  if (type === 'wearable' || type === 'xr') return 'vr';
+  return 'desktop';
+}
+
+/** Prefetchers announce themselves; their hits are answered but never count as unique. */
+function isPrefetch(request: FastifyRequest): boolean {
+  const h = request.headers;
+  const purpose = `${h.purpose ?? ''} ${h['sec-purpose'] ?? ''} ${h['x-purpose'] ?? ''} ${h['x-moz'] ?? ''}`.toLowerCase();
+  return /prefetch|preview|prerender/.test(purpose);
+}
+
+export interface Visitor {
+  country: string | null;
+  device: DeviceClass;
+  /** SHA-256 of a secret, the address and the browser: no raw address is stored. */
+  visitorHash: string;
+  /** Bots, HEAD requests and prefetchers: recorded, never unique. */
+  isBot: boolean;
+}
+
+export async function describeVisitor(request: FastifyRequest, salt: string, countryHeader: string | undefined): Promise<Visitor> {
+  const ua = String(request.headers['user-agent'] ?? '');
+  let country: string | null = null;
+  const fromCdn = countryHeader ? request.headers[countryHeader.toLowerCase()] : undefined;
+  if (typeof fromCdn === 'string' && /^[A-Za-z]{2}$/.test(fromCdn) && fromCdn.toUpperCase() !== 'XX') {
+    country = fromCdn.toUpperCase();
+  } else {
+    try {
+      country = await countryOf(request.ip);
+    } catch {
+      country = null;
+    }
+  }
+  return {
+    country,
+    device: deviceClass(ua),
+    visitorHash: sha256(`${salt}|${request.ip}|${ua}`),
+    isBot: request.method === 'HEAD' || isPrefetch(request) || ua === '' || isbot(ua),
+  };
+}

@@ -1,0 +1,63 @@
+import { conversionReplySchema, conversionRequestSchema, errorReplySchema, trackingMessages } from '@portal/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
+import { siteByKey } from '../catalogue/sites.ts';
+import { fromHundredths } from '../tracking/money.ts';
+import { recordConversion } from './service.ts';
+
+async function siteOf(app: FastifyInstance, request: FastifyRequest, queryKey: string | undefined): Promise<number> {
+  const header = request.headers.authorization ?? '';
+  const key = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : (queryKey ?? '');
+  const site = key ? await siteByKey(app.db, key) : undefined;
+  if (!site) throw new AppError(401, 'unauthenticated', trackingMessages.invalidKey);
+  return site.id;
+}
+
+const tags = ['conversions'];
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 422: errorReplySchema };
+const description =
+  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason.';
+
+export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v1/conversions',
+    {
+      schema: {
+        tags,
+        summary: 'Report a conversion (JSON or form fields; Authorization: Bearer <site api key>)',
+        description,
+        body: z.record(z.string(), z.unknown()).nullish(),
+        response: { 200: conversionReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const siteId = await siteOf(app, request, undefined);
+      const input = parseOrThrow(conversionRequestSchema, request.body ?? {});
+      const out = await recordConversion(app.db, siteId, input);
+      return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
+    },
+  );
+
+  app.get(
+    '/v1/conversions',
+    {
+      schema: {
+        tags,
+        summary: 'Report a conversion by URL, for billers that can only fire a URL (?key=<site api key>&cid=&type=&amount=&transaction_id=)',
+        description,
+        querystring: z.record(z.string(), z.string()),
+        response: { 200: conversionReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { key, ...fields } = request.query;
+      const siteId = await siteOf(app, request, key);
+      const input = parseOrThrow(conversionRequestSchema, fields);
+      const out = await recordConversion(app.db, siteId, input);
+      return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
+    },
+  );
+};

@@ -1,0 +1,206 @@
+import type { ConversionType, conversionRequestSchema } from '@portal/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { affiliateProfiles, clicks, conversions, earnings, statsDaily } from '../../db/schema/index.ts';
+import { effectivePayout } from '../catalogue/payouts.ts';
+import { clickTimeOf } from '../clicks/routes.ts';
+import { enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
+import { statsDay } from '../tracking/day.ts';
+import { revshareCents, toHundredths } from '../tracking/money.ts';
+
+type Input = z.output<typeof conversionRequestSchema>;
+type ClickRow = typeof clicks.$inferSelect;
+
+export interface ConversionOutcome {
+  status: 'accepted' | 'duplicate' | 'orphaned';
+  conversionId: number;
+  earningCents: number | null;
+  reason: string | null;
+}
+
+/** The click a conversion names; its id carries its time, so only that day's partition is read. */
+export async function findClick(db: Db, cid: string): Promise<ClickRow | undefined> {
+  const at = clickTimeOf(cid);
+  if (!at) return undefined;
+  const [row] = await db.select().from(clicks).where(and(eq(clicks.createdAt, at), eq(clicks.cid, cid)));
+  return row;
+}
+
+const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' | 'refunds' | 'chargebacks'> = {
+  signup: 'signups',
+  sale: 'sales',
+  rebill: 'rebills',
+  refund: 'refunds',
+  chargeback: 'chargebacks',
+};
+
+/**
+ * The earning for a new customer event: cpa pays its fixed amount on the offer's goal; revshare
+ * pays its percentage of every sale and rebill (unless the affiliate's revshare is paused).
+ */
+async function earningFor(db: Db, click: ClickRow, type: ConversionType, amountCents: number): Promise<{ kind: 'cpa' | 'revshare'; cents: number } | null> {
+  const payout = await effectivePayout(db, click.offerId, click.affiliateId);
+  if (!payout) return null;
+  if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
+  if (type !== 'sale' && type !== 'rebill') return null;
+  const [profile] = await db.select({ paused: affiliateProfiles.revsharePaused }).from(affiliateProfiles).where(eq(affiliateProfiles.userId, click.affiliateId));
+  if (profile?.paused) return null;
+  return { kind: 'revshare', cents: revshareCents(amountCents, payout.amount) };
+}
+
+/**
+ * A refund or chargeback takes back the earning of the sale or rebill it belongs to: the one named
+ * by original_transaction_id, else the newest not yet reversed on the same click. Revshare is taken
+ * back in proportion to the refunded amount; cpa in full.
+ */
+async function reversalFor(
+  tx: Db,
+  siteId: number,
+  click: ClickRow,
+  input: Input,
+  amountCents: number,
+): Promise<{ reversesId: number; cents: number } | null> {
+  let candidates: Array<typeof earnings.$inferSelect>;
+  if (input.original_transaction_id) {
+    const [orig] = await tx
+      .select({ id: conversions.id })
+      .from(conversions)
+      .where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.original_transaction_id)));
+    candidates = orig ? await tx.select().from(earnings).where(and(eq(earnings.conversionId, orig.id), inArray(earnings.kind, ['cpa', 'revshare']))) : [];
+  } else {
+    candidates = await tx
+      .select()
+      .from(earnings)
+      .where(and(eq(earnings.cid, click.cid), inArray(earnings.kind, ['cpa', 'revshare'])))
+      .orderBy(desc(earnings.id));
+  }
+  for (const original of candidates) {
+    const [reversed] = await tx
+      .select({ total: sql<string>`coalesce(sum(${earnings.amountCents}), 0)` })
+      .from(earnings)
+      .where(eq(earnings.reversesId, original.id));
+    const remaining = original.amountCents + Number(reversed?.total ?? 0);
+    if (remaining <= 0) continue;
+    let cents = remaining;
+    if (original.kind === 'revshare' && amountCents > 0) {
+      const [conv] = await tx.select({ amount: conversions.amountCents }).from(conversions).where(eq(conversions.id, original.conversionId));
+      const saleAmount = conv?.amount ?? 0;
+      // The same share of the refunded amount, never more than what is left of the earning.
+      cents = saleAmount > 0 ? Math.min(remaining, Math.round((original.amountCents * amountCents) / saleAmount)) : remaining;
+    }
+    return { reversesId: original.id, cents };
+  }
+  return null;
+}
+
+/** Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks in one transaction. */
+export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
+  const [existing] = await db
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
+  if (existing) return { status: 'duplicate', conversionId: existing.id, earningCents: null, reason: null };
+
+  const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
+  const click = input.cid ? await findClick(db, input.cid) : undefined;
+  let orphanReason: string | null = null;
+  if (!input.cid) orphanReason = 'No click id (cid) was given.';
+  else if (!click) orphanReason = 'No click has this click id.';
+  else if (click.siteId !== siteId) orphanReason = 'The click belongs to another site.';
+  const day = statsDay(now);
+
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(conversions)
+      .values({
+        siteId,
+        transactionId: input.transaction_id,
+        type: input.type,
+        amountCents,
+        currency: input.currency,
+        cid: input.cid || null,
+        clickedAt: click?.createdAt ?? null,
+        affiliateId: orphanReason ? null : click!.affiliateId,
+        offerId: orphanReason ? null : click!.offerId,
+        campaignId: orphanReason ? null : click!.campaignId,
+        status: orphanReason ? 'orphaned' : 'accepted',
+        orphanReason,
+        originalTransactionId: input.original_transaction_id ?? null,
+        day,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: conversions.id });
+    if (!row) {
+      // Reported twice at the same moment: the other request recorded it.
+      const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
+      return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
+    }
+    if (orphanReason || !click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+
+    let earningCents = 0;
+    if (input.type === 'refund' || input.type === 'chargeback') {
+      const reversal = await reversalFor(tx as unknown as Db, siteId, click, input, amountCents);
+      if (reversal) {
+        earningCents = -reversal.cents;
+        await tx.insert(earnings).values({ affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, kind: 'reversal', amountCents: earningCents, reversesId: reversal.reversesId, day, createdAt: now });
+      }
+    } else {
+      const earning = await earningFor(tx as unknown as Db, click, input.type, amountCents);
+      if (earning && earning.cents !== 0) {
+        earningCents = earning.cents;
+        await tx.insert(earnings).values({ affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, kind: earning.kind, amountCents: earning.cents, day, createdAt: now });
+      }
+    }
+
+    const counter = counterOf[input.type];
+    const isNewCustomer = input.type === 'signup' || input.type === 'sale';
+    const revenue = input.type === 'refund' || input.type === 'chargeback' ? -amountCents : amountCents;
+    await tx
+      .insert(statsDaily)
+      .values({
+        day,
+        affiliateId: click.affiliateId,
+        offerId: click.offerId,
+        siteId: click.siteId,
+        campaignId: click.campaignId ?? 0,
+        country: click.country ?? '',
+        device: click.device,
+        sub1: click.sub1 ?? '',
+        sub2: click.sub2 ?? '',
+        sub3: click.sub3 ?? '',
+        sub4: click.sub4 ?? '',
+        sub5: click.sub5 ?? '',
+        conversions: isNewCustomer ? 1 : 0,
+        [counter]: 1,
+        earningsCents: earningCents,
+        revenueCents: revenue,
+      })
+      .onConflictDoUpdate({
+        target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5],
+        set: {
+          conversions: sql`${statsDaily.conversions} + excluded.conversions`,
+          [counter]: sql.raw(`"stats_daily"."${counter}" + excluded."${counter}"`),
+          earningsCents: sql`${statsDaily.earningsCents} + excluded.earnings_cents`,
+          revenueCents: sql`${statsDaily.revenueCents} + excluded.revenue_cents`,
+        },
+      });
+
+    await enqueuePostbacksForConversion(tx as unknown as Db, {
+      conversionId: row.id,
+      affiliateId: click.affiliateId,
+      offerId: click.offerId,
+      campaignId: click.campaignId,
+      type: input.type,
+      cid: click.cid,
+      payoutCents: earningCents,
+      amountCents,
+      currency: input.currency,
+      transactionId: input.transaction_id,
+      subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
+      createdAt: now,
+    });
+    return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
+  });
+}

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { campaigns, landingPages, offers, sites, trackingLinks } from '../../db/schema/index.ts';
+
+export interface GeoTarget {
+  country: string;
+  destination_type: 'landing_page' | 'url';
+  landing_page_id?: number | null;
+  url?: string | null;
+}
+
+export interface ResolvedLink {
+  linkId: number;
+  affiliateId: number;
+  offerId: number;
+  siteId: number;
+  campaignId: number | null;
+  landingPageId: number | null;
+  offerActive: boolean;
+  campaignActive: boolean;
+  siteUrl: string;
+  deepUrl: string | null;
+  linkLandingUrl: string | null;
+  offerLandingUrl: string | null;
+  offerLandingPageId: number | null;
+  campaign: { destinationType: string; landingPageId: number | null; landingUrl: string | null; destinationUrl: string | null; geo: GeoTarget[] } | null;
+  /** Landing page urls of the site, for geo targets that name a landing page. */
+  siteLandingUrls: Map<number, string>;
+}
+
+const linkLp = alias(landingPages, 'link_lp');
+const offerLp = alias(landingPages, 'offer_lp');
+const campaignLp = alias(landingPages, 'campaign_lp');
+
+async function load(db: Db, code: string): Promise<ResolvedLink | null> {
+  const [r] = await db
+    .select({
+      link: trackingLinks,
+      offerStatus: offers.status,
+      siteId: offers.siteId,
+      offerLandingPageId: offers.landingPageId,
+      siteUrl: sites.url,
+      linkLpUrl: linkLp.url,
+      offerLpUrl: offerLp.url,
+      campaign: campaigns,
+      campaignLpUrl: campaignLp.url,
+    })
+    .from(trackingLinks)
+    .innerJoin(offers, eq(offers.id, trackingLinks.offerId))
+    .innerJoin(sites, eq(sites.id, offers.siteId))
+    .leftJoin(linkLp, eq(linkLp.id, trackingLinks.landingPageId))
+    .leftJoin(offerLp, eq(offerLp.id, offers.landingPageId))
+    .leftJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
+    .leftJoin(campaignLp, eq(campaignLp.id, campaigns.landingPageId))
+    .where(eq(trackingLinks.code, code));
+  if (!r) return null;
+  const geo = (r.campaign?.geoTargeting ?? []) as GeoTarget[];
+  const siteLandingUrls = new Map<number, string>();
+  if (geo.some((g) => g.landing_page_id)) {
+    for (const lp of await db.select({ id: landingPages.id, url: landingPages.url }).from(landingPages).where(eq(landingPages.siteId, r.siteId))) {
+      siteLandingUrls.set(lp.id, lp.url);
+    }
+  }
+  return {
+    linkId: r.link.id,
+    affiliateId: r.link.affiliateId,
+    offerId: r.link.offerId,
+    siteId: r.siteId,
+    campaignId: r.link.campaignId,
+    landingPageId: r.link.landingPageId ?? r.campaign?.landingPageId ?? r.offerLandingPageId,
+    offerActive: r.offerStatus === 'active',
+    campaignActive: !r.campaign || r.campaign.deletedAt === null,
+    siteUrl: /^https?:\/\//i.test(r.siteUrl) ? r.siteUrl : `https://${r.siteUrl}`,
+    deepUrl: r.link.deepUrl,
+    linkLandingUrl: r.linkLpUrl,
+    offerLandingUrl: r.offerLpUrl,
+    offerLandingPageId: r.offerLandingPageId,
+    campaign: r.campaign
+      ? { destinationType: r.campaign.destinationType, landingPageId: r.campaign.landingPageId, landingUrl: r.campaignLpUrl, destinationUrl: r.campaign.destinationUrl, geo }
+      : null,
+    siteLandingUrls,
+  };
+}
+
+/**
+ * Links are read on every click: kept in memory for a few seconds, so a busy link costs no query
+ * while edits (archiving, campaign changes) still take effect quickly.
+ */
+export class LinkCache {
+  private readonly entries = new Map<string, { value: Promise<ResolvedLink | null>; at: number }>();
+  private readonly db: Db;
+  private readonly ttlMs: number;
+
+  constructor(db: Db, ttlMs = 5000) {
+    this.db = db;
+    this.ttlMs = ttlMs;
+  }
+
+  get(code: string): Promise<ResolvedLink | null> {
+    const hit = this.entries.get(code);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = load(this.db, code);
+    value.catch(() => this.entries.delete(code));
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(code, { value, at: Date.now() });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Where a click goes: a campaign's country target, the campaign, a deep link, the link's or offer's landing page, the site. */
+export function destinationFor(link: ResolvedLink, country: string | null): { url: string; landingPageId: number | null } {
+  const c = link.campaign;
+  if (c) {
+    const target = country ? c.geo.find((g) => g.country === country) : undefined;
+    if (target) {
+      if (target.destination_type === 'url' && target.url) return { url: target.url, landingPageId: null };
+      const lpUrl = target.landing_page_id ? link.siteLandingUrls.get(target.landing_page_id) : undefined;
+      if (lpUrl) return { url: lpUrl, landingPageId: target.landing_page_id ?? null };
+    }
+    if (c.destinationType === 'url' && c.destinationUrl) return { url: c.destinationUrl, landingPageId: null };
+    if (c.landingUrl) return { url: c.landingUrl, landingPageId: c.landingPageId };
+  }
+  if (link.deepUrl) return { url: link.deepUrl, landingPageId: null };
+  if (link.linkLandingUrl) return { url: link.linkLandingUrl, landingPageId: link.landingPageId };
+  if (link.offerLandingUrl) return { url: link.offerLandingUrl, landingPageId: link.offerLandingPageId };
+  return { url: link.siteUrl, landingPageId: null };
+}
+
+/** Puts the click id into the destination: in place of a {cid} macro, or as cid=. */
+export function withClickId(url: string, cid: string): string {
+  if (url.includes('{cid}')) return url.replaceAll('{cid}', encodeURIComponent(cid));
+  try {
+    const u = new URL(url);
+    u.searchParams.set('cid', cid);
+    return u.toString();
+  } catch {
+    return `${url}${url.includes('?') ? '&' : '?'}cid=${encodeURIComponent(cid)}`;
+  }
+}

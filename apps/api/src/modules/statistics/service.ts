@@ -1,0 +1,133 @@
+import type { StatisticsQuery, StatisticsRow, statisticsQuerySchema } from '@portal/contracts';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { daysBetween } from '../tracking/day.ts';
+
+type Query = z.output<typeof statisticsQuerySchema>;
+export const MAX_RANGE_DAYS = 366;
+
+const sums = {
+  clicks: sql<string>`coalesce(sum(${statsDaily.clicks}), 0)`,
+  uniqueClicks: sql<string>`coalesce(sum(${statsDaily.uniqueClicks}), 0)`,
+  conversions: sql<string>`coalesce(sum(${statsDaily.conversions}), 0)`,
+  signups: sql<string>`coalesce(sum(${statsDaily.signups}), 0)`,
+  sales: sql<string>`coalesce(sum(${statsDaily.sales}), 0)`,
+  rebills: sql<string>`coalesce(sum(${statsDaily.rebills}), 0)`,
+  refunds: sql<string>`coalesce(sum(${statsDaily.refunds}), 0)`,
+  chargebacks: sql<string>`coalesce(sum(${statsDaily.chargebacks}), 0)`,
+  earningsCents: sql<string>`coalesce(sum(${statsDaily.earningsCents}), 0)`,
+};
+type Sums = { [K in keyof typeof sums]: string | number };
+
+/** Turns summed counters into a report row with ratio (conversions per 100 unique clicks) and EPC. */
+export function toRow(s: Sums): StatisticsRow {
+  const n = (v: string | number) => Number(v);
+  const clicks = n(s.clicks);
+  const unique = n(s.uniqueClicks);
+  const conversions = n(s.conversions);
+  const cents = n(s.earningsCents);
+  return {
+    clicks,
+    unique_clicks: unique,
+    conversions,
+    signups: n(s.signups),
+    sales: n(s.sales),
+    rebills: n(s.rebills),
+    refunds: n(s.refunds),
+    chargebacks: n(s.chargebacks),
+    earnings: cents / 100,
+    ratio: unique > 0 ? Math.round((conversions / unique) * 10000) / 100 : 0,
+    epc: clicks > 0 ? Math.round((cents / clicks) * 100) / 10000 : 0,
+  };
+}
+
+const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0 };
+
+function filters(q: Query, affiliateId: number | undefined): SQL[] {
+  const where: SQL[] = [gte(statsDaily.day, q.from), lte(statsDaily.day, q.to)];
+  if (affiliateId !== undefined) where.push(eq(statsDaily.affiliateId, affiliateId));
+  if (q.site_id) where.push(eq(statsDaily.siteId, q.site_id));
+  if (q.offer_id) where.push(eq(statsDaily.offerId, q.offer_id));
+  if (q.campaign_id) where.push(eq(statsDaily.campaignId, q.campaign_id));
+  if (q.country) where.push(eq(statsDaily.country, q.country));
+  if (q.device) where.push(eq(statsDaily.device, q.device));
+  for (const k of ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const) {
+    const v = q[k];
+    if (v !== undefined) where.push(eq(statsDaily[k], v));
+  }
+  return where;
+}
+
+const groupColumn = {
+  offer: statsDaily.offerId,
+  site: statsDaily.siteId,
+  campaign: statsDaily.campaignId,
+  country: statsDaily.country,
+  device: statsDaily.device,
+  sub1: statsDaily.sub1,
+  sub2: statsDaily.sub2,
+  sub3: statsDaily.sub3,
+  sub4: statsDaily.sub4,
+  sub5: statsDaily.sub5,
+  affiliate: statsDaily.affiliateId,
+} as const;
+
+async function labels(db: Db, groupBy: Query['group_by'], keys: string[]): Promise<Map<string, string>> {
+  const ids = keys.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  const table = groupBy === 'offer' ? offers : groupBy === 'site' ? sites : groupBy === 'campaign' ? campaigns : groupBy === 'affiliate' ? users : undefined;
+  if (!table) return out;
+  const nameCol = table === sites ? sites.displayName : table === users ? users.name : table === offers ? offers.name : campaigns.name;
+  const rows = await db.select({ id: table.id, name: nameCol }).from(table).where(sql`${table.id} in ${ids}`);
+  for (const r of rows) out.set(String(r.id), r.name);
+  return out;
+}
+
+export interface Report {
+  rows: StatisticsRow[];
+  totals: StatisticsRow;
+}
+
+/**
+ * The report of SPEC.md's Statistics page, read from the daily rollup only: one row per day
+ * (every day of the range, zeros included), or per offer, site, campaign, country, device, sub ID.
+ * `affiliateId` is the caller's own id for affiliates, so they only ever see their own.
+ */
+export async function report(db: Db, q: Query, affiliateId: number | undefined): Promise<Report> {
+  if (q.from > q.to) throw new ValidationError({ from: ['The start date must not be after the end date.'] });
+  const days = daysBetween(q.from, q.to);
+  if (days.length > MAX_RANGE_DAYS) throw new ValidationError({ to: [`Choose a range of at most ${MAX_RANGE_DAYS} days.`] });
+  const where = and(...filters(q, affiliateId));
+
+  if (q.group_by === 'date') {
+    const rows = await db.select({ key: statsDaily.day, ...sums }).from(statsDaily).where(where).groupBy(statsDaily.day);
+    const byDay = new Map(rows.map((r) => [r.key, r]));
+    const out = days.map((d) => ({ date: d, ...toRow(byDay.get(d) ?? emptySums) }));
+    return { rows: out, totals: total(rows) };
+  }
+  const col = groupColumn[q.group_by];
+  const rows = await db
+    .select({ key: sql<string>`${col}::text`, ...sums })
+    .from(statsDaily)
+    .where(where)
+    .groupBy(col)
+    .orderBy(sql`sum(${statsDaily.earningsCents}) desc`, sql`sum(${statsDaily.clicks}) desc`);
+  const names = await labels(db, q.group_by, rows.map((r) => r.key));
+  const noneLabel = q.group_by === 'campaign' ? 'No campaign' : q.group_by === 'country' ? 'Unknown' : '(none)';
+  return {
+    rows: rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r) })),
+    totals: total(rows),
+  };
+}
+
+function total(rows: Sums[]): StatisticsRow {
+  const t = { ...emptySums } as Record<keyof Sums, number>;
+  for (const r of rows) for (const k of Object.keys(sums) as Array<keyof Sums>) t[k] += Number(r[k]);
+  return toRow(t);
+}
+
+export type { StatisticsQuery };

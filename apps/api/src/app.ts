@@ -10,11 +10,13 @@ import { affiliateRoutes } from './modules/affiliates/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { registerUploadFiles } from './modules/uploads/routes.ts';
 import formbody from '@fastify/formbody';
+import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { offerRoutes } from './modules/catalogue/offers.ts';
 import { catalogueSiteRoutes } from './modules/catalogue/sites.ts';
 import { registerClickRoutes } from './modules/clicks/routes.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
+import { dashboardRoutes } from './modules/statistics/dashboard.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/partitions.ts';
 import { registerMultipart } from './plugins/multipart.ts';
@@ -115,6 +117,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(linkRoutes);
   await app.register(conversionRoutes);
   await app.register(statisticsRoutes);
+  await app.register(campaignRoutes);
+  await app.register(dashboardRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);
 

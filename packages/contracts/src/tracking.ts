@@ -259,3 +259,18 @@ export const trackingMessages = {
   badLink: 'This tracking link does not exist or is no longer active.',
   invalidKey: 'The site API key is missing or wrong.',
 } as const;
+
+// ---- Dashboard ----
+const periodTotals = z.object({ clicks: z.number(), unique_clicks: z.number(), conversions: z.number(), earnings: z.number() });
+export const dashboardReplySchema = z.object({
+  data: z.object({
+    scope: z.enum(['affiliate', 'network']),
+    periods: z.object({ today: periodTotals, yesterday: periodTotals, this_month: periodTotals, last_month: periodTotals }),
+    /** Affiliates: everything earned and not yet paid out, dollars. */
+    balance: z.number().nullable(),
+    chart: z.array(z.object({ date: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() })),
+    top_offers: z.array(z.object({ id: z.number(), name: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() })),
+    top_affiliates: z.array(z.object({ id: z.number(), name: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() })),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardReplySchema>['data'];

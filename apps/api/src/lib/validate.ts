@@ -1,5 +1,6 @@
 import { errorMessages } from '@portal/contracts';
 import type { z } from 'zod';
+import { fieldName } from '../plugins/errors.ts';
 import { ValidationError } from './errors.ts';
 
 /** Validates data that did not come through a route schema (multipart fields), with the same reply. */
@@ -8,7 +9,7 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, data: unknown): z.o
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const name = issue.path.filter((p) => typeof p === 'string').join('.') || '_';
+    const name = fieldName(`/${issue.path.map(String).join('/')}`);
     (errors[name] ??= []).push(issue.message);
   }
   throw new ValidationError(errors, errorMessages.validationFailed);

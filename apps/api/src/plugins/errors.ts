@@ -30,9 +30,14 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorReply)
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Turns an issue's instance path into the form field it belongs to (`/methods/0` -> `methods`). */
-function fieldName(instancePath: string): string {
-  const parts = instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+/**
+ * Turns an issue's instance path into the form field it belongs to: an item of a list of values
+ * lands on the list (`/methods/0` -> `methods`), a field of an inner block keeps its row
+ * (`/ranges/1/from` -> `ranges.1.from`).
+ */
+export function fieldName(instancePath: string): string {
+  const parts = instancePath.split('/').filter((p) => p !== '');
+  while (parts.length && /^\d+$/.test(parts.at(-1)!)) parts.pop();
   return parts.length ? parts.join('.') : '_';
 }
 

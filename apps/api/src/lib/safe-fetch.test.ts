@@ -95,6 +95,11 @@ describe('checkOutboundUrl', () => {
     },
   );
 
+  it('connects over IPv4 when a name has both families', async () => {
+    const both = resolverOf({ 'dual.example': ['2606:4700:4700::1111', '93.184.216.34'] });
+    expect(await checkOutboundUrl(new URL('https://dual.example/'), { resolve: both })).toEqual({ ok: true, address: '93.184.216.34', family: 4 });
+  });
+
   it('refuses other schemes and tells an unknown name apart', async () => {
     expect(await checkOutboundUrl(new URL('ftp://public.example/'), { resolve })).toMatchObject({ ok: false, reason: 'refused' });
     expect(await checkOutboundUrl(new URL('http://nowhere.example/'), { resolve })).toMatchObject({ ok: false, reason: 'unresolved' });

@@ -178,8 +178,9 @@ export async function checkOutboundUrl(url: URL, policy: OutboundPolicy = {}): P
     const bad = answers.find((a) => isForbiddenAddress(a.address));
     if (bad) return { ok: false, reason: 'refused', message: refusalMessages.address(bad.address) };
   }
-  const first = answers[0]!;
-  return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
+  // IPv4 first when there is one: many hosts have no IPv6 route, and only one address is tried.
+  const chosen = answers.find((a) => a.family === 4) ?? answers[0]!;
+  return { ok: true, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
 export interface SafeRequest {

@@ -115,7 +115,8 @@ export class JobWorker {
 
   constructor(db: Db, options: WorkerOptions) {
     this.db = db;
-    this.options = { concurrency: 8, leaseMs: 60_000, ...options };
+    // Jobs mostly wait on the network (5 s at most per postback), so many can run at once.
+    this.options = { concurrency: 32, leaseMs: 60_000, ...options };
     this.onSignal = () => this.wake();
   }
 

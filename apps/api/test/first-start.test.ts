@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { permissions } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { roles, users } from '../src/db/schema/index.ts';
+import { clicks, conversions, earnings, roles, statsDaily, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
 import { createTestApp, testConfig } from './helpers.ts';
@@ -67,10 +67,22 @@ describe('first start', () => {
     const second = await buildApp(config);
     closers.push(() => second.close());
     const all = await second.db.select().from(users);
-    expect(all.map((u) => u.email).sort()).toEqual(['affiliate@example.com', 'manager@example.com', 'owner@example.com']);
+    expect(all.map((u) => u.email).sort()).toEqual(['affiliate@example.com', 'casey@example.com', 'jordan@example.com', 'manager@example.com', 'owner@example.com']);
     expect(all.find((u) => u.email === 'owner@example.com')?.name).toBe('Renamed Owner');
     const affiliate = all.find((u) => u.email === demoAccounts.affiliate.email)!;
     expect(affiliate.isClient).toBe(true);
     expect(await verifyPassword(affiliate.passwordHash!, demoAccounts.affiliate.password)).toBe(true);
+
+    // The demo traffic adds up: the rollup matches the raw clicks, conversions and the ledger.
+    const [raw] = await second.db.select({ clicks: count(), unique: sql<number>`count(*) filter (where ${clicks.isUnique})` }).from(clicks);
+    const [rolled] = await second.db.select({ clicks: sql<string>`sum(${statsDaily.clicks})`, unique: sql<string>`sum(${statsDaily.uniqueClicks})`, cents: sql<string>`sum(${statsDaily.earningsCents})`, conv: sql<string>`sum(${statsDaily.conversions})` }).from(statsDaily);
+    const [ledger] = await second.db.select({ cents: sql<string>`sum(${earnings.amountCents})` }).from(earnings);
+    const [newCustomers] = await second.db.select({ n: count() }).from(conversions).where(sql`${conversions.type} in ('signup', 'sale')`);
+    expect(raw!.clicks).toBeGreaterThan(10_000);
+    expect(Number(rolled!.clicks)).toBe(raw!.clicks);
+    expect(Number(rolled!.unique)).toBe(Number(raw!.unique));
+    expect(Number(rolled!.cents)).toBe(Number(ledger!.cents));
+    expect(Number(rolled!.conv)).toBe(newCustomers!.n);
+    expect(Number(ledger!.cents)).toBeGreaterThan(0);
   });
 });

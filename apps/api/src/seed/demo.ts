@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
+import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
 export const demoAccounts = {
@@ -89,6 +90,17 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
     });
     log.info('Demo network created.');
   }
+  const version = Number((await db.select().from(settings).where(eq(settings.key, DEMO_MARKER)))[0]?.value ?? 0);
+  if (version < 2) {
+    const [affiliate] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAccounts.affiliate.email));
+    if (affiliate) {
+      const started = Date.now();
+      await seedDemoTracking(db, affiliate.id);
+      log.info(`Demo traffic created: 90 days of clicks and conversions (${Math.round((Date.now() - started) / 100) / 10} s).`);
+    }
+    await db.update(settings).set({ value: 2 }).where(eq(settings.key, DEMO_MARKER));
+  }
+  log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(
     `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,
   );

@@ -1,21 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { trackingMessages } from '@portal/contracts';
-import { randomToken, sha256 } from '../../lib/secrets.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import { newClickIdAt } from './click-id.ts';
 import { destinationFor, LinkCache, withClickId } from '../links/resolve.ts';
 import { subKeys } from '../links/service.ts';
 import { statsDay } from '../tracking/day.ts';
 import { ClickWriter } from './click-writer.ts';
 import { describeVisitor } from './visitor.ts';
-
-/** A click id that starts with its time (base 36, 9 characters), so a conversion finds its click's day. */
-export function newClickId(now: number): string {
-  return `${now.toString(36).padStart(9, '0')}${randomToken(9).replace(/[-_]/g, 'x').slice(0, 11)}`;
-}
-
-export function clickTimeOf(cid: string): Date | null {
-  const ms = Number.parseInt(cid.slice(0, 9), 36);
-  return Number.isFinite(ms) && ms > 1.5e12 && ms < 4e12 ? new Date(ms) : null;
-}
 
 function page(reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1115;color:#e8eaf0;font-family:system-ui,sans-serif;text-align:center;padding:16px}a{color:#a78bfa}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
@@ -47,7 +38,7 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
     }
     const visitor = await describeVisitor(request, salt, app.config.cdnCountryHeader);
     const now = new Date();
-    const cid = newClickId(now.getTime());
+    const cid = newClickIdAt(now.getTime());
     const destination = destinationFor(link, visitor.country);
     const query = request.query as Record<string, unknown>;
     const subs = Object.fromEntries(subKeys.map((k) => [k, cleanSub(query[k])])) as Record<(typeof subKeys)[number], string | null>;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, clicks, conversions, earnings, statsDaily } from '../../db/schema/index.ts';
 import { effectivePayout } from '../catalogue/payouts.ts';
-import { clickTimeOf } from '../clicks/routes.ts';
+import { clickTimeOf } from '../clicks/click-id.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
 import { statsDay } from '../tracking/day.ts';
 import { revshareCents, toHundredths } from '../tracking/money.ts';

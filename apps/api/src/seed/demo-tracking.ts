@@ -1,0 +1,216 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { campaigns, clicks, conversions, earnings, landingPages, offers, sites, statsDaily, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/password.ts';
+import { sha256 } from '../lib/secrets.ts';
+import { newClickIdAt } from '../modules/clicks/click-id.ts';
+import { codeFor } from '../modules/links/service.ts';
+import { statsDay } from '../modules/tracking/day.ts';
+import { revshareCents } from '../modules/tracking/money.ts';
+
+/** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
+export const demoSiteKeys: Record<string, string> = {
+  novavr: 'sk_demo_novavr_0123456789abcdefghijklmn',
+  holostage: 'sk_demo_holostage_0123456789abcdefghijk',
+  immersa: 'sk_demo_immersa_0123456789abcdefghijklm',
+};
+
+/** A small deterministic random source, so every demo network looks the same. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(r: () => number, weighted: Array<[T, number]>): T {
+  const total = weighted.reduce((s, [, w]) => s + w, 0);
+  let x = r() * total;
+  for (const [v, w] of weighted) {
+    x -= w;
+    if (x <= 0) return v;
+  }
+  return weighted[0]![0];
+}
+
+const countries: Array<[string, number]> = [['US', 38], ['GB', 10], ['DE', 10], ['CA', 7], ['AU', 5], ['FR', 6], ['NL', 4], ['JP', 6], ['BR', 5], ['SE', 3], ['ES', 4], ['IT', 2]];
+const devices: Array<[string, number]> = [['desktop', 52], ['mobile', 30], ['vr', 12], ['tablet', 6]];
+
+type StatKey = string;
+interface StatRow {
+  day: string;
+  affiliateId: number;
+  offerId: number;
+  siteId: number;
+  campaignId: number;
+  country: string;
+  device: string;
+  sub1: string;
+  clicks: number;
+  uniqueClicks: number;
+  conversions: number;
+  signups: number;
+  sales: number;
+  rebills: number;
+  refunds: number;
+  chargebacks: number;
+  earningsCents: number;
+  revenueCents: number;
+}
+
+async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/**
+ * The demo catalogue (site keys, landing pages, offers) and 90 days of believable traffic for three
+ * affiliates: clicks, conversions, the earnings ledger and the daily rollup, consistent with each other.
+ */
+export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = new Date()): Promise<void> {
+  const r = prng(20261122);
+  const siteRows = await db.select().from(sites);
+  const byName = new Map(siteRows.map((s) => [s.name, s]));
+  for (const [name, key] of Object.entries(demoSiteKeys)) {
+    const s = byName.get(name);
+    if (s) await db.update(sites).set({ apiKeyHash: sha256(key), apiKeyPrefix: key.slice(0, 10), apiKeyRotatedAt: now }).where(eq(sites.id, s.id));
+  }
+
+  const catalogue: Array<{ site: string; offer: string; type: 'cpa' | 'revshare'; goal: 'signup' | 'sale'; payout: number; lps: string[] }> = [
+    { site: 'novavr', offer: 'NovaVR Revshare 35%', type: 'revshare', goal: 'sale', payout: 3500, lps: ['Main tour', '8K scenes showcase'] },
+    { site: 'novavr', offer: 'NovaVR Pay per signup', type: 'cpa', goal: 'signup', payout: 250, lps: [] },
+    { site: 'holostage', offer: 'HoloStage Pay per sale $45', type: 'cpa', goal: 'sale', payout: 4500, lps: ['Interactive tour', 'Headset deals'] },
+    { site: 'immersa', offer: 'Immersa Revshare 40%', type: 'revshare', goal: 'sale', payout: 4000, lps: ['Back catalogue tour'] },
+  ];
+  const offerList: Array<{ id: number; siteId: number; type: 'cpa' | 'revshare'; goal: 'signup' | 'sale'; payout: number }> = [];
+  for (const c of catalogue) {
+    const site = byName.get(c.site);
+    if (!site) continue;
+    const lpIds: number[] = [];
+    for (const [i, name] of c.lps.entries()) {
+      const [lp] = await db
+        .insert(landingPages)
+        .values({ siteId: site.id, name, url: `${site.url}/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}?ref={cid}`, rating: 5 - i, description: `${name} of ${site.displayName}.` })
+        .returning({ id: landingPages.id });
+      lpIds.push(lp!.id);
+    }
+    const [offer] = await db
+      .insert(offers)
+      .values({ siteId: site.id, name: c.offer, payoutType: c.type, goal: c.goal, defaultPayout: c.payout, landingPageId: lpIds[0] ?? null, description: `${c.offer} on ${site.displayName}.` })
+      .returning({ id: offers.id });
+    offerList.push({ id: offer!.id, siteId: site.id, type: c.type, goal: c.goal, payout: c.payout });
+  }
+  if (!offerList.length) return;
+
+  // Two more affiliates so staff see a ranking.
+  const others: number[] = [];
+  const hash = await hashPassword('demo-affiliate-2026');
+  for (const [email, name] of [['jordan@example.com', 'Jordan Blake'], ['casey@example.com', 'Casey Morgan']] as const) {
+    const [u] = await db.insert(users).values({ email, name, passwordHash: hash, isClient: true, isActive: true, emailVerifiedAt: now }).onConflictDoNothing().returning({ id: users.id });
+    if (u) others.push(u.id);
+  }
+
+  const [spring] = await db
+    .insert(campaigns)
+    .values({ affiliateId: demoAffiliateId, name: 'VR blog – spring reviews', offerId: offerList[0]!.id, siteId: offerList[0]!.siteId, destinationType: 'landing_page', landingPageId: null, destinationUrl: null, geoTargeting: [] })
+    .returning({ id: campaigns.id });
+  const [lpForSpring] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.siteId, offerList[0]!.siteId));
+  await db.update(campaigns).set({ landingPageId: lpForSpring?.id ?? null }).where(eq(campaigns.id, spring!.id));
+  await codeFor(db, { affiliateId: demoAffiliateId, offerId: offerList[0]!.id, campaignId: spring!.id, landingPageId: null, deepUrl: null });
+
+  const clickRows: Array<typeof clicks.$inferInsert> = [];
+  const conversionRows: Array<{ row: typeof conversions.$inferInsert; earning: number; kind: string | null }> = [];
+  const stats = new Map<StatKey, StatRow>();
+  const bump = (c: { day: string; affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string; sub1: string | null }, f: Partial<Record<keyof StatRow, number>>) => {
+    const key = [c.day, c.affiliateId, c.offerId, c.siteId, c.campaignId ?? 0, c.country ?? '', c.device, c.sub1 ?? ''].join('|');
+    let row = stats.get(key);
+    if (!row) {
+      row = { day: c.day, affiliateId: c.affiliateId, offerId: c.offerId, siteId: c.siteId, campaignId: c.campaignId ?? 0, country: c.country ?? '', device: c.device, sub1: c.sub1 ?? '', clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0 };
+      stats.set(key, row);
+    }
+    const counters = row as unknown as Record<string, number>;
+    for (const [k, v] of Object.entries(f)) counters[k] = (counters[k] ?? 0) + (v ?? 0);
+  };
+
+  const affiliates = [{ id: demoAffiliateId, volume: 240 }, ...others.map((id, i) => ({ id, volume: i === 0 ? 110 : 60 }))];
+  let tx = 0;
+  const sales: Array<{ cid: string; click: { cid: string; createdAt: Date; day: string; affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string; sub1: string | null }; offer: (typeof offerList)[number]; amount: number; day: number; affiliateId: number }> = [];
+  for (const aff of affiliates) {
+    for (let daysAgo = 89; daysAgo >= 0; daysAgo--) {
+      const weekday = new Date(now.getTime() - daysAgo * 86_400_000).getUTCDay();
+      const growth = 0.6 + (0.4 * (89 - daysAgo)) / 89;
+      const weekend = weekday === 0 || weekday === 6 ? 1.25 : 1;
+      const count = Math.round(aff.volume * growth * weekend * (0.8 + r() * 0.4) * (daysAgo === 0 ? 0.5 : 1));
+      for (let i = 0; i < count; i++) {
+        const at = new Date(now.getTime() - daysAgo * 86_400_000 - Math.floor(r() * (daysAgo === 0 ? 6 : 24) * 3_600_000));
+        const offer = pick(r, [[offerList[0]!, 45], [offerList[1] ?? offerList[0]!, 20], [offerList[2] ?? offerList[0]!, 20], [offerList[3] ?? offerList[0]!, 15]]);
+        const campaignId = aff.id === demoAffiliateId && offer.id === offerList[0]!.id && r() < 0.4 ? spring!.id : null;
+        const isBot = r() < 0.03;
+        const isUnique = !isBot && r() < 0.72;
+        const click = {
+          cid: newClickIdAt(at.getTime(), r),
+          createdAt: at,
+          day: statsDay(at),
+          affiliateId: aff.id,
+          offerId: offer.id,
+          siteId: offer.siteId,
+          campaignId,
+          landingPageId: null,
+          linkId: null,
+          sub1: pick(r, [['blog', 5], ['newsletter', 3], ['twitter', 2], [null, 2]]),
+          sub2: null,
+          sub3: null,
+          sub4: null,
+          sub5: null,
+          country: pick(r, countries),
+          device: pick(r, devices),
+          visitorHash: sha256(`demo|${aff.id}|${i}|${daysAgo}|${r()}`),
+          isUnique,
+          isBot,
+        };
+        clickRows.push(click);
+        bump(click, { clicks: 1, uniqueClicks: isUnique ? 1 : 0 });
+        if (!isUnique) continue;
+        const signupRate = offer.type === 'cpa' && offer.goal === 'signup' ? 0.045 : 0;
+        const saleRate = offer.goal === 'sale' ? 0.014 : 0.004;
+        const roll = r();
+        let type: 'signup' | 'sale' | null = null;
+        if (roll < signupRate) type = 'signup';
+        else if (roll < signupRate + saleRate) type = 'sale';
+        if (!type) continue;
+        const amount = type === 'sale' ? pick(r, [[2999, 4], [3999, 3], [5999, 2], [9999, 1]]) : 0;
+        const earning = offer.type === 'cpa' ? (offer.goal === type ? offer.payout : 0) : type === 'sale' ? revshareCents(amount, offer.payout) : 0;
+        const convAt = new Date(Math.min(now.getTime() - 1000, at.getTime() + Math.floor(r() * 3_600_000)));
+        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, currency: 'USD', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? offer.type : null });
+        bump({ ...click, day: statsDay(convAt) }, { conversions: 1, [type === 'sale' ? 'sales' : 'signups']: 1, earningsCents: earning, revenueCents: amount });
+        if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount, day: daysAgo, affiliateId: aff.id });
+      }
+    }
+  }
+  // Monthly rebills of the sales (revshare offers earn on each).
+  for (const s of sales) {
+    for (let m = 1; s.day - 30 * m >= 0; m++) {
+      if (r() > 0.7) break;
+      const at = new Date(now.getTime() - (s.day - 30 * m) * 86_400_000 - Math.floor(r() * 6 * 3_600_000));
+      if (at > now) break;
+      const earning = s.offer.type === 'revshare' ? revshareCents(s.amount, s.offer.payout) : 0;
+      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents: s.amount, currency: 'USD', cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? 'revshare' : null });
+      bump({ ...s.click, day: statsDay(at) }, { rebills: 1, earningsCents: earning, revenueCents: s.amount });
+    }
+  }
+
+  await chunked(clickRows, 1000, (chunk) => db.insert(clicks).values(chunk));
+  await chunked(conversionRows, 500, async (chunk) => {
+    const ids = await db
+      .insert(conversions)
+      .values(chunk.map((c) => c.row))
+      .returning({ id: conversions.id });
+    const ledger = chunk.flatMap((c, i) =>
+      c.earning && c.kind ? [{ affiliateId: c.row.affiliateId!, conversionId: ids[i]!.id, cid: c.row.cid ?? null, offerId: c.row.offerId!, kind: c.kind, amountCents: c.earning, day: c.row.day, createdAt: c.row.createdAt! }] : [],
+    );
+    if (ledger.length) await db.insert(earnings).values(ledger);
+  });
+  await chunked([...stats.values()], 1000, (chunk) => db.insert(statsDaily).values(chunk));
+}

@@ -1,0 +1,145 @@
+// Redirect throughput (issue 6, Speed 1).
+//   npm run bench:redirects [-- --seconds=10 --connections=50]
+// Starts the full app on PostgreSQL (a bench_<random> database, dropped afterwards) as a child
+// process pinned to core 0, seeds an affiliate, a site, offers and links, then loads GET /t/{code}
+// with autocannon from this process (pinned to core 1): 50 connections, each request from one of
+// thousands of visitors (X-Forwarded-For with TRUST_PROXY=1, several browsers, a few bots and
+// sub IDs), so the uniqueness upsert, geo lookup and rollup see real variety. Every redirect is
+// a click committed by the group-commit writer before the 302 goes out.
+// Baseline in the same run: a bare node:http server on the same core answering the same 302
+// without recording anything, loaded the same way. Prints both rates, the ratio app / bare,
+// the app's p50 and p99, and checks that the clicks table holds exactly the redirects counted.
+// Goals: ratio >= 0.5, p99 <= 10 ms. Reports, never gates: exits 0 when a goal is missed.
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  createDatabase,
+  describeMachine,
+  fmt,
+  goalLine,
+  hasTaskset,
+  type LoadResult,
+  measuredLoad,
+  pinSelf,
+  runBenchmark,
+  startApp,
+  startBare,
+} from './support/common.ts';
+import { seedNetwork } from './support/seed.ts';
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+const SECONDS = Math.min(arg('seconds', 10), 120);
+const WARMUP_SECONDS = Math.min(arg('warmup', 3), 30);
+const CONNECTIONS = Math.min(arg('connections', 50), 500);
+const GOAL_RATIO = 0.5;
+const GOAL_P99_MS = 10;
+
+const BROWSERS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (X11; Linux x86_64; Quest 3) AppleWebKit/537.36 (KHTML, like Gecko) OculusBrowser/33.0 Chrome/126.0 VR Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15',
+];
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+// First octets of public address space, so the bundled geo database finds countries.
+const PUBLIC_OCTETS = [24, 31, 37, 46, 62, 77, 81, 85, 91, 103, 109, 151, 176, 185, 188, 195, 212, 213, 217];
+const SUBS = ['', '', '', '?sub1=banner', '?sub1=email', '?sub1=tube&sub2=top'];
+
+/** A fixed pool of visitors: repeats within it are non-unique clicks, about 3% are bots. */
+function visitors(count: number): Array<{ ip: string; ua: string }> {
+  let seed = 42;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  return Array.from({ length: count }, () => ({
+    ip: `${PUBLIC_OCTETS[rnd(PUBLIC_OCTETS.length)]}.${rnd(256)}.${rnd(256)}.${1 + rnd(254)}`,
+    ua: rnd(100) < 3 ? BOT : BROWSERS[rnd(BROWSERS.length)]!,
+  }));
+}
+
+function loadOptions(url: string, code: string): Omit<autocannon.Options, 'duration' | 'amount'> {
+  const pool = visitors(20_000);
+  let n = 0;
+  return {
+    url,
+    connections: CONNECTIONS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          n++;
+          const v = pool[Math.floor(Math.random() * pool.length)]!;
+          return { ...req, path: `/t/${code}${SUBS[n % SUBS.length]}`, headers: { 'user-agent': v.ua, 'x-forwarded-for': v.ip, accept: 'text/html' } };
+        },
+      },
+    ],
+  };
+}
+
+const line = (name: string, r: LoadResult) =>
+  `  ${name.padEnd(10)} ${fmt(r.rps).padStart(8)} req/s   p50 ${fmt(r.p50)} ms   p99 ${fmt(r.p99)} ms   ${fmt(r.requests)} requests in ${fmt(r.seconds, 1)} s` +
+  `   (3xx ${fmt(r.status3xx)}, other ${fmt(r.non2xx - r.status3xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
+
+async function main(): Promise<void> {
+  console.log('Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run');
+  const placement = pinSelf(1);
+  console.log(describeMachine(`${hasTaskset() ? 'servers pinned to core 0' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL unpinned`));
+  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured`);
+
+  const database = await createDatabase();
+  const app = await startApp(database.url, { TRUST_PROXY: '1', JOBS_WORKER: '0' });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    // Two links of one affiliate: the warm-up loads one, the measured run the other, so the
+    // measured link's clicks can be counted exactly.
+    const network = await seedNetwork(db, { affiliates: 1, offers: 2, postbacks: false });
+    const [measuredCode, warmupCode] = network.links[0]!;
+    const bare = await startBare('redirect');
+
+    console.log('\nbare node:http ...');
+    const bareRun = await measuredLoad(loadOptions(bare.url, measuredCode!), loadOptions(bare.url, warmupCode!), SECONDS, WARMUP_SECONDS);
+    console.log('app ...');
+    const appRun = await measuredLoad(loadOptions(app.url, measuredCode!), loadOptions(app.url, warmupCode!), SECONDS, WARMUP_SECONDS);
+
+    const a = appRun.measured;
+    const b = bareRun.measured;
+    const ratio = a.rps / b.rps;
+    console.log('\nresults (measured runs)');
+    console.log(line('bare', b));
+    console.log(line('app', a));
+    console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
+
+    const counts = (
+      await db.query<{ clicks: string; unique: string; bots: string }>(
+        `select count(*) clicks, count(*) filter (where c.is_unique) "unique", count(*) filter (where c.is_bot) bots
+           from clicks c join tracking_links l on l.id = c.link_id where l.code = $1`,
+        [measuredCode],
+      )
+    ).rows[0]!;
+    const rollup = (
+      await db.query<{ clicks: string; rows: string }>(`select coalesce(sum(clicks), 0) clicks, count(*) rows from stats_daily where offer_id = $1`, [network.offerIds[0]])
+    ).rows[0]!;
+    const answered = a.status3xx;
+    const exact = Number(counts.clicks) === answered && !a.cut;
+    console.log('\ncheck: every redirect answered is exactly one committed click');
+    console.log(`  redirects counted by autocannon: ${fmt(answered)}   clicks in the table: ${fmt(Number(counts.clicks))}   ${exact ? 'PASS' : 'FAIL'}`);
+    console.log(`  of them unique ${fmt(Number(counts.unique))}, bots ${fmt(Number(counts.bots))}; rollup clicks ${fmt(Number(rollup.clicks))} in ${fmt(Number(rollup.rows))} stats_daily rows ${Number(rollup.clicks) === Number(counts.clicks) ? '(matches)' : '(DIFFERS)'}`);
+    if (a.cut) console.log('  (the measured run was cut at its time bound, so answers in flight were not counted)');
+
+    console.log('\ngoals');
+    console.log(goalLine(`ratio >= ${GOAL_RATIO}`, ratio >= GOAL_RATIO, fmt(ratio, 2)));
+    console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms`, a.p99 <= GOAL_P99_MS, `${fmt(a.p99)} ms (p50 ${fmt(a.p50)} ms)`));
+  } finally {
+    await db.end();
+  }
+}
+
+runBenchmark(main);

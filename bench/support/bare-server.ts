@@ -1,0 +1,61 @@
+// The baselines the benchmarks compare the app with: a bare node:http server that answers like
+// the app but records nothing.
+//   node bench/support/bare-server.ts redirect <port>     GET /t/{code} -> the same 302 as the app
+//   node bench/support/bare-server.ts conversion <port>   POST /v1/conversions -> parses the JSON, answers the app's reply shape
+// Listens on 127.0.0.1 only; GET /ready answers 200.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+
+const [mode, portArg] = process.argv.slice(2);
+const port = Number(portArg);
+if ((mode !== 'redirect' && mode !== 'conversion') || !Number.isInteger(port)) {
+  console.error('usage: bare-server.ts redirect|conversion <port>');
+  process.exit(2);
+}
+
+const LANDING = 'https://bench-site.example/tour?ref=';
+let seq = 0;
+
+const server = createServer((req, res) => {
+  const url = req.url ?? '/';
+  if (url === '/ready') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    return;
+  }
+  if (mode === 'redirect' && req.method === 'GET' && url.startsWith('/t/')) {
+    // A click id of the same shape as the app's: time in base 36, then random characters.
+    const cid = `${Date.now().toString(36).padStart(9, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').slice(0, 11)}`;
+    res.writeHead(302, { location: `${LANDING}${cid}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': '0' }).end();
+    return;
+  }
+  if (mode === 'conversion' && req.method === 'POST' && url === '/v1/conversions') {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error_code":"bad_request","message":"Malformed JSON"}');
+        return;
+      }
+      if (!String(req.headers.authorization ?? '').startsWith('Bearer ') || typeof body.transaction_id !== 'string') {
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error_code":"unauthenticated","message":"Invalid key"}');
+        return;
+      }
+      const reply = JSON.stringify({ data: { status: 'accepted', conversion_id: ++seq, earning: 35, reason: null } });
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(reply) }).end(reply);
+    });
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+});
+
+server.keepAliveTimeout = 72_000;
+server.listen(port, '127.0.0.1');
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+// Never outlives a benchmark that died without stopping it.
+setTimeout(() => process.exit(0), 30 * 60_000).unref();

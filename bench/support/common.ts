@@ -1,0 +1,306 @@
+// Shared pieces of the benchmarks: a throw-away PostgreSQL database, the app (or a bare baseline
+// server) as a child process pinned to one core, autocannon runs, percentiles and clean-up.
+// Everything listens on and talks to 127.0.0.1 only.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const HOST = '127.0.0.1';
+
+/** The PostgreSQL server the benchmarks create their databases on. */
+export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+/** Runs at the end (in reverse order), also on Ctrl-C. */
+export function onCleanup(fn: () => Promise<void> | void): void {
+  cleanups.push(fn);
+}
+export async function cleanupAll(): Promise<void> {
+  while (cleanups.length) {
+    const fn = cleanups.pop()!;
+    try {
+      await fn();
+    } catch (err) {
+      console.error('clean-up step failed:', err instanceof Error ? err.message : err);
+    }
+  }
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: cleaning up`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+/** Runs a benchmark's main: reports, never gates (exit 0 even when a goal is missed); cleans up. */
+export function runBenchmark(main: () => Promise<void>): void {
+  main()
+    .catch((err: unknown) => {
+      console.error('benchmark failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await cleanupAll();
+    });
+}
+
+/** Every URL a benchmark touches must be on 127.0.0.1. */
+export function assertLocal(url: string): void {
+  const host = new URL(url).hostname;
+  if (host !== HOST) throw new Error(`benchmarks only talk to ${HOST}, not ${host}`);
+}
+
+/** A new database bench_<random> on the server, dropped at clean-up. */
+export async function createDatabase(): Promise<{ name: string; url: string }> {
+  assertLocal(serverUrl);
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  onCleanup(async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
+    console.log(`dropped database ${name}`);
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, HOST, () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+let tasksetChecked: boolean | undefined;
+export function hasTaskset(): boolean {
+  if (tasksetChecked === undefined) {
+    try {
+      execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+      tasksetChecked = true;
+    } catch {
+      tasksetChecked = false;
+    }
+  }
+  return tasksetChecked;
+}
+
+/** Pins this process (the load generator) to core 1, when taskset exists. Answers a description. */
+export function pinSelf(core = 1): string {
+  if (!hasTaskset()) return 'taskset not found: load generator unpinned';
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(core), String(process.pid)], { stdio: 'ignore' });
+    return `load generator pinned to core ${core}`;
+  } catch {
+    return 'taskset failed: load generator unpinned';
+  }
+}
+
+/** Starts a node process (Node of this run) pinned to core 0 when possible; killed at clean-up. */
+export function startNode(script: string, args: string[], env: Record<string, string>, core = 0): ChildProcess {
+  // BENCH_NODE_ARGS: extra Node flags for the servers, e.g. --cpu-prof to profile a run.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const cmd = hasTaskset() ? 'taskset' : process.execPath;
+  const argv = hasTaskset() ? ['-c', String(core), process.execPath, ...nodeArgs, script, ...args] : [...nodeArgs, script, ...args];
+  const child = spawn(cmd, argv, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (b: Buffer) => {
+    tail = (tail + b.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (code && code !== 0) console.error(`${script} exited with ${code ?? signal}\n${tail}`);
+  });
+  onCleanup(() => stopChild(child));
+  return child;
+}
+
+export async function stopChild(child: ChildProcess, timeoutMs = 12_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls a URL until it answers 200 (bounded). */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  assertLocal(url);
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${url}`);
+    try {
+      const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The app's server (apps/api/src/server.ts) on PostgreSQL, listening on 127.0.0.1. */
+export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const dataDir = tempDir('portal-bench-');
+  const child = startNode('apps/api/src/server.ts', [], {
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://${HOST}:${port}`,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    JWT_SECRET: 'benchmark-secret-that-is-long-enough-for-hs256',
+    ADMIN_EMAIL: 'owner@bench.example',
+    ADMIN_PASSWORD: 'bench-owner-pass-1',
+    DEMO_DATA: '0',
+    // Per-request info lines would measure the logger; warnings and errors still show.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...env,
+  });
+  const url = `http://${HOST}:${port}`;
+  await waitForHttp(`${url}/health`, child);
+  return { url, child };
+}
+
+/** A bare baseline server (bench/support/bare-server.ts) on core 0. */
+export async function startBare(mode: 'redirect' | 'conversion'): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = startNode('bench/support/bare-server.ts', [mode, String(port)], {});
+  const url = `http://${HOST}:${port}`;
+  await waitForHttp(`${url}/ready`, child, 20_000);
+  return { url, child };
+}
+
+// ---- load ----
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  status2xx: number;
+  status3xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** The run was stopped by the time bound before its fixed number of requests was done. */
+  cut: boolean;
+}
+
+function toLoadResult(r: autocannon.Result, seconds: number, cut: boolean): LoadResult {
+  return {
+    requests: r.requests.total,
+    seconds,
+    rps: seconds > 0 ? r.requests.total / seconds : 0,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    status2xx: r['2xx'],
+    status3xx: r['3xx'],
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    cut,
+  };
+}
+
+async function run(opts: autocannon.Options, boundMs: number): Promise<LoadResult> {
+  assertLocal(opts.url);
+  let cut = false;
+  const instance = autocannon(opts);
+  // autocannon notices the end on its next one-second tick; time the run by its first request
+  // and last answer instead, so a fixed-count run is not charged for that wait.
+  let startedAt = performance.now();
+  let lastAnswerAt = startedAt;
+  instance.once('start', () => {
+    startedAt = performance.now();
+  });
+  instance.on('response', () => {
+    lastAnswerAt = performance.now();
+  });
+  const timer = setTimeout(() => {
+    cut = true;
+    instance.stop();
+  }, boundMs);
+  try {
+    const result = await instance;
+    return toLoadResult(result, Math.max(0.001, (lastAnswerAt - startedAt) / 1000), cut);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Loads a server for about `seconds`: a warm-up of `warmupSeconds` (its rate sizes the measured
+ * run, its requests are not counted), then a run of a fixed number of requests, so every request
+ * sent is answered and counted (a run cut at a deadline drops the answers in flight). Bounded at
+ * three times the planned duration.
+ */
+export async function measuredLoad(
+  base: Omit<autocannon.Options, 'duration' | 'amount'>,
+  warmup: Omit<autocannon.Options, 'duration' | 'amount'>,
+  seconds: number,
+  warmupSeconds: number,
+): Promise<{ warmup: LoadResult; measured: LoadResult }> {
+  const w = await run({ ...warmup, duration: warmupSeconds }, (warmupSeconds + 10) * 1000);
+  const connections = base.connections ?? 10;
+  const amount = Math.max(connections * 20, Math.round(w.rps * seconds));
+  const measured = await run({ ...base, amount }, (seconds * 3 + 10) * 1000);
+  return { warmup: w, measured };
+}
+
+// ---- numbers ----
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function goalLine(label: string, ok: boolean, detail: string): string {
+  return `  ${ok ? 'MET   ' : 'MISSED'} ${label}: ${detail}`;
+}
+
+/** One line with what this machine is and how the processes are placed. */
+export function describeMachine(extra: string): string {
+  return `machine: ${cpus().length} cores, Node ${process.version}, load average ${fmt(loadavg()[0] ?? 0, 1)}; ${extra}`;
+}

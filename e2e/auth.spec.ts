@@ -1,5 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { goViaMenu, logOut, rememberCookieChoice } from './support/shell.ts';
 
 // Sign-in, sign-up and the session, as a new affiliate and a staff member go through them (issue 3).
 test.describe.configure({ mode: 'serial' });
@@ -11,6 +12,8 @@ const demoAffiliate = { email: 'affiliate@example.com', name: 'Alex Rivera' };
 
 let email = '';
 const name = 'Casey Newton';
+
+test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
 test.beforeAll(({ browserName }, testInfo) => {
   email = `casey.${browserName}.${testInfo.project.name}.${Date.now()}@example.com`;
@@ -115,7 +118,7 @@ test('a new affiliate signs up, activates from the email, signs in, stays signed
   expect(after[0]).not.toContain('.expired');
   expect(after[1]).not.toBe(before);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Earn with the leading VR sites' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('portal.access_token'))).toBeNull();
@@ -152,7 +155,7 @@ test('a forgotten password is reset from the emailed link, and the new one signs
 test('an affiliate turns on two-step sign-in and signs in with the emailed code', async ({ page }) => {
   await signIn(page, { email, password: newPassword });
   await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
-  await page.getByRole('link', { name: 'Profile' }).click();
+  await goViaMenu(page, 'Profile');
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByRole('switch')).not.toBeChecked();
   await security.getByRole('switch').click();
@@ -160,7 +163,7 @@ test('an affiliate turns on two-step sign-in and signs in with the emailed code'
   await expect(security.getByText('Two-step sign-in is on')).toBeVisible();
   await expect(page.getByText('Profile saved successfully!')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/$/);
   const since = Date.now();
   await signIn(page, { email, password: newPassword });
@@ -179,7 +182,7 @@ test("staff login-as opens the affiliate's dashboard in a new tab and keeps the 
   await confirmCode(page, manager.email, since);
   await expect(page.getByText(`Welcome, ${manager.name}`)).toBeVisible();
 
-  await page.getByRole('link', { name: 'Affiliates' }).click();
+  await goViaMenu(page, 'Affiliates');
   await expect(page.getByRole('heading', { name: 'Affiliates', level: 1 })).toBeVisible();
   await page.getByLabel('Search').fill(demoAffiliate.email);
   const row = page.getByRole('row').filter({ hasText: demoAffiliate.email });

@@ -1,26 +1,46 @@
 import { createBrowserRouter } from 'react-router';
+import type { PageName } from './app-pages.ts';
 import { authPaths } from './routes/auth-paths.ts';
+import { Component as HomeGate } from './routes/home-gate.tsx';
+import { Component as Home } from './routes/home.tsx';
+import { Component as PublicRoot } from './routes/public-root.tsx';
 
-/** Routes load lazily so the first page ships only what it shows. */
+/** A route module loaded on demand through app-pages.ts (one small chunk lists them all). */
+const page = (name: PageName) => () => import('./app-pages.ts').then((m) => m.loadPage(name));
+
+/**
+ * The home page is part of the entry (it is the first page most people see); every other route
+ * loads lazily. The public pages (home, terms, privacy) sit under a small root without MUI or the
+ * query cache; everything else under session-root, which brings the app's providers (docs/web-shell.md).
+ */
 export const router = createBrowserRouter([
   // Widget gallery: development and VITE_WIDGET_GALLERY=1 builds only (the browser tests use it).
-  ...(import.meta.env.DEV || import.meta.env.VITE_WIDGET_GALLERY === '1' ? [{ path: '/dev/gallery', lazy: () => import('../features/gallery/gallery-page.tsx') }] : []),
+  ...(import.meta.env.DEV || import.meta.env.VITE_WIDGET_GALLERY === '1' ? [{ path: '/dev/gallery', lazy: page('gallery') }] : []),
+  {
+    Component: PublicRoot,
+    children: [
+      { Component: HomeGate, children: [{ path: '/', Component: Home }] },
+      { path: '/terms-and-conditions', lazy: () => import('./routes/legal.tsx') },
+      { path: '/privacy-policy', lazy: () => import('./routes/legal.tsx') },
+    ],
+  },
   {
     // Router guard, part one: sign-in from the address (login_as, lac, lbc) on any route.
-    lazy: () => import('./routes/session-root.tsx'),
+    lazy: page('session-root'),
     children: [
-      { lazy: () => import('./routes/home-gate.tsx'), children: [{ path: '/', lazy: () => import('./routes/home.tsx') }] },
-      { lazy: () => import('./routes/auth-screen.tsx'), children: authPaths.map((path) => ({ path })) },
+      { lazy: page('auth-screen'), children: authPaths.map((path) => ({ path })) },
       {
-        // Router guard, part two: protected routes (requirements in features/session/route-access.ts).
-        lazy: () => import('./routes/protected-layout.tsx'),
+        // Router guard, part two: protected routes (requirements in features/session/route-access.ts) in the app layout.
+        lazy: page('protected-layout'),
         children: [
-          { path: '/dashboard', lazy: () => import('./routes/dashboard.tsx') },
-          { path: '/profile', lazy: () => import('./routes/profile.tsx') },
-          { path: '/affiliates', lazy: () => import('./routes/affiliates.tsx') },
+          { path: '/dashboard', lazy: page('dashboard') },
+          ...['/statistics', '/creatives', '/payouts', '/payments', '/campaigns', '/offers', '/offers/:id', '/settings'].map((path) => ({ path, lazy: page('coming-soon') })),
+          { path: '/affiliates', lazy: page('affiliates') },
+          { path: '/announcements', lazy: page('announcements') },
+          { path: '/profile', lazy: page('profile') },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      { path: '*', lazy: page('not-found') },
     ],
   },
 ]);

@@ -1,16 +1,12 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { t } from '../lib/i18n.ts';
 
+/** The brand: plain markup (styles in components/public/public.css) so the public pages need no MUI. */
 export function Logo() {
-  const { t } = useTranslation();
   return (
-    <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
-      <Box component="img" src="/favicon.svg" alt="" width={32} height={32} />
-      <Typography component="span" variant="h6" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-        {t('brand')}
-      </Typography>
-    </Box>
+    <Link to="/" className="pub-logo">
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      <span>{t('brand')}</span>
+    </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { authMessages, type ErrorCode, errorReplySchema, errorMessages, tokensReplySchema } from '@portal/contracts';
-import { useSyncExternalStore } from 'react';
+import { isMaintenance, setMaintenanceFlag, useMaintenance } from './maintenance.ts';
 import { notify, setAlertsSuppressed } from './notifications.tsx';
 import { isAccessTokenExpired, session } from './session.ts';
 
@@ -45,35 +45,19 @@ export interface RequestOptions {
 
 // ---- maintenance flag (SPEC.md section 4): on with the maintenance code, off after any success ----
 
-let maintenance = false;
-const maintenanceListeners = new Set<() => void>();
-
+/** Sets the flag; all alerts are suppressed while maintenance is on (SPEC.md section 8). */
 export function setMaintenance(value: boolean): void {
-  if (maintenance === value) return;
-  maintenance = value;
-  // All alerts are suppressed while maintenance is on (SPEC.md section 8).
   setAlertsSuppressed(value);
-  for (const l of maintenanceListeners) l();
+  setMaintenanceFlag(value);
 }
 
-export function isMaintenance(): boolean {
-  return maintenance;
-}
-
-function subscribeMaintenance(listener: () => void): () => void {
-  maintenanceListeners.add(listener);
-  return () => maintenanceListeners.delete(listener);
-}
-
-export function useMaintenance(): boolean {
-  return useSyncExternalStore(subscribeMaintenance, isMaintenance, isMaintenance);
-}
+export { isMaintenance, useMaintenance };
 
 // ---- alerts (SPEC.md section 8) ----
 
 /** Shows an error alert for a failed call: code 1 is silent, maintenance silences everything, aborted calls say nothing. */
 export function alertError(error: unknown): void {
-  if (maintenance) return;
+  if (isMaintenance()) return;
   if (error instanceof ApiError) {
     if (error.code === '1') return;
     notify.error(error.message);
@@ -112,14 +96,16 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  // FormData sets its own multipart boundary.
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   try {
     return await fetch(apiUrl(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {

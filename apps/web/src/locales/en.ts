@@ -1,18 +1,33 @@
-import { common } from './en/common.ts';
-import { home } from './en/home.ts';
+import { announcements } from './en/announcements.ts';
 import { auth, passwordInput } from './en/auth.ts';
+import { contact } from './en/contact.ts';
 import { forms } from './en/forms.ts';
+import { legal } from './en/legal.ts';
+import { shell } from './en/shell.ts';
+import { campaigns } from './en/campaigns.ts';
+import { dashboard } from './en/dashboard.ts';
+import { offers } from './en/offers.ts';
+import { statistics } from './en/statistics.ts';
+import { enPublic } from './en-public.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
- * Each feature keeps its texts in a file of its own under en/ and is added here.
+ * Each feature keeps its texts in a file of its own under en/ and is added here
+ * (the public pages' first texts are in en-public.ts).
  */
 export const en = {
-  ...common,
-  home,
+  ...enPublic,
   auth,
   passwordInput,
   forms,
+  contact,
+  legal,
+  shell,
+  announcements,
+  offers,
+  campaigns,
+  statistics,
+  dashboard,
 };
 
 export type Translation = typeof en;

@@ -9,7 +9,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { listReply } from '@portal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -55,12 +54,6 @@ export function Component() {
   const rows = list.data?.data ?? [];
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('auth.affiliates.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('auth.affiliates.subtitle')}</Typography>
-      </div>
       <TextField label={t('auth.affiliates.search')} value={search} onChange={(e) => setSearch(e.target.value)} size="small" sx={{ maxWidth: 360 }} />
       <TableContainer component={Paper} variant="outlined">
         <Table size="small">

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { ActivateAccount } from '../../features/auth/components/activate-account.tsx';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
@@ -40,7 +40,7 @@ export function Component() {
           {screens[path]()}
         </Paper>
       </Box>
-      <SiteFooter />
+      <SiteFooter contact />
     </Box>
   );
 }

@@ -1,11 +1,12 @@
-import { Navigate, Outlet } from 'react-router';
-import { useMaintenance } from '../../lib/api-client.ts';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
+import { useMaintenance } from '../../lib/maintenance.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** SPEC.md section 2: authenticated users on Home go to Dashboard, unless maintenance is on. */
 export function Component() {
   const tokens = useSession();
   const maintenance = useMaintenance();
+  const context: unknown = useOutletContext();
   if (tokens && !maintenance) return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
+  return <Outlet context={context} />;
 }

@@ -1,107 +1,106 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { SiteFooter } from '../../components/site-footer.tsx';
+import { landingSectionIds, type LandingSectionId } from '../../features/site/landing-defaults.ts';
+import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import type { Translation } from '../../locales/en.ts';
+import { usePublicContext } from './public-root.tsx';
+import { t } from '../../lib/i18n.ts';
 
-const sections = ['features', 'network', 'programs'] as const;
 type Item = Translation['home']['features'][number];
 
 function ItemCards({ items }: { items: Item[] }) {
   return (
-    <Grid container spacing={2}>
+    <div className="pub-cards">
       {items.map((item) => (
-        <Grid key={item.title} size={{ xs: 12, md: 4 }}>
-          <Card variant="outlined" sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography variant="h6" component="h3" gutterBottom>
-                {item.title}
-              </Typography>
-              <Typography color="text.secondary">{item.text}</Typography>
-            </CardContent>
-          </Card>
-        </Grid>
+        <article key={item.title} className="pub-card">
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </article>
       ))}
-    </Grid>
+    </div>
   );
 }
 
+/** A section's illustration: the mobile image below the tablet breakpoint, the desktop one above. */
+function SectionPicture({ id, first }: { id: LandingSectionId; first: boolean }) {
+  const { images } = usePublicContext();
+  return (
+    <picture className="pub-picture">
+      <source media="(max-width: 767px)" srcSet={images[id].mobile} width={600} height={600} />
+      <img src={images[id].desktop} alt={t(`home.${id}Alt`)} width={960} height={540} loading={first ? 'eager' : 'lazy'} decoding="async" />
+    </picture>
+  );
+}
+
+/** Home layout: header with the section links, Log In and Sign Up; hero; Features, Our network, Programs. */
 export function Component() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
+  const { contact } = usePublicContext();
   const tab = params.get('tab');
 
   useEffect(() => {
-    if (tab && (sections as readonly string[]).includes(tab)) {
+    if (tab && (landingSectionIds as readonly string[]).includes(tab)) {
       document.getElementById(tab)?.scrollIntoView({ behavior: 'smooth' });
     }
   }, [tab]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky" color="transparent" elevation={0} sx={{ backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
+    <div className="pub-page">
+      <header className="pub-header">
+        <div className="pub-container pub-header-row">
           <Logo />
-          <Stack component="nav" direction="row" spacing={1} sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' } }}>
-            {sections.map((s) => (
-              <Button key={s} component={RouterLink} to={`/?tab=${s}`} color="inherit">
+          <nav className="pub-nav" aria-label={t('home.sectionsLabel')}>
+            {landingSectionIds.map((s) => (
+              <Link key={s} to={`/?tab=${s}`} className="pub-btn">
                 {t(`nav.${s}`)}
-              </Button>
+              </Link>
             ))}
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-            <Button component={RouterLink} to="/signin" color="inherit">
+          </nav>
+          <div className="pub-actions">
+            <Link to="/signin" className="pub-btn">
               {t('nav.login')}
-            </Button>
-            <Button component={RouterLink} to="/signup" variant="contained">
+            </Link>
+            <Link to="/signup" className="pub-btn pub-btn-primary">
               {t('nav.signup')}
-            </Button>
-          </Stack>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ flexGrow: 1 }}>
-        <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '3rem' } }} gutterBottom>
-            {t('home.heroTitle')}
-          </Typography>
-          <Typography variant="h6" color="text.secondary" sx={{ maxWidth: 720, mb: 4 }}>
-            {t('home.heroText')}
-          </Typography>
-          <Button component={RouterLink} to="/signup" size="large" variant="contained">
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className="pub-main">
+        <div className="pub-container pub-hero">
+          <h1>{t('home.heroTitle')}</h1>
+          <p className="pub-lead">{t('home.heroText')}</p>
+          <Link to="/signup" className="pub-btn pub-btn-primary pub-btn-large">
             {t('home.heroCta')}
-          </Button>
-        </Container>
-        <Container maxWidth="lg" component="section" id="features" sx={{ py: 6, scrollMarginTop: 80 }}>
-          <Typography variant="h4" component="h2" gutterBottom>
-            {t('home.featuresTitle')}
-          </Typography>
-          <ItemCards items={t('home.features', { returnObjects: true }) as Item[]} />
-        </Container>
-        <Container maxWidth="lg" component="section" id="network" sx={{ py: 6, scrollMarginTop: 80 }}>
-          <Typography variant="h4" component="h2" gutterBottom>
-            {t('home.networkTitle')}
-          </Typography>
-          <Typography color="text.secondary">{t('home.networkText')}</Typography>
-        </Container>
-        <Container maxWidth="lg" component="section" id="programs" sx={{ py: 6, scrollMarginTop: 80 }}>
-          <Typography variant="h4" component="h2" gutterBottom>
-            {t('home.programsTitle')}
-          </Typography>
-          <ItemCards items={t('home.programs', { returnObjects: true }) as Item[]} />
-        </Container>
-      </Box>
-      <SiteFooter />
-    </Box>
+          </Link>
+        </div>
+        <section id="features" className="pub-section" aria-labelledby="features-title">
+          <div className="pub-container">
+            <h2 id="features-title">{t('home.featuresTitle')}</h2>
+            <p>{t('home.featuresText')}</p>
+            <SectionPicture id="features" first />
+            <ItemCards items={t('home.features', { returnObjects: true }) as unknown as Item[]} />
+          </div>
+        </section>
+        <section id="network" className="pub-section" aria-labelledby="network-title">
+          <div className="pub-container">
+            <h2 id="network-title">{t('home.networkTitle')}</h2>
+            <p>{t('home.networkText')}</p>
+            <SectionPicture id="network" first={false} />
+            <ItemCards items={t('home.network', { returnObjects: true }) as unknown as Item[]} />
+          </div>
+        </section>
+        <section id="programs" className="pub-section" aria-labelledby="programs-title">
+          <div className="pub-container">
+            <h2 id="programs-title">{t('home.programsTitle')}</h2>
+            <p>{t('home.programsText')}</p>
+            <SectionPicture id="programs" first={false} />
+            <ItemCards items={t('home.programs', { returnObjects: true }) as unknown as Item[]} />
+          </div>
+        </section>
+      </main>
+      <SiteFooter contact={contact} standalone />
+    </div>
   );
 }

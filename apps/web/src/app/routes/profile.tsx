@@ -9,24 +9,34 @@ import { type ChangePasswordRequest, changePasswordRequestSchema } from '@portal
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PasswordInput } from '../../components/forms/password-input.tsx';
 import { FormAlert } from '../../features/auth/components/form-alert.tsx';
 import { applyServerError } from '../../features/auth/lib/server-errors.ts';
 import { useChangePassword } from '../../features/session/api/change-password.ts';
 import { useProfile } from '../../features/session/api/get-profile.ts';
 import { useUpdateProfile } from '../../features/session/api/update-profile.ts';
+import { isAffiliateDetails } from '../../features/shell/affiliate-details.ts';
 import { alertError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.tsx';
 
-/** Placeholder Profile with its Security section; the full profile tabs replace the rest later. */
+/**
+ * Profile with its Security section; the info, billing and email-preference tabs come with the profile
+ * feature. Staff opening an affiliate (`?user=&id=`) see Affiliate Details (the layout's heading, Go back).
+ */
 export function Component() {
   const { t } = useTranslation();
   const { data: user } = useProfile();
+  const { pathname, search } = useLocation();
+  if (user && isAffiliateDetails(user, pathname, search)) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, maxWidth: 720 }}>
+        <Typography color="text.secondary">{t('shell.comingSoon.affiliateDetails')}</Typography>
+      </Paper>
+    );
+  }
   return (
     <Stack spacing={3} sx={{ maxWidth: 640 }}>
-      <Typography variant="h4" component="h1">
-        {t('auth.profile.title')}
-      </Typography>
       {user ? (
         <Paper variant="outlined" component="section" aria-labelledby="security-heading" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={3}>

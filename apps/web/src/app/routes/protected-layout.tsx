@@ -1,27 +1,53 @@
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
+import type { UserProfile } from '@portal/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { Logo } from '../../components/logo.tsx';
-import { SiteFooter } from '../../components/site-footer.tsx';
+import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
+import { NotificationsBell } from '../../features/announcements/components/notifications-bell.tsx';
 import { useProfile } from '../../features/session/api/get-profile.ts';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { PageLoading } from '../../features/session/components/page-loading.tsx';
-import { canVisit, meetsRequirement, requirementFor } from '../../features/session/route-access.ts';
+import { canVisit, meetsRequirement, protectedRoutes, requirementFor } from '../../features/session/route-access.ts';
+import { isAffiliateDetails } from '../../features/shell/affiliate-details.ts';
+import { AppLayout } from '../../features/shell/components/app-layout.tsx';
+import { PageHeading } from '../../features/shell/components/page-heading.tsx';
+import { IssueNotice, issueList } from '../../features/shell/components/profile-issues.tsx';
+import { menuItems } from '../../features/shell/menu.ts';
+import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { alertError, refreshSession, useMaintenance } from '../../lib/api-client.ts';
 import { isAccessTokenExpired, useSession } from '../../lib/session.ts';
+
+/** The route pattern of an address (`/offers/7` -> `/offers/:id`). */
+function routePattern(pathname: string): string | undefined {
+  return Object.keys(protectedRoutes).find((pattern) => matchPath({ path: pattern, end: true }, pathname));
+}
+
+function Heading({ user }: { user: UserProfile }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const pattern = routePattern(pathname) ?? '/profile';
+  let title = t(`shell.headings.${pattern}.title`);
+  const subtitle = t(`shell.headings.${pattern}.subtitle`, { defaultValue: '' }) || undefined;
+  let backTo: string | undefined;
+  if (pattern === '/announcements' && user.is_client) title = t('shell.news');
+  if (isAffiliateDetails(user, pathname, search)) {
+    title = t('shell.affiliateDetails');
+    backTo = '/affiliates';
+  }
+  // The heading expands when a client has profile issues (SPEC.md section 2, top bar).
+  const expand = user.is_client && issueList(user.issues).length > 0;
+  return (
+    <PageHeading title={title} subtitle={subtitle} backTo={backTo}>
+      {expand ? <IssueNotice issues={user.issues} /> : null}
+    </PageHeading>
+  );
+}
 
 /**
  * The protected part of the router guard (SPEC.md section 2): signed-out users go Home, an expired access
  * token is refreshed first, the user is loaded when missing, and a role or permission mismatch goes to Profile.
- * The header is a placeholder until the app shell (side menu, top bar) replaces it.
+ * Then the app layout: side menu (the items the user may visit), top bar, page heading, footer.
  */
 export function Component() {
-  const { t } = useTranslation();
   const location = useLocation();
   const tokens = useSession();
   const maintenance = useMaintenance();
@@ -45,29 +71,18 @@ export function Component() {
   const user = profile.data;
   if (!meetsRequirement(user, requirementFor(location.pathname) ?? {})) return <Navigate to="/profile" replace />;
 
-  const links = (['/dashboard', '/affiliates', '/profile'] as const).filter((path) => canVisit(user, path));
-  const labels = { '/dashboard': t('auth.dashboard.title'), '/affiliates': t('auth.dashboard.affiliates'), '/profile': t('auth.dashboard.profile') };
+  const items = menuItems.filter((item) => canVisit(user, item.path));
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="static" color="transparent" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
-          <Logo />
-          <Stack component="nav" direction="row" spacing={0.5} sx={{ flexGrow: 1, flexWrap: 'wrap' }}>
-            {links.map((path) => (
-              <Button key={path} component={RouterLink} to={path} color={location.pathname === path ? 'primary' : 'inherit'}>
-                {labels[path]}
-              </Button>
-            ))}
-          </Stack>
-          <Button variant="outlined" color="inherit" onClick={() => void logout()}>
-            {t('auth.dashboard.logout')}
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ flexGrow: 1, px: { xs: 2, md: 4 }, py: { xs: 3, md: 5 } }}>
-        <Outlet />
-      </Box>
-      <SiteFooter />
-    </Box>
+    <AppLayout
+      user={user}
+      items={items}
+      pathname={location.pathname}
+      onLogout={() => void logout()}
+      bell={<NotificationsBell />}
+      heading={<Heading user={user} />}
+      footer={<SiteFooter contact={user.is_client} />}
+    >
+      <Outlet />
+    </AppLayout>
   );
 }

@@ -6,16 +6,31 @@ import { MaintenanceBanner } from '../../features/session/components/maintenance
 import { PageLoading } from '../../features/session/components/page-loading.tsx';
 import { codeParams, loginAsParams, readLoginAs, readLoginCode, withoutParams } from '../../features/session/url-sign-in.ts';
 import { alertError } from '../../lib/api-client.ts';
+import '../../lib/i18n-all.ts';
+import { CookieBanner } from '../../components/public/cookie-banner.tsx';
+import { AppProvider } from '../provider.tsx';
 import { session, useSession } from '../../lib/session.ts';
 
 // Codes already sent: a one-time code is exchanged once, even when effects run twice.
 const exchanged = new Set<string>();
 
 /**
+ * Root of the app's routes (auth screens, protected pages, 404): the app's providers (theme, query
+ * cache, notifications) and every text; the public pages (public-root.tsx) load without them.
+ */
+export function Component() {
+  return (
+    <AppProvider>
+      <Guard />
+    </AppProvider>
+  );
+}
+
+/**
  * The first part of the router guard (SPEC.md section 2), around every route:
  * sign-in from the address (login_as, lac, lbc), and dropping user data once signed out.
  */
-export function Component() {
+function Guard() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,6 +70,7 @@ export function Component() {
     <>
       <MaintenanceBanner />
       {loginAs || code || byCode.isPending ? <PageLoading /> : <Outlet />}
+      <CookieBanner />
     </>
   );
 }

@@ -1,8 +1,11 @@
 export const home = {
+  sectionsLabel: 'Sections',
   heroTitle: 'Earn with the leading VR sites',
   heroText: 'Promote premium virtual-reality studios with tracking links, creatives and postbacks, and get paid every month.',
   heroCta: 'Become an affiliate',
   featuresTitle: 'Features',
+  featuresText: 'Everything you need to send traffic, follow it and get paid, in one portal.',
+  featuresAlt: 'Illustration of the partner portal features',
   features: [
     { title: 'Real-time statistics', text: 'Every click and conversion, broken down by day, offer, campaign and sub ID.' },
     { title: 'Postbacks', text: 'Server-to-server conversion postbacks to your tracker, retried until delivered.' },
@@ -10,7 +13,15 @@ export const home = {
   ],
   networkTitle: 'Our network',
   networkText: 'A curated network of VR studios with high-converting landing pages and long-lived rebills.',
+  networkAlt: 'Illustration of the network of VR studios',
+  network: [
+    { title: 'Premium studios', text: 'Established VR brands with fresh scenes every week and catalogues your visitors already search for.' },
+    { title: 'Converting landing pages', text: 'Tested landing pages per site and language, with pop code and direct links for every traffic type.' },
+    { title: 'A manager for you', text: 'A named affiliate manager who helps with offers, creatives and custom payouts.' },
+  ],
   programsTitle: 'Programs',
+  programsText: 'Choose how you are paid per offer; payouts are monthly once your profile is complete.',
+  programsAlt: 'Illustration of the payout programs',
   programs: [
     { title: 'Revenue share', text: 'A share of every sale and every rebill, for the lifetime of the customer.' },
     { title: 'Pay per signup', text: 'A fixed payout for every qualified signup or sale.' },

@@ -1,0 +1,75 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useOutletContext } from 'react-router';
+import { CookieBanner } from '../../components/public/cookie-banner.tsx';
+import { defaultSectionImages, type SectionImages } from '../../features/site/landing-defaults.ts';
+import { useMaintenance } from '../../lib/maintenance.ts';
+import { useSession } from '../../lib/session.ts';
+import { t } from '../../lib/i18n.ts';
+
+const SessionRoot = lazy(() => import('./session-root.tsx').then((m) => ({ default: m.Component })));
+const PublicData = lazy(() => import('./public-data.tsx'));
+
+// ?lac, ?lbc or ?login_as (features/session/url-sign-in.ts reads them): tested here without importing it.
+const signInParams = /[?&](?:lac|lbc|login_as)=/;
+
+export interface PublicContext {
+  images: SectionImages;
+  /** Contact Us: visitors and clients, never staff. */
+  contact: boolean;
+}
+
+export const usePublicContext = () => useOutletContext<PublicContext>();
+
+/** Starts a callback once the page has loaded and the browser is idle, so the first paint waits for nothing else. */
+function useAfterLoad(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(() => setReady(true), { timeout: 1500 }) : window.setTimeout(() => setReady(true), 1));
+    if (document.readyState === 'complete') {
+      idle();
+      return undefined;
+    }
+    window.addEventListener('load', idle, { once: true });
+    return () => window.removeEventListener('load', idle);
+  }, []);
+  return ready;
+}
+
+/**
+ * Root of the public pages (home, terms, privacy). They run without MUI, the query cache and the
+ * schemas, which load after the page has shown; sign-in links (?lac, ?lbc, ?login_as) hand over
+ * to the full router guard.
+ */
+export function Component() {
+  const { search } = useLocation();
+  const maintenance = useMaintenance();
+  const signedIn = useSession() !== null;
+  const ready = useAfterLoad();
+  const [images, setImages] = useState<SectionImages>(defaultSectionImages);
+  const [isClient, setIsClient] = useState<boolean>();
+
+  if (signInParams.test(search)) {
+    return (
+      <Suspense fallback={null}>
+        <SessionRoot />
+      </Suspense>
+    );
+  }
+  const context: PublicContext = { images, contact: !signedIn || isClient === true };
+  return (
+    <>
+      {maintenance ? (
+        <div className="pub-banner" role="status">
+          {t('site.maintenance')}
+        </div>
+      ) : null}
+      <Outlet context={context} />
+      <CookieBanner />
+      {ready ? (
+        <Suspense fallback={null}>
+          <PublicData onImages={setImages} onClient={setIsClient} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** The side menu: at 1440 px the mini drawer is always there; at 375 px the top bar's button opens it. */
+export async function openMenu(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+  }
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Follows a side-menu item (opening the drawer first on a narrow screen). */
+export async function goViaMenu(page: Page, name: string) {
+  const menu = await openMenu(page);
+  await menu.getByRole('link', { name, exact: true }).click();
+}
+
+/** The side menu's Logout. */
+export async function logOut(page: Page) {
+  const menu = await openMenu(page);
+  await menu.getByRole('button', { name: 'Logout' }).click();
+}
+
+/** The names of the side menu's links, in order. */
+export async function menuItems(page: Page): Promise<string[]> {
+  const menu = await openMenu(page);
+  return (await menu.getByRole('link').allInnerTexts()).map((s) => s.trim());
+}
+
+/** The cookie choice made beforehand, so the banner does not cover what a test clicks. */
+export async function rememberCookieChoice(context: BrowserContext, baseURL: string, value: 'accepted' | 'rejected' = 'rejected') {
+  await context.addCookies([{ name: 'cookie_consent', value, url: baseURL }]);
+}

@@ -3,8 +3,8 @@
 //   node bench/support/bare-server.ts redirect <port>     GET /t/{code} -> the same 302 as the app
 //   node bench/support/bare-server.ts conversion <port>   POST /v1/conversions -> parses the JSON, answers the app's reply shape
 // Listens on 127.0.0.1 only; GET /ready answers 200.
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { newClickIdAt } from '../../apps/api/src/modules/clicks/click-id.ts';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
@@ -23,8 +23,8 @@ const server = createServer((req, res) => {
     return;
   }
   if (mode === 'redirect' && req.method === 'GET' && url.startsWith('/t/')) {
-    // A click id of the same shape as the app's: time in base 36, then random characters.
-    const cid = `${Date.now().toString(36).padStart(9, '0')}${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x').slice(0, 11)}`;
+    // A click id made as the app makes it.
+    const cid = newClickIdAt(Date.now());
     res.writeHead(302, { location: `${LANDING}${cid}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': '0' }).end();
     return;
   }

@@ -1,0 +1,158 @@
+// Conversion intake with postbacks enqueued (issue 6, Speed 3).
+//   npm run bench:conversions [-- --seconds=10 --connections=50 --affiliates=100]
+// Starts the full app on PostgreSQL (a bench_<random> database, dropped afterwards) as a child
+// process pinned to core 0, with the job worker off (JOBS_WORKER=0) so deliveries stay queued and
+// only intake is measured. Seeds affiliates (each with a global postback for every goal), a site
+// with its API key, a cpa and a revshare offer, and clicks of the last hour. Then autocannon,
+// from this process on core 1, POSTs /v1/conversions (Authorization: Bearer <site key>) with
+// 50 connections: every request a new transaction on a random click, a signup on the cpa offer
+// or a $29.99 sale on the revshare offer, so each one records the conversion, its earning, the
+// rollup, and enqueues one postback delivery and its job, in one transaction.
+// Baseline in the same run: a bare node:http server on the same core that parses the same JSON
+// and answers the same shape, loaded the same way. Prints conversions/s, the ratio app / bare,
+// p50/p99, and checks the conversions, earnings and pending deliveries recorded.
+// Goal: 2,000 conversions a second or more. Reports, never gates: exits 0 when the goal is missed.
+import { randomBytes } from 'node:crypto';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { newClickIdAt } from '../apps/api/src/modules/clicks/click-id.ts';
+import {
+  createDatabase,
+  describeMachine,
+  fmt,
+  goalLine,
+  hasTaskset,
+  type LoadResult,
+  measuredLoad,
+  pinSelf,
+  runBenchmark,
+  startApp,
+  startBare,
+} from './support/common.ts';
+import { seedNetwork } from './support/seed.ts';
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
+  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
+};
+const SECONDS = Math.min(arg('seconds', 10), 120);
+const WARMUP_SECONDS = Math.min(arg('warmup', 3), 30);
+const CONNECTIONS = Math.min(arg('connections', 50), 500);
+const AFFILIATES = Math.min(arg('affiliates', 100), 10_000);
+const CLICKS = 20_000;
+const GOAL_PER_SECOND = 2000;
+const TZ = 'America/Los_Angeles';
+
+
+interface Click {
+  cid: string;
+  cpa: boolean;
+}
+
+function loadOptions(url: string, apiKey: string, clicks: Click[], prefix: string): Omit<autocannon.Options, 'duration' | 'amount'> {
+  let n = 0;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
+  return {
+    url,
+    connections: CONNECTIONS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/conversions',
+        setupRequest: (req) => {
+          const click = clicks[Math.floor(Math.random() * clicks.length)]!;
+          const body = click.cpa
+            ? { cid: click.cid, type: 'signup', transaction_id: `${prefix}${++n}` }
+            : { cid: click.cid, type: 'sale', amount: 29.99, currency: 'USD', transaction_id: `${prefix}${++n}` };
+          return { ...req, headers, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  };
+}
+
+const line = (name: string, r: LoadResult) =>
+  `  ${name.padEnd(10)} ${fmt(r.rps).padStart(8)} /s   p50 ${fmt(r.p50)} ms   p99 ${fmt(r.p99)} ms   ${fmt(r.requests)} requests in ${fmt(r.seconds, 1)} s` +
+  `   (2xx ${fmt(r.status2xx)}, other ${fmt(r.non2xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
+
+async function main(): Promise<void> {
+  console.log('Conversions: POST /v1/conversions of the full app on PostgreSQL, each enqueuing a postback, vs a bare node:http JSON endpoint, same load, same run');
+  const placement = pinSelf(1);
+  console.log(describeMachine(`${hasTaskset() ? 'servers pinned to core 0' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL unpinned`));
+  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; ${AFFILIATES} affiliates, ${fmt(CLICKS)} clicks; job worker off`);
+
+  const database = await createDatabase();
+  const app = await startApp(database.url, { JOBS_WORKER: '0' });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const network = await seedNetwork(db, { affiliates: AFFILIATES, offers: 2, postbacks: true });
+    // Clicks of the last hour, spread over the affiliates and both offers (the app made today's partitions).
+    const now = Date.now();
+    const rows = Array.from({ length: CLICKS }, (_, i) => {
+      const ms = now - 3_600_000 + Math.floor((i * 3_600_000) / CLICKS);
+      return { cid: newClickIdAt(ms), at: new Date(ms).toISOString(), affiliate: network.affiliateIds[i % AFFILIATES]!, offer: i % 2 };
+    });
+    await db.query(
+      `insert into clicks (cid, created_at, day, affiliate_id, offer_id, site_id, device, visitor_hash, is_unique, is_bot)
+       select c.cid, c.at, (c.at at time zone '${TZ}')::date, c.aff, c.offer, $5, 'desktop', md5(c.cid) || md5(c.cid || 'v'), true, false
+         from unnest($1::text[], $2::timestamptz[], $3::int[], $4::int[]) as c(cid, at, aff, offer)`,
+      [rows.map((r) => r.cid), rows.map((r) => r.at), rows.map((r) => r.affiliate), rows.map((r) => network.offerIds[r.offer]!), network.siteId],
+    );
+    const [seeded] = (await db.query<{ n: string; days: string }>(`select count(*) n, string_agg(distinct tableoid::regclass::text, ',') days from clicks`)).rows;
+    console.log(`seeded ${fmt(Number(seeded!.n))} clicks in ${seeded!.days}`);
+    const clicks: Click[] = rows.map((r) => ({ cid: r.cid, cpa: r.offer === 0 }));
+    const bare = await startBare('conversion');
+    const tag = randomBytes(3).toString('hex');
+
+    console.log('\nbare node:http ...');
+    const bareRun = await measuredLoad(loadOptions(bare.url, network.apiKey, clicks, `bm${tag}-`), loadOptions(bare.url, network.apiKey, clicks, `bw${tag}-`), SECONDS, WARMUP_SECONDS);
+    console.log('app ...');
+    const appRun = await measuredLoad(loadOptions(app.url, network.apiKey, clicks, `m${tag}-`), loadOptions(app.url, network.apiKey, clicks, `w${tag}-`), SECONDS, WARMUP_SECONDS);
+
+    const a = appRun.measured;
+    const b = bareRun.measured;
+    const ratio = a.rps / b.rps;
+    console.log('\nresults (measured runs)');
+    console.log(line('bare', b));
+    console.log(line('app', a));
+    console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
+
+    const counts = (
+      await db.query<{ accepted: string; other: string; earnings: string; pending: string; jobs: string }>(
+        `select count(*) filter (where v.status = 'accepted') accepted, count(*) filter (where v.status <> 'accepted') other,
+                (select count(*) from earnings e join conversions x on x.id = e.conversion_id where x.transaction_id like $1) earnings,
+                (select count(*) from postback_deliveries d join conversions x on x.id = d.conversion_id where x.transaction_id like $1 and d.status = 'pending') pending,
+                (select count(*) from jobs j where j.kind like 'postback%' and j.done_at is null) jobs
+           from conversions v where v.transaction_id like $1`,
+        [`m${tag}-%`],
+      )
+    ).rows[0]!;
+    const reasons = (
+      await db.query<{ status: string; reason: string | null; n: string }>(
+        `select status, orphan_reason reason, count(*) n from conversions where transaction_id like $1 and status <> 'accepted' group by 1, 2 order by 3 desc limit 3`,
+        [`m${tag}-%`],
+      )
+    ).rows;
+    const [all] = (await db.query<{ deliveries: string }>(`select count(*) deliveries from postback_deliveries where status = 'pending'`)).rows;
+    const accepted = Number(counts.accepted);
+    const pending = Number(counts.pending);
+    const ok = accepted === a.status2xx && pending === accepted && Number(counts.earnings) === accepted && Number(counts.other) === 0 && Number(counts.jobs) === Number(all!.deliveries) && !a.cut;
+    console.log('\ncheck: every conversion answered is recorded once, with its earning and one pending postback delivery and job');
+    console.log(
+      `  answered 2xx ${fmt(a.status2xx)}   conversions accepted ${fmt(accepted)} (other statuses ${fmt(Number(counts.other))})   earnings ${fmt(Number(counts.earnings))}   pending deliveries ${fmt(pending)}   ${ok ? 'PASS' : 'FAIL'}`,
+    );
+    for (const r of reasons) console.log(`  not accepted: ${fmt(Number(r.n))} ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
+    console.log(`  queued postback jobs ${fmt(Number(counts.jobs))} for ${fmt(Number(all!.deliveries))} pending deliveries in all (warm-up included)`);
+    if (a.cut) console.log('  (the measured run was cut at its time bound, so answers in flight were not counted)');
+
+    console.log('\ngoals');
+    console.log(goalLine(`>= ${fmt(GOAL_PER_SECOND)} conversions/s`, a.rps >= GOAL_PER_SECOND, `${fmt(a.rps)}/s (p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms)`));
+  } finally {
+    await db.end();
+  }
+}
+
+runBenchmark(main);

@@ -34,7 +34,11 @@ export const router = createBrowserRouter([
         lazy: page('protected-layout'),
         children: [
           { path: '/dashboard', lazy: page('dashboard') },
-          ...['/statistics', '/creatives', '/payouts', '/payments', '/campaigns', '/offers', '/offers/:id', '/settings'].map((path) => ({ path, lazy: page('coming-soon') })),
+          { path: '/statistics', lazy: page('statistics') },
+          { path: '/campaigns', lazy: page('campaigns') },
+          { path: '/offers', lazy: page('offers') },
+          { path: '/offers/:id', lazy: page('offer-detail') },
+          ...['/creatives', '/payouts', '/payments', '/settings'].map((path) => ({ path, lazy: page('coming-soon') })),
           { path: '/affiliates', lazy: page('affiliates') },
           { path: '/announcements', lazy: page('announcements') },
           { path: '/profile', lazy: page('profile') },

@@ -1,0 +1,107 @@
+import Link from '@mui/icons-material/Link';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type Offer, trackingMessages } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifications.tsx';
+import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
+import { useOffers } from '../api/get-offers.ts';
+import { payoutText } from '../lib/payout.ts';
+import { copyWithNotice, LinkField } from './link-field.tsx';
+import { SiteOfferPicker } from './site-offer-picker.tsx';
+
+function OfferCard({ offer }: { offer: Offer }) {
+  const { t } = useTranslation();
+  const create = useCreateTrackingLink();
+  const [link, setLink] = useState<string>();
+
+  // One click: the link is made (the same offer always answers the same link), shown and copied.
+  const getLink = async () => {
+    if (link) return copyWithNotice(link, t);
+    try {
+      const { url } = await create.mutateAsync({ offerId: offer.id });
+      setLink(url);
+      await copyWithNotice(url, t);
+    } catch {
+      notify.error(trackingMessages.offerLinkError);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="article" aria-label={offer.name} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {offer.name}
+        </Typography>
+        <Chip size="small" label={t(`offers.payoutTypes.${offer.payout_type}`)} variant="outlined" />
+      </Stack>
+      {offer.description ? (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {offer.description}
+        </Typography>
+      ) : null}
+      <Stack spacing={0.5}>
+        <Typography variant="body2">
+          <Typography component="span" variant="body2" color="text.secondary">
+            {t('offers.yourPayout')}:{' '}
+          </Typography>
+          <strong data-testid="offer-payout">{payoutText(offer, t)}</strong>
+        </Typography>
+        {offer.landing_page ? (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t('offers.landingPage')}: {offer.landing_page.name}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Stack spacing={1.5} sx={{ mt: 'auto' }}>
+        {link ? <LinkField label={t('offers.trackingLink')} value={link} id={`offer-link-${offer.id}`} /> : null}
+        <Button variant={link ? 'outlined' : 'contained'} startIcon={<Link />} onClick={() => void getLink()} loading={create.isPending}>
+          {link ? t('offers.copyLink') : t('offers.getLink')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The List tab: choose a site, see its offers with your payout, get and copy a tracking link in one click. */
+export function OfferList({ siteId, onSite }: { siteId: number | undefined; onSite: (id: number | undefined) => void }) {
+  const { t } = useTranslation();
+  const offers = useOffers(siteId, { enabled: Boolean(siteId) });
+  return (
+    <Stack spacing={2.5}>
+      <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="offers-list" />
+      {!siteId ? (
+        <Typography color="text.secondary">{t('offers.chooseSite')}</Typography>
+      ) : offers.isError ? (
+        <Alert severity="error" action={<Button onClick={() => void offers.refetch()}>{t('offers.retry')}</Button>}>
+          {t('offers.loadError')}
+        </Alert>
+      ) : offers.isPending ? (
+        <Grid container spacing={2}>
+          {[0, 1, 2].map((i) => (
+            <Grid key={i} size={{ xs: 12, md: 6, lg: 4 }}>
+              <Skeleton variant="rounded" height={200} />
+            </Grid>
+          ))}
+        </Grid>
+      ) : offers.data.length === 0 ? (
+        <Typography color="text.secondary">{t('offers.noOffers')}</Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {offers.data.map((offer) => (
+            <Grid key={offer.id} size={{ xs: 12, md: 6, lg: 4 }}>
+              <OfferCard offer={offer} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import Add from '@mui/icons-material/Add';
+import Archive from '@mui/icons-material/ArchiveOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Unarchive from '@mui/icons-material/UnarchiveOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Offer } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { alertError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { useArchiveOffer } from '../api/archive-offer.ts';
+import { useOffers } from '../api/get-offers.ts';
+import { payoutText } from '../lib/payout.ts';
+import { OfferForm } from './offer-form.tsx';
+import { SiteOfferPicker } from './site-offer-picker.tsx';
+
+/** Confirms archiving (links stop counting); restoring needs no confirmation. */
+export function useArchiveAction() {
+  const { t } = useTranslation();
+  const archive = useArchiveOffer();
+  const [asking, setAsking] = useState<Offer>();
+  const run = async (offer: Offer, archived: boolean) => {
+    try {
+      const reply = await archive.mutateAsync({ id: offer.id, archived });
+      notify.success(reply.message ?? t('forms.updated'));
+      setAsking(undefined);
+    } catch (error) {
+      alertError(error);
+    }
+  };
+  const request = (offer: Offer) => (offer.status === 'archived' ? void run(offer, false) : setAsking(offer));
+  const dialog = (
+    <Dialog open={Boolean(asking)} onClose={() => setAsking(undefined)} aria-labelledby="archive-offer-title">
+      <DialogTitle id="archive-offer-title">{t('offers.admin.archiveTitle', { name: asking?.name ?? '' })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('offers.admin.archiveText')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => setAsking(undefined)}>{t('offers.cancel')}</Button>
+        <Button color="warning" variant="contained" loading={archive.isPending} onClick={() => asking && void run(asking, true)}>
+          {t('offers.admin.archive')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+  return { request, dialog };
+}
+
+/** Staff: offers of a site (or all), with create, edit, archive and restore; the name opens the offer detail. */
+export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number | undefined; onSite: (id: number | undefined) => void; canOpenDetail: boolean }) {
+  const { t } = useTranslation();
+  const [archived, setArchived] = useState(false);
+  const offers = useOffers(siteId, { status: archived ? 'all' : 'active' });
+  const [editing, setEditing] = useState<{ item: Offer | undefined }>();
+  const archive = useArchiveAction();
+  const rows = offers.data ?? [];
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+        <Stack sx={{ flex: 1, minWidth: 0 }}>
+          <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="admin-offers" />
+        </Stack>
+        <FormControlLabel control={<Switch checked={archived} onChange={(e) => setArchived(e.target.checked)} />} label={t('offers.admin.showArchived')} />
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ item: undefined })} sx={{ flexShrink: 0 }}>
+          {t('offers.admin.newOffer')}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 2 }}>
+            {offers.isPending ? '' : t('offers.admin.noOffersStaff')}
+          </Typography>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('offers.admin.offersLabel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('offers.admin.name')}</TableCell>
+                  <TableCell>{t('offers.site')}</TableCell>
+                  <TableCell>{t('offers.admin.defaultPayout')}</TableCell>
+                  <TableCell>{t('offers.landingPage')}</TableCell>
+                  <TableCell>{t('offers.admin.status')}</TableCell>
+                  <TableCell align="right">{t('offers.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((o) => (
+                  <TableRow key={o.id}>
+                    <TableCell sx={{ fontWeight: 600 }}>
+                      {canOpenDetail ? (
+                        <Link component={RouterLink} to={`/offers/${o.id}`}>
+                          {o.name}
+                        </Link>
+                      ) : (
+                        o.name
+                      )}
+                    </TableCell>
+                    <TableCell>{o.site.display_name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{payoutText(o, t, o.default_payout)}</TableCell>
+                    <TableCell>{o.landing_page?.name ?? '—'}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={o.status === 'active' ? 'success' : 'default'} label={t(`offers.admin.statuses.${o.status}`)} />
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title={t('offers.edit')}>
+                        <IconButton aria-label={`${t('offers.edit')}: ${o.name}`} onClick={() => setEditing({ item: o })}>
+                          <EditOutlined />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title={t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}>
+                        <IconButton aria-label={`${t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}: ${o.name}`} onClick={() => archive.request(o)}>
+                          {o.status === 'archived' ? <Unarchive /> : <Archive />}
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Paper>
+      {editing ? <OfferForm offer={editing.item} siteId={siteId} onClose={() => setEditing(undefined)} /> : null}
+      {archive.dialog}
+    </Stack>
+  );
+}

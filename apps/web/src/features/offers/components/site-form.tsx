@@ -1,0 +1,72 @@
+import TextField from '@mui/material/TextField';
+import { type Site, siteInputSchema, trackingMessages } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notifications.tsx';
+import { useSaveSite } from '../api/save-site.ts';
+import { alertSaveFailure } from '../lib/save-error.ts';
+import { useFormState } from '../lib/use-form-state.ts';
+import { FormDialog } from './form-dialog.tsx';
+
+const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'message'] as const;
+type Field = (typeof fields)[number];
+const labels: Record<Field, string> = {
+  name: 'offers.admin.name',
+  display_name: 'offers.admin.displayName',
+  url: 'offers.admin.url',
+  type: 'offers.admin.type',
+  description: 'offers.admin.description',
+  models_api_url: 'offers.admin.modelsApiUrl',
+  scenes_api_url: 'offers.admin.scenesApiUrl',
+  message: 'offers.admin.message',
+};
+const required = new Set<Field>(['name', 'display_name', 'url']);
+const multiline = new Set<Field>(['description', 'message']);
+
+/** Create or edit a site; a new site's API key is handed to `onKey` (shown once). */
+export function SiteForm({ site, onClose, onKey }: { site: Site | undefined; onClose: () => void; onKey: (name: string, key: string) => void }) {
+  const { t } = useTranslation();
+  const save = useSaveSite();
+  const form = useFormState<Record<Field, string>>({
+    name: site?.name ?? '',
+    display_name: site?.display_name ?? '',
+    url: site?.url ?? '',
+    type: site?.type ?? 'vr',
+    description: site?.description ?? '',
+    models_api_url: site?.models_api_url ?? '',
+    scenes_api_url: site?.scenes_api_url ?? '',
+    message: site?.message ?? '',
+  });
+
+  const submit = async () => {
+    const input = form.validate(siteInputSchema);
+    if (!input) return;
+    try {
+      const reply = await save.mutateAsync({ id: site?.id, input: { ...input, manager_id: site?.manager?.id ?? null } });
+      notify.success(reply.message ?? (site ? trackingMessages.siteUpdated : trackingMessages.siteCreated));
+      onClose();
+      if (reply.data.api_key) onKey(reply.data.display_name, reply.data.api_key);
+    } catch (error) {
+      form.applyServerErrors(error);
+      alertSaveFailure(error, t('forms.saveFailure'));
+    }
+  };
+
+  return (
+    <FormDialog id="site-form" title={t(site ? 'offers.admin.editSite' : 'offers.admin.newSite')} onClose={onClose} onSubmit={() => void submit()} saving={save.isPending}>
+      {fields.map((f) => (
+        <TextField
+          key={f}
+          id={`site-${f}`}
+          label={t(labels[f])}
+          required={required.has(f)}
+          value={form.values[f]}
+          multiline={multiline.has(f)}
+          minRows={multiline.has(f) ? 2 : undefined}
+          error={Boolean(form.errors[f])}
+          helperText={form.errors[f] ?? (f === 'name' ? t('offers.admin.nameHint') : undefined)}
+          onChange={(e) => form.set(f, e.target.value)}
+        />
+      ))}
+    </FormDialog>
+  );
+}

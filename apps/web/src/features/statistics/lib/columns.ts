@@ -1,0 +1,60 @@
+import type { StatisticsRow } from '@portal/contracts';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDay } from './days.ts';
+
+export type GroupBy = 'date' | 'offer' | 'site' | 'campaign' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'affiliate';
+
+export interface Column {
+  id: string;
+  /** i18n key of the header. */
+  header: string;
+  numeric: boolean;
+  /** What the table shows. */
+  text: (row: StatisticsRow) => string;
+  /** What the CSV holds: the same value, numbers without currency sign, grouping or percent sign. */
+  csv: (row: StatisticsRow) => string;
+}
+
+const whole = new Intl.NumberFormat('en-US');
+const two = (v: number) => v.toFixed(2);
+
+const metric = (id: keyof StatisticsRow & string, kind: 'count' | 'money' | 'percent' = 'count'): Column => ({
+  id,
+  header: `statistics.columns.${id}`,
+  numeric: true,
+  text: (row) => {
+    const v = Number(row[id] ?? 0);
+    if (kind === 'money') return formatMoney(v);
+    if (kind === 'percent') return `${two(v)}%`;
+    return whole.format(v);
+  },
+  csv: (row) => {
+    const v = Number(row[id] ?? 0);
+    return kind === 'count' ? String(v) : two(v);
+  },
+});
+
+export const metricColumns: readonly Column[] = [
+  metric('clicks'),
+  metric('unique_clicks'),
+  metric('conversions'),
+  metric('signups'),
+  metric('sales'),
+  metric('rebills'),
+  metric('refunds'),
+  metric('chargebacks'),
+  metric('earnings', 'money'),
+  metric('ratio', 'percent'),
+  metric('epc', 'money'),
+];
+
+/** The first column: the day, or the group's name ('none' is the text for rows without a value, e.g. no sub ID). */
+export function keyColumn(groupBy: GroupBy, none: string, deviceName: (d: string) => string): Column {
+  const text = (row: StatisticsRow) => {
+    if (groupBy === 'date') return row.date ? formatDay(row.date) : '';
+    const raw = row.label ?? row.key ?? '';
+    if (raw === '') return none;
+    return groupBy === 'device' ? deviceName(raw) : raw;
+  };
+  return { id: 'key', header: `statistics.groups.${groupBy}`, numeric: false, text, csv: text };
+}

@@ -1,0 +1,23 @@
+/** Dashboard: period cards, balance, 30-day chart, top offers and (staff) top affiliates. */
+export const dashboard = {
+  periods: { today: 'Today', yesterday: 'Yesterday', this_month: 'This month', last_month: 'Last month' },
+  network: 'Network totals',
+  yours: 'Your results',
+  clicks: 'Clicks',
+  uniqueClicks: 'Unique clicks',
+  conversions: 'Conversions',
+  earnings: 'Earnings',
+  networkEarnings: 'Affiliate earnings',
+  balance: 'Balance',
+  balanceHint: 'Earned and not yet paid out',
+  chartTitle: 'Last 30 days',
+  topOffers: 'Top offers',
+  topAffiliates: 'Top affiliates',
+  topHint: 'Last 30 days, by earnings',
+  offer: 'Offer',
+  affiliate: 'Affiliate',
+  noTop: 'Nothing in the last 30 days yet.',
+  loadError: 'The dashboard could not be loaded.',
+  retry: 'Try again',
+  viewStatistics: 'Open statistics',
+};

@@ -57,7 +57,8 @@ describe('first start', () => {
     expect(secondLog.text).not.toContain('Owner account created');
   });
 
-  it('keeps data in the embedded database across restarts and seeds only once', async () => {
+  // Seeding 90 days of demo traffic takes a while on a busy two-core machine.
+  it('keeps data in the embedded database across restarts and seeds only once', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pglite-restart-'));
     const config = { ...testConfig({ DEMO_DATA: '1' }), database: { kind: 'pglite' as const, dir } };
     const first = await buildApp(config);

@@ -56,7 +56,8 @@ describe('contracts rules on the server', () => {
       amount: [m.invalid],
       weight: [m.positive],
       percent: [m.percentage],
-      'ranges.from': [m.unique],
+      // The duplicate's row is kept, so the message lands on that block's field.
+      'ranges.1.from': [m.unique],
       password_confirmation: [m.passwordMismatch],
     });
   });

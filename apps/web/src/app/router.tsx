@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
   {
     // Router guard, part one: sign-in from the address (login_as, lac, lbc) on any route.
     lazy: page('session-root'),
+    // Nothing to show while the first lazy route loads (the page's background is already dark).
+    HydrateFallback: () => null,
     children: [
       { lazy: page('auth-screen'), children: authPaths.map((path) => ({ path })) },
       {

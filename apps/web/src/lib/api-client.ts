@@ -1,6 +1,6 @@
 import { authMessages, type ErrorCode, errorReplySchema, errorMessages, tokensReplySchema } from '@portal/contracts';
 import { isMaintenance, setMaintenanceFlag, useMaintenance } from './maintenance.ts';
-import { notify, setAlertsSuppressed } from './notifications.tsx';
+import { notify, setAlertsSuppressed } from './notify.ts';
 import { isAccessTokenExpired, session } from './session.ts';
 
 /** SPEC.md section 9: request timeout. */

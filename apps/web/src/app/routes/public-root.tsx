@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
 import { defaultSectionImages, type SectionImages } from '../../features/site/landing-defaults.ts';
+import { useCanonical } from '../../lib/canonical.ts';
 import { useMaintenance } from '../../lib/maintenance.ts';
 import { useSession } from '../../lib/session.ts';
 import { t } from '../../lib/i18n.ts';
@@ -45,6 +46,7 @@ export function Component() {
   const maintenance = useMaintenance();
   const signedIn = useSession() !== null;
   const ready = useAfterLoad();
+  useCanonical();
   const [images, setImages] = useState<SectionImages>(defaultSectionImages);
   const [isClient, setIsClient] = useState<boolean>();
 

@@ -6,6 +6,7 @@ import { MaintenanceBanner } from '../../features/session/components/maintenance
 import { PageLoading } from '../../features/session/components/page-loading.tsx';
 import { codeParams, loginAsParams, readLoginAs, readLoginCode, withoutParams } from '../../features/session/url-sign-in.ts';
 import { alertError } from '../../lib/api-client.ts';
+import { useCanonical } from '../../lib/canonical.ts';
 import '../../lib/i18n-all.ts';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
 import { AppProvider } from '../provider.tsx';
@@ -38,6 +39,7 @@ function Guard() {
   const loginAs = readLoginAs(location.search);
   const code = readLoginCode(location.search);
   const byCode = useMutation({ mutationFn: loginByCode });
+  useCanonical();
   const { mutate } = byCode;
 
   useEffect(() => {

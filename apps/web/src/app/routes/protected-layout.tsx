@@ -25,8 +25,9 @@ function Heading({ user }: { user: UserProfile }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const pattern = routePattern(pathname) ?? '/profile';
-  let title = t(`shell.headings.${pattern}.title`);
-  const subtitle = t(`shell.headings.${pattern}.subtitle`, { defaultValue: '' }) || undefined;
+  // The ':' of '/offers/:id' is not a namespace separator.
+  let title = t(`shell.headings.${pattern}.title`, { nsSeparator: false });
+  const subtitle = t(`shell.headings.${pattern}.subtitle`, { defaultValue: '', nsSeparator: false }) || undefined;
   let backTo: string | undefined;
   if (pattern === '/announcements' && user.is_client) title = t('shell.news');
   if (isAffiliateDetails(user, pathname, search)) {

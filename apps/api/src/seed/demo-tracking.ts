@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { campaigns, clicks, conversions, earnings, landingPages, offers, sites, statsDaily, users } from '../db/schema/index.ts';
+import { campaigns, clicks, conversions, earnings, landingPages, offers, sites, users } from '../db/schema/index.ts';
+import { addToRollups } from '../modules/tracking/rollup.ts';
 import { hashPassword } from '../lib/password.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { newClickIdAt } from '../modules/clicks/click-id.ts';
@@ -212,5 +213,7 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
     );
     if (ledger.length) await db.insert(earnings).values(ledger);
   });
-  await chunked([...stats.values()], 1000, (chunk) => db.insert(statsDaily).values(chunk));
+  await chunked([...stats.values()], 1000, (chunk) =>
+    addToRollups(db, chunk.map((row) => ({ ...row, sub2: '', sub3: '', sub4: '', sub5: '' }))),
+  );
 }

@@ -263,6 +263,32 @@ export const statsDaily = pgTable(
   ],
 );
 
+/**
+ * The same counters without country, device and sub IDs: the daily report, the dashboard and
+ * campaign earnings read this much smaller table whenever they do not filter or group by those.
+ */
+export const statsDailyTotals = pgTable(
+  'stats_daily_totals',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    affiliateId: integer().notNull(),
+    offerId: integer().notNull(),
+    siteId: integer().notNull(),
+    campaignId: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+    uniqueClicks: integer().notNull().default(0),
+    conversions: integer().notNull().default(0),
+    signups: integer().notNull().default(0),
+    sales: integer().notNull().default(0),
+    rebills: integer().notNull().default(0),
+    refunds: integer().notNull().default(0),
+    chargebacks: integer().notNull().default(0),
+    earningsCents: bigint({ mode: 'number' }).notNull().default(0),
+    revenueCents: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('stats_daily_totals_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId), index('stats_daily_totals_day_idx').on(t.day)],
+);
+
 /** An affiliate's postback: fired for their conversions of the goal, optionally for one offer only. */
 export const postbacks = pgTable(
   'postbacks',

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { campaigns, landingPages, offers, sites, statsDaily } from '../../db/schema/index.ts';
+import { campaigns, landingPages, offers, sites, statsDailyTotals } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { codeFor, isWithinSite, trackingUrl } from '../links/service.ts';
@@ -50,10 +50,10 @@ async function listCampaigns(db: Db, publicUrl: string, affiliateId: number, id?
   const ids = rows.map((r) => r.c.id);
   // All-time earnings from the rollup, never from raw rows.
   const totals = await db
-    .select({ id: statsDaily.campaignId, cents: sql<string>`sum(${statsDaily.earningsCents})` })
-    .from(statsDaily)
-    .where(and(eq(statsDaily.affiliateId, affiliateId), inArray(statsDaily.campaignId, ids)))
-    .groupBy(statsDaily.campaignId);
+    .select({ id: statsDailyTotals.campaignId, cents: sql<string>`sum(${statsDailyTotals.earningsCents})` })
+    .from(statsDailyTotals)
+    .where(and(eq(statsDailyTotals.affiliateId, affiliateId), inArray(statsDailyTotals.campaignId, ids)))
+    .groupBy(statsDailyTotals.campaignId);
   const earned = new Map(totals.map((t) => [t.id, Number(t.cents)]));
   const out: Campaign[] = [];
   for (const r of rows) {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { clicks, clickVisitors, statsDaily } from '../../db/schema/index.ts';
+import { clicks, clickVisitors } from '../../db/schema/index.ts';
+import { addToRollups } from '../tracking/rollup.ts';
 
 export interface ClickRecord {
   cid: string;
@@ -102,7 +103,8 @@ export class ClickWriter {
       });
       const unique = batch.map(() => false);
       if (candidates.size) {
-        const rows = [...candidates.values()].map((i) => batch[i]!);
+        // Key order, so concurrent batches lock visitor rows in the same order.
+        const rows = [...candidates.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => batch[i]!);
         const won = await tx
           .insert(clickVisitors)
           .values(rows.map((c) => ({ visitorHash: c.visitorHash, offerId: c.offerId, lastUniqueAt: c.createdAt })))
@@ -120,42 +122,26 @@ export class ClickWriter {
 
       await tx.insert(clicks).values(batch.map((c, i) => ({ ...c, isUnique: unique[i]! })));
 
-      // Rollup: one upsert row per distinct dimension set in the batch.
-      const groups = new Map<string, { c: ClickRecord; clicks: number; unique: number }>();
-      batch.forEach((c, i) => {
-        const key = [c.day, c.affiliateId, c.offerId, c.siteId, c.campaignId ?? 0, c.country ?? '', c.device, c.sub1 ?? '', c.sub2 ?? '', c.sub3 ?? '', c.sub4 ?? '', c.sub5 ?? ''].join('\u0001');
-        const g = groups.get(key) ?? { c, clicks: 0, unique: 0 };
-        g.clicks++;
-        if (unique[i]) g.unique++;
-        groups.set(key, g);
-      });
-      await tx
-        .insert(statsDaily)
-        .values(
-          [...groups.values()].map(({ c, clicks: n, unique: u }) => ({
-            day: c.day,
-            affiliateId: c.affiliateId,
-            offerId: c.offerId,
-            siteId: c.siteId,
-            campaignId: c.campaignId ?? 0,
-            country: c.country ?? '',
-            device: c.device,
-            sub1: c.sub1 ?? '',
-            sub2: c.sub2 ?? '',
-            sub3: c.sub3 ?? '',
-            sub4: c.sub4 ?? '',
-            sub5: c.sub5 ?? '',
-            clicks: n,
-            uniqueClicks: u,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5],
-          set: {
-            clicks: sql`${statsDaily.clicks} + excluded.clicks`,
-            uniqueClicks: sql`${statsDaily.uniqueClicks} + excluded.unique_clicks`,
-          },
-        });
+      // Rollups: one upsert row per distinct dimension set in the batch.
+      await addToRollups(
+        tx as unknown as Db,
+        batch.map((c, i) => ({
+          day: c.day,
+          affiliateId: c.affiliateId,
+          offerId: c.offerId,
+          siteId: c.siteId,
+          campaignId: c.campaignId ?? 0,
+          country: c.country ?? '',
+          device: c.device,
+          sub1: c.sub1 ?? '',
+          sub2: c.sub2 ?? '',
+          sub3: c.sub3 ?? '',
+          sub4: c.sub4 ?? '',
+          sub5: c.sub5 ?? '',
+          clicks: 1,
+          uniqueClicks: unique[i] ? 1 : 0,
+        })),
+      );
       this.stats.batches++;
       this.stats.clicks += batch.length;
       return unique;

@@ -28,7 +28,8 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => writer.drain());
   const salt = sha256(`${app.config.jwtSecret}|visitor`);
 
-  app.get('/t/:code', { schema: { hide: true } }, async (request, reply) => {
+  // A redirect needs none of the page security headers helmet computes for every response.
+  app.get('/t/:code', { schema: { hide: true }, helmet: false }, async (request, reply) => {
     const { code } = request.params as { code: string };
     const link = /^[A-Za-z0-9_-]{4,16}$/.test(code) ? await links.get(code) : null;
     if (!link) return page(reply, 404, 'Link not found', trackingMessages.badLink);

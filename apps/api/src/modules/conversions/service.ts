@@ -2,7 +2,8 @@ import type { ConversionType, conversionRequestSchema } from '@portal/contracts'
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { affiliateProfiles, clicks, conversions, earnings, statsDaily } from '../../db/schema/index.ts';
+import { clicks, conversions, earnings } from '../../db/schema/index.ts';
+import { addToRollups } from '../tracking/rollup.ts';
 import { effectivePayout } from '../catalogue/payouts.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
@@ -44,8 +45,7 @@ async function earningFor(db: Db, click: ClickRow, type: ConversionType, amountC
   if (!payout) return null;
   if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
   if (type !== 'sale' && type !== 'rebill') return null;
-  const [profile] = await db.select({ paused: affiliateProfiles.revsharePaused }).from(affiliateProfiles).where(eq(affiliateProfiles.userId, click.affiliateId));
-  if (profile?.paused) return null;
+  if (payout.revsharePaused) return null;
   return { kind: 'revshare', cents: revshareCents(amountCents, payout.amount) };
 }
 
@@ -96,12 +96,6 @@ async function reversalFor(
 
 /** Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks in one transaction. */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
-  const [existing] = await db
-    .select({ id: conversions.id })
-    .from(conversions)
-    .where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
-  if (existing) return { status: 'duplicate', conversionId: existing.id, earningCents: null, reason: null };
-
   const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
   const click = input.cid ? await findClick(db, input.cid) : undefined;
   let orphanReason: string | null = null;
@@ -133,7 +127,7 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       .onConflictDoNothing()
       .returning({ id: conversions.id });
     if (!row) {
-      // Reported twice at the same moment: the other request recorded it.
+      // Reported before (or twice at the same moment): the first report stands.
       const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
       return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
     }
@@ -154,12 +148,10 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       }
     }
 
-    const counter = counterOf[input.type];
     const isNewCustomer = input.type === 'signup' || input.type === 'sale';
     const revenue = input.type === 'refund' || input.type === 'chargeback' ? -amountCents : amountCents;
-    await tx
-      .insert(statsDaily)
-      .values({
+    await addToRollups(tx as unknown as Db, [
+      {
         day,
         affiliateId: click.affiliateId,
         offerId: click.offerId,
@@ -173,19 +165,11 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         sub4: click.sub4 ?? '',
         sub5: click.sub5 ?? '',
         conversions: isNewCustomer ? 1 : 0,
-        [counter]: 1,
+        [counterOf[input.type]]: 1,
         earningsCents: earningCents,
         revenueCents: revenue,
-      })
-      .onConflictDoUpdate({
-        target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5],
-        set: {
-          conversions: sql`${statsDaily.conversions} + excluded.conversions`,
-          [counter]: sql.raw(`"stats_daily"."${counter}" + excluded."${counter}"`),
-          earningsCents: sql`${statsDaily.earningsCents} + excluded.earnings_cents`,
-          revenueCents: sql`${statsDaily.revenueCents} + excluded.revenue_cents`,
-        },
-      });
+      },
+    ]);
 
     await enqueuePostbacksForConversion(tx as unknown as Db, {
       conversionId: row.id,

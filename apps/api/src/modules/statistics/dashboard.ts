@@ -2,23 +2,23 @@ import { dashboardReplySchema, errorReplySchema } from '@portal/contracts';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { earnings, offers, statsDaily, users } from '../../db/schema/index.ts';
+import { earnings, offers, statsDailyTotals, users } from '../../db/schema/index.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { addDays, daysBetween, statsDay } from '../tracking/day.ts';
 
 const totals = {
-  clicks: sql<string>`coalesce(sum(${statsDaily.clicks}), 0)`,
-  unique: sql<string>`coalesce(sum(${statsDaily.uniqueClicks}), 0)`,
-  conversions: sql<string>`coalesce(sum(${statsDaily.conversions}), 0)`,
-  cents: sql<string>`coalesce(sum(${statsDaily.earningsCents}), 0)`,
+  clicks: sql<string>`coalesce(sum(${statsDailyTotals.clicks}), 0)`,
+  unique: sql<string>`coalesce(sum(${statsDailyTotals.uniqueClicks}), 0)`,
+  conversions: sql<string>`coalesce(sum(${statsDailyTotals.conversions}), 0)`,
+  cents: sql<string>`coalesce(sum(${statsDailyTotals.earningsCents}), 0)`,
 };
 
 function scope(affiliateId: number | undefined, from: string, to: string): SQL | undefined {
-  return and(gte(statsDaily.day, from), lte(statsDaily.day, to), affiliateId === undefined ? undefined : eq(statsDaily.affiliateId, affiliateId));
+  return and(gte(statsDailyTotals.day, from), lte(statsDailyTotals.day, to), affiliateId === undefined ? undefined : eq(statsDailyTotals.affiliateId, affiliateId));
 }
 
 async function period(db: Db, affiliateId: number | undefined, from: string, to: string) {
-  const [r] = await db.select(totals).from(statsDaily).where(scope(affiliateId, from, to));
+  const [r] = await db.select(totals).from(statsDailyTotals).where(scope(affiliateId, from, to));
   return { clicks: Number(r?.clicks ?? 0), unique_clicks: Number(r?.unique ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.cents ?? 0) / 100 };
 }
 
@@ -35,29 +35,29 @@ export async function dashboard(db: Db, affiliateId: number | undefined, now = n
     period(db, affiliateId, monthStart, today),
     period(db, affiliateId, lastMonthStart, lastMonthEnd),
   ]);
-  const daily = await db.select({ day: statsDaily.day, ...totals }).from(statsDaily).where(scope(affiliateId, chartFrom, today)).groupBy(statsDaily.day);
+  const daily = await db.select({ day: statsDailyTotals.day, ...totals }).from(statsDailyTotals).where(scope(affiliateId, chartFrom, today)).groupBy(statsDailyTotals.day);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const chart = daysBetween(chartFrom, today).map((d) => {
     const r = byDay.get(d);
     return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.cents ?? 0) / 100 };
   });
   const topOffers = await db
-    .select({ id: statsDaily.offerId, name: offers.name, ...totals })
-    .from(statsDaily)
-    .innerJoin(offers, eq(offers.id, statsDaily.offerId))
+    .select({ id: statsDailyTotals.offerId, name: offers.name, ...totals })
+    .from(statsDailyTotals)
+    .innerJoin(offers, eq(offers.id, statsDailyTotals.offerId))
     .where(scope(affiliateId, chartFrom, today))
-    .groupBy(statsDaily.offerId, offers.name)
-    .orderBy(desc(sql`sum(${statsDaily.earningsCents})`), desc(sql`sum(${statsDaily.clicks})`))
+    .groupBy(statsDailyTotals.offerId, offers.name)
+    .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
     .limit(5);
   const topAffiliates =
     affiliateId === undefined
       ? await db
-          .select({ id: statsDaily.affiliateId, name: users.name, ...totals })
-          .from(statsDaily)
-          .innerJoin(users, eq(users.id, statsDaily.affiliateId))
+          .select({ id: statsDailyTotals.affiliateId, name: users.name, ...totals })
+          .from(statsDailyTotals)
+          .innerJoin(users, eq(users.id, statsDailyTotals.affiliateId))
           .where(scope(undefined, chartFrom, today))
-          .groupBy(statsDaily.affiliateId, users.name)
-          .orderBy(desc(sql`sum(${statsDaily.earningsCents})`), desc(sql`sum(${statsDaily.clicks})`))
+          .groupBy(statsDailyTotals.affiliateId, users.name)
+          .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
           .limit(5)
       : [];
   let balance: number | null = null;

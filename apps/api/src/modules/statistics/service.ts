@@ -2,25 +2,29 @@ import type { StatisticsQuery, StatisticsRow, statisticsQuerySchema } from '@por
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
+import { campaigns, offers, sites, statsDaily, statsDailyTotals, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { daysBetween } from '../tracking/day.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;
 
-const sums = {
-  clicks: sql<string>`coalesce(sum(${statsDaily.clicks}), 0)`,
-  uniqueClicks: sql<string>`coalesce(sum(${statsDaily.uniqueClicks}), 0)`,
-  conversions: sql<string>`coalesce(sum(${statsDaily.conversions}), 0)`,
-  signups: sql<string>`coalesce(sum(${statsDaily.signups}), 0)`,
-  sales: sql<string>`coalesce(sum(${statsDaily.sales}), 0)`,
-  rebills: sql<string>`coalesce(sum(${statsDaily.rebills}), 0)`,
-  refunds: sql<string>`coalesce(sum(${statsDaily.refunds}), 0)`,
-  chargebacks: sql<string>`coalesce(sum(${statsDaily.chargebacks}), 0)`,
-  earningsCents: sql<string>`coalesce(sum(${statsDaily.earningsCents}), 0)`,
-};
-type Sums = { [K in keyof typeof sums]: string | number };
+/** The rollup a query reads: the totals table has the same counters and keys but country, device and sub IDs. */
+type Rollup = typeof statsDaily;
+
+const sumsOf = (t: Rollup) => ({
+  clicks: sql<string>`coalesce(sum(${t.clicks}), 0)`,
+  uniqueClicks: sql<string>`coalesce(sum(${t.uniqueClicks}), 0)`,
+  conversions: sql<string>`coalesce(sum(${t.conversions}), 0)`,
+  signups: sql<string>`coalesce(sum(${t.signups}), 0)`,
+  sales: sql<string>`coalesce(sum(${t.sales}), 0)`,
+  rebills: sql<string>`coalesce(sum(${t.rebills}), 0)`,
+  refunds: sql<string>`coalesce(sum(${t.refunds}), 0)`,
+  chargebacks: sql<string>`coalesce(sum(${t.chargebacks}), 0)`,
+  earningsCents: sql<string>`coalesce(sum(${t.earningsCents}), 0)`,
+});
+type Sums = { [K in keyof ReturnType<typeof sumsOf>]: string | number };
+const sums = sumsOf(statsDaily);
 
 /** Turns summed counters into a report row with ratio (conversions per 100 unique clicks) and EPC. */
 export function toRow(s: Sums): StatisticsRow {
@@ -46,34 +50,43 @@ export function toRow(s: Sums): StatisticsRow {
 
 const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0 };
 
-function filters(q: Query, affiliateId: number | undefined): SQL[] {
-  const where: SQL[] = [gte(statsDaily.day, q.from), lte(statsDaily.day, q.to)];
-  if (affiliateId !== undefined) where.push(eq(statsDaily.affiliateId, affiliateId));
-  if (q.site_id) where.push(eq(statsDaily.siteId, q.site_id));
-  if (q.offer_id) where.push(eq(statsDaily.offerId, q.offer_id));
-  if (q.campaign_id) where.push(eq(statsDaily.campaignId, q.campaign_id));
-  if (q.country) where.push(eq(statsDaily.country, q.country));
-  if (q.device) where.push(eq(statsDaily.device, q.device));
+const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+
+/** The small totals rollup answers whenever country, device and sub IDs are neither filtered nor grouped. */
+export function rollupFor(q: Pick<Query, (typeof detailKeys)[number] | 'group_by'>): Rollup {
+  const needsDetail = detailKeys.some((k) => q[k] !== undefined) || (detailKeys as readonly string[]).includes(q.group_by);
+  return needsDetail ? statsDaily : (statsDailyTotals as unknown as Rollup);
+}
+
+function filters(t: Rollup, q: Query, affiliateId: number | undefined): SQL[] {
+  const where: SQL[] = [gte(t.day, q.from), lte(t.day, q.to)];
+  if (affiliateId !== undefined) where.push(eq(t.affiliateId, affiliateId));
+  if (q.site_id) where.push(eq(t.siteId, q.site_id));
+  if (q.offer_id) where.push(eq(t.offerId, q.offer_id));
+  if (q.campaign_id) where.push(eq(t.campaignId, q.campaign_id));
+  if (q.country) where.push(eq(t.country, q.country));
+  if (q.device) where.push(eq(t.device, q.device));
   for (const k of ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const) {
     const v = q[k];
-    if (v !== undefined) where.push(eq(statsDaily[k], v));
+    if (v !== undefined) where.push(eq(t[k], v));
   }
   return where;
 }
 
-const groupColumn = {
-  offer: statsDaily.offerId,
-  site: statsDaily.siteId,
-  campaign: statsDaily.campaignId,
-  country: statsDaily.country,
-  device: statsDaily.device,
-  sub1: statsDaily.sub1,
-  sub2: statsDaily.sub2,
-  sub3: statsDaily.sub3,
-  sub4: statsDaily.sub4,
-  sub5: statsDaily.sub5,
-  affiliate: statsDaily.affiliateId,
-} as const;
+const groupColumn = (t: Rollup) =>
+  ({
+    offer: t.offerId,
+    site: t.siteId,
+    campaign: t.campaignId,
+    country: t.country,
+    device: t.device,
+    sub1: t.sub1,
+    sub2: t.sub2,
+    sub3: t.sub3,
+    sub4: t.sub4,
+    sub5: t.sub5,
+    affiliate: t.affiliateId,
+  }) as const;
 
 async function labels(db: Db, groupBy: Query['group_by'], keys: string[]): Promise<Map<string, string>> {
   const ids = keys.map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -101,21 +114,23 @@ export async function report(db: Db, q: Query, affiliateId: number | undefined):
   if (q.from > q.to) throw new ValidationError({ from: ['The start date must not be after the end date.'] });
   const days = daysBetween(q.from, q.to);
   if (days.length > MAX_RANGE_DAYS) throw new ValidationError({ to: [`Choose a range of at most ${MAX_RANGE_DAYS} days.`] });
-  const where = and(...filters(q, affiliateId));
+  const t = rollupFor(q);
+  const where = and(...filters(t, q, affiliateId));
+  const tSums = sumsOf(t);
 
   if (q.group_by === 'date') {
-    const rows = await db.select({ key: statsDaily.day, ...sums }).from(statsDaily).where(where).groupBy(statsDaily.day);
+    const rows = await db.select({ key: t.day, ...tSums }).from(t).where(where).groupBy(t.day);
     const byDay = new Map(rows.map((r) => [r.key, r]));
     const out = days.map((d) => ({ date: d, ...toRow(byDay.get(d) ?? emptySums) }));
     return { rows: out, totals: total(rows) };
   }
-  const col = groupColumn[q.group_by];
+  const col = groupColumn(t)[q.group_by];
   const rows = await db
-    .select({ key: sql<string>`${col}::text`, ...sums })
-    .from(statsDaily)
+    .select({ key: sql<string>`${col}::text`, ...tSums })
+    .from(t)
     .where(where)
     .groupBy(col)
-    .orderBy(sql`sum(${statsDaily.earningsCents}) desc`, sql`sum(${statsDaily.clicks}) desc`);
+    .orderBy(sql`sum(${t.earningsCents}) desc`, sql`sum(${t.clicks}) desc`);
   const names = await labels(db, q.group_by, rows.map((r) => r.key));
   const noneLabel = q.group_by === 'campaign' ? 'No campaign' : q.group_by === 'country' ? 'Unknown' : '(none)';
   return {

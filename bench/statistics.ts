@@ -187,9 +187,18 @@ async function main(): Promise<void> {
        earnings_cents = stats_daily.earnings_cents + excluded.earnings_cents, revenue_cents = stats_daily.revenue_cents + excluded.revenue_cents`,
   );
   await q('drop table bench_conv');
-  console.log(`  conversions, earnings and rollup (${seconds(t0)})`);
+  // The totals rollup (no country, device or sub IDs) is what the daily report reads when unfiltered.
+  await q(
+    `insert into stats_daily_totals (day, affiliate_id, offer_id, site_id, campaign_id, clicks, unique_clicks, conversions, signups, sales,
+                                     rebills, refunds, chargebacks, earnings_cents, revenue_cents)
+     select day, affiliate_id, offer_id, site_id, campaign_id, sum(clicks), sum(unique_clicks), sum(conversions), sum(signups), sum(sales),
+            sum(rebills), sum(refunds), sum(chargebacks), sum(earnings_cents), sum(revenue_cents)
+       from stats_daily group by 1, 2, 3, 4, 5`,
+  );
+  console.log(`  conversions, earnings and rollups (${seconds(t0)})`);
   const t1 = performance.now();
   await q('vacuum analyze stats_daily');
+  await q('vacuum analyze stats_daily_totals');
   await q('analyze clicks');
   await q('vacuum analyze conversions');
   await q('vacuum analyze earnings');

@@ -11,6 +11,7 @@ import { announcementRoutes } from './modules/announcements/routes.ts';
 import { registerUploadFiles } from './modules/uploads/routes.ts';
 import formbody from '@fastify/formbody';
 import { campaignRoutes } from './modules/campaigns/routes.ts';
+import { tierRoutes } from './modules/tiers/routes.ts';
 import { offerRoutes } from './modules/catalogue/offers.ts';
 import { catalogueSiteRoutes } from './modules/catalogue/sites.ts';
 import { registerClickRoutes } from './modules/clicks/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(statisticsRoutes);
   await app.register(campaignRoutes);
   await app.register(dashboardRoutes);
+  await app.register(tierRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);
 

@@ -134,3 +134,12 @@ describe('dashboard', () => {
     expect(d.top_affiliates).toHaveLength(2);
   });
 });
+
+describe('tiers', () => {
+  it('lists tiers for staff only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/tiers', headers: bearer(staff) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toContainEqual(expect.objectContaining({ name: 'Standard', is_default: true }));
+    expect((await t.app.inject({ method: 'GET', url: '/v1/tiers', headers: bearer(alice) })).statusCode).toBe(403);
+  });
+});

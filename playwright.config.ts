@@ -41,7 +41,7 @@ export default defineConfig({
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv, ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
     stdout: 'pipe',
     stderr: 'pipe',
   },

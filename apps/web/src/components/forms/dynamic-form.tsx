@@ -1,17 +1,18 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Control, type DefaultValues, type FieldValues, get, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { notify } from '../../lib/notifications.tsx';
 import { DELETED_SUFFIX, deletedUploads } from './deleted-uploads.ts';
 import { type BlockDef, type FieldDef, type FormItem, isBlock } from './field-types.ts';
+import { FormAlert } from './form-alert.tsx';
 import { formResolver } from './form-resolver.ts';
 import { FormRows } from './form-rows.tsx';
 import { InnerBlocks } from './inner-blocks.tsx';
 import { isShown } from './relations.ts';
-import { fieldErrors, serverMessage } from './server-errors.ts';
+import { fieldErrors, serverMessage, sortServerError } from './server-errors.ts';
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -23,12 +24,21 @@ export interface DynamicFormProps<S extends FormSchema> {
   schema: S;
   fields: readonly FormItem<z.input<S>>[];
   defaultValues: DefaultValues<z.input<S>>;
-  /** 'create' says "Created successfully", 'update' "Updated successfully". */
-  mode: 'create' | 'update';
+  /**
+   * 'create' says "Created successfully", 'update' "Updated successfully", and a failure is the
+   * server's message or "Save failure!", in a notification. 'inline' (sign-in and the like): success
+   * is the caller's to show (the screen moves on), and what of a failure no drawn field shows stands
+   * in an alert above the fields (nothing for code 1).
+   */
+  mode: 'create' | 'update' | 'inline';
   /** Sends the values; a rejection with `errors: {field: [message]}` puts the messages on the fields. */
   onSubmit: (values: SavedValues<S>) => Promise<unknown>;
   submitLabel?: string;
+  /** A large full-width submit button that keeps its label and spins while `onSubmit` runs. */
+  wideSubmit?: boolean;
   id?: string;
+  /** Drawn after the fields, before the submit button (a link, a bot check). */
+  children?: ReactNode;
 }
 
 type Chunk = { kind: 'fields'; defs: FieldDef<FieldValues>[] } | { kind: 'block'; def: BlockDef<FieldValues> };
@@ -51,13 +61,20 @@ function chunks(items: readonly FormItem<FieldValues>[]): Chunk[] {
  * A form described by field definitions (SPEC.md section 3) over a contracts schema: it cannot
  * save until it validates, reports removed uploads as `<name>_deleted`, and says how the save went.
  */
-export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValues, mode, onSubmit, submitLabel, id }: DynamicFormProps<S>) {
+export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValues, mode, onSubmit, submitLabel, wideSubmit, id, children }: DynamicFormProps<S>) {
   const { t } = useTranslation();
   const [resolver] = useState(() => formResolver(schema, fields));
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: 'onTouched' });
   const control = form.control as unknown as Control<FieldValues>;
   const values = useWatch({ control }) as FieldValues;
   const items = fields as readonly FormItem<FieldValues>[];
+  const [message, setMessage] = useState<string>();
+
+  /** Whether a server error named `name` can be shown on a field: one that is drawn, or inside an inner block. */
+  const drawn = (name: string) =>
+    items.some((item) => (isBlock(item) ? name.startsWith(`${item.name}.`) : item.name === name && !item.hidden) && isShown(item, form.getValues(), items as never));
+  const showOnFields = (onFields: Record<string, string>) =>
+    Object.entries(onFields).forEach(([name, text], index) => form.setError(name as Path<z.input<S>>, { type: 'server', message: text }, { shouldFocus: index === 0 }));
 
   const submit = form.handleSubmit(async (output) => {
     const payload: FieldValues = { ...output };
@@ -66,18 +83,25 @@ export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValue
         payload[`${item.name}${DELETED_SUFFIX}`] = deletedUploads(get(defaultValues, item.name), get(form.getValues(), item.name));
       }
     }
+    setMessage(undefined);
     try {
       await onSubmit(payload as SavedValues<S>);
-      notify.success(t(mode === 'create' ? 'forms.created' : 'forms.updated'));
+      if (mode !== 'inline') notify.success(t(mode === 'create' ? 'forms.created' : 'forms.updated'));
     } catch (error) {
-      const onFields = Object.entries(fieldErrors(error));
-      onFields.forEach(([name, message], index) => form.setError(name as Path<z.input<S>>, { type: 'server', message }, { shouldFocus: index === 0 }));
+      if (mode === 'inline') {
+        const sorted = sortServerError(error, drawn);
+        showOnFields(sorted.fields);
+        setMessage(sorted.message);
+        return;
+      }
+      showOnFields(fieldErrors(error));
       notify.error(serverMessage(error) ?? t('forms.saveFailure'));
     }
   });
 
   return (
     <Box component="form" id={id} noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+      <FormAlert message={message} />
       {chunks(items).map((chunk, index) =>
         chunk.kind === 'fields' ? (
           <FormRows key={chunk.defs[0]?.name ?? index} control={control} defs={chunk.defs} prefix="" values={values} />
@@ -94,11 +118,18 @@ export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValue
           />
         ) : undefined,
       )}
-      <Box>
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? t('forms.saving') : (submitLabel ?? t('forms.save'))}
+      {children}
+      {wideSubmit ? (
+        <Button type="submit" variant="contained" size="large" fullWidth loading={form.formState.isSubmitting}>
+          {submitLabel ?? t('forms.save')}
         </Button>
-      </Box>
+      ) : (
+        <Box>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? t('forms.saving') : (submitLabel ?? t('forms.save'))}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import type { EditorFeature, UploadRule } from '@portal/contracts';
+import type { HTMLAttributes } from 'react';
 import type { ArrayPath, FieldArray, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -78,6 +79,12 @@ export interface FieldDef<V extends FieldValues> {
   requirementPopup?: boolean;
   /** i18n key of a helper text under the field. */
   hint?: string;
+  /** i18n key of a section heading drawn above the field's row (long forms such as sign-up). */
+  heading?: string;
+  /** Text-like inputs: focus the field when the form opens (the one field of a code entry). */
+  autoFocus?: boolean;
+  /** Text-like inputs: the keyboard a touch screen offers (`numeric` for a code). */
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
 /** Inner blocks: a repeatable group of fields (ranges, custom payouts). */

@@ -5,15 +5,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
+import { lazy, Suspense } from 'react';
 import { type Control, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DatePickerInput } from './date-picker-input.tsx';
 import type { FieldDef } from './field-types.ts';
 import { FileUpload } from './file-upload.tsx';
 import { MultiFileUpload } from './multi-file-upload.tsx';
 import { PasswordInput } from './password-input.tsx';
-import { RichTextEditor } from './rich-text-editor.tsx';
 import { SelectInput } from './select-input.tsx';
 import type { UploadValue } from './upload-item.tsx';
 
@@ -23,6 +23,12 @@ interface Props {
   name: string;
   control: Control<FieldValues>;
 }
+
+// The editor (Tiptap) and the date picker (MUI X) are most of a form's weight: they load with the
+// first form that has such a field, so a sign-in form does not carry them.
+const RichTextEditor = lazy(async () => ({ default: (await import('./rich-text-editor.tsx')).RichTextEditor }));
+const DatePickerInput = lazy(async () => ({ default: (await import('./date-picker-input.tsx')).DatePickerInput }));
+const loading = (height: number) => <Skeleton variant="rounded" height={height} aria-busy="true" />;
 
 const inputTypes: Partial<Record<FieldDef<FieldValues>['type'], string>> = { email: 'email', url: 'url' };
 
@@ -45,9 +51,17 @@ export function FormField({ def, name, control }: Props) {
         <SelectInput {...common} multiple helperText={hint} options={def.options ?? []} exactMatch={def.exactMatch} clearable={def.clearable} value={value as (string | number)[]} onChange={field.onChange} />
       );
     case 'date':
-      return <DatePickerInput {...common} helperText={hint} clearable={def.clearable} value={value as string | null} onChange={field.onChange} />;
+      return (
+        <Suspense fallback={loading(56)}>
+          <DatePickerInput {...common} helperText={hint} clearable={def.clearable} value={value as string | null} onChange={field.onChange} />
+        </Suspense>
+      );
     case 'editor':
-      return <RichTextEditor {...common} helperText={hint} formats={def.formats} value={value as string} onChange={field.onChange} />;
+      return (
+        <Suspense fallback={loading(200)}>
+          <RichTextEditor {...common} helperText={hint} formats={def.formats} value={value as string} onChange={field.onChange} />
+        </Suspense>
+      );
     case 'file':
       return <FileUpload {...common} rule={def.accept} requirementPopup={def.requirementPopup} value={value as UploadValue | null} onChange={field.onChange} />;
     case 'files':
@@ -88,14 +102,14 @@ function TextInput({ def, field, common, hint }: { def: FieldDef<FieldValues>; f
   const end = def.suffix || clear ? <InputAdornment position="end">{def.suffix}{clear}</InputAdornment> : undefined;
   const start = def.prefix ? <InputAdornment position="start">{def.prefix}</InputAdornment> : undefined;
   const htmlInput = {
-    ...(def.type === 'number' ? { inputMode: 'decimal' as const } : {}),
+    ...(def.inputMode ? { inputMode: def.inputMode } : def.type === 'number' ? { inputMode: 'decimal' as const } : {}),
     ...(def.type !== 'number' && def.max !== undefined ? { maxLength: def.max } : {}),
     ...(def.autocomplete ? { autoComplete: def.autocomplete } : {}),
   };
   const helperText = common.error ?? hint;
 
   if (def.type === 'password') {
-    return <PasswordInput {...common} fullWidth name={name} value={text} onChange={onChange} onBlur={blurred} ref={ref} error={Boolean(common.error)} helperText={helperText} autoComplete={def.autocomplete ?? 'new-password'} />;
+    return <PasswordInput {...common} fullWidth name={name} value={text} onChange={onChange} onBlur={blurred} ref={ref} error={Boolean(common.error)} helperText={helperText} autoComplete={def.autocomplete ?? 'new-password'} autoFocus={def.autoFocus} />;
   }
   return (
     <TextField
@@ -109,6 +123,7 @@ function TextInput({ def, field, common, hint }: { def: FieldDef<FieldValues>; f
       onChange={onChange}
       onBlur={onBlur}
       inputRef={ref}
+      autoFocus={def.autoFocus}
       error={Boolean(common.error)}
       helperText={helperText}
       slotProps={{ htmlInput, input: { startAdornment: start, endAdornment: end } }}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isBlank } from '@portal/contracts';
+import { Fragment } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from './field-types.ts';
@@ -17,7 +18,7 @@ interface Props {
   values: FieldValues;
 }
 
-/** Fields laid out in rows, with relations, hidden and hideIfEmpty applied. */
+/** Fields laid out in rows, with relations, hidden, hideIfEmpty and section headings applied. */
 export function FormRows({ control, defs, prefix, values }: Props) {
   const { t } = useTranslation();
   const rows = layoutRows(defs.filter((d) => !d.hidden && !(d.hideIfEmpty && isBlank(valueAt(values, d.name)))));
@@ -35,10 +36,16 @@ export function FormRows({ control, defs, prefix, values }: Props) {
             : [];
         });
         if (cells.length === 0) return undefined;
+        const heading = row.find((def) => def.heading)?.heading;
         return (
-          <Box key={row[0]?.name} sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `repeat(${cells.length}, minmax(0, 1fr))` } }}>
-            {cells}
-          </Box>
+          <Fragment key={row[0]?.name}>
+            {heading ? (
+              <Typography variant="h6" component="h2">
+                {t(heading)}
+              </Typography>
+            ) : undefined}
+            <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `repeat(${cells.length}, minmax(0, 1fr))` } }}>{cells}</Box>
+          </Fragment>
         );
       })}
     </Box>

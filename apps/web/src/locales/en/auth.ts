@@ -81,7 +81,6 @@ export const auth = {
     label: 'Bot check',
     loading: 'Loading the bot check…',
   },
-  tooManyRequests: 'Too many attempts. Please try again in {{seconds}} seconds.',
   guard: {
     loading: 'Loading…',
   },

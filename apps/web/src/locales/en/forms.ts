@@ -7,6 +7,7 @@ export const forms = {
   created: 'Created successfully',
   updated: 'Updated successfully',
   saveFailure: 'Save failure!',
+  tooManyRequests: 'Too many attempts. Please try again in {{seconds}} seconds.',
   addRange: 'Add a Range',
   removeBlock: 'Remove',
   blockTitle: '{{label}} {{number}}',

@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ResetRequest, resetRequestSchema } from '@portal/contracts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { PasswordInput } from '../../../components/forms/password-input.tsx';
+import { DynamicForm, type SavedValues } from '../../../components/forms/dynamic-form.tsx';
+import type { FormItem } from '../../../components/forms/field-types.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { applyServerError } from '../lib/server-errors.ts';
-import { FormAlert } from './form-alert.tsx';
+
+// The token is not drawn: a server message about it (an expired link) stands above the fields.
+const fields: FormItem<ResetRequest>[] = [
+  { name: 'token', label: 'token', type: 'text', hidden: true },
+  { name: 'password', label: 'auth.reset.password', type: 'password', autocomplete: 'new-password' },
+  { name: 'password_confirmation', label: 'auth.reset.passwordConfirmation', type: 'password', autocomplete: 'new-password' },
+];
 
 export function ResetPasswordForm() {
   const [params] = useSearchParams();
@@ -26,49 +28,30 @@ function ResetPasswordFields({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ResetRequest>({ resolver: zodResolver(resetRequestSchema), defaultValues: { token, password: '', password_confirmation: '' } });
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      notify.success(await reset.mutateAsync(values));
-      // SPEC.md section 4: after reset password the user goes to Login.
-      await navigate('/signin', { replace: true });
-    } catch (error) {
-      setFormError(applyServerError(error, form.setError, ['password', 'password_confirmation']));
-    }
-  });
+  async function submit(values: SavedValues<typeof resetRequestSchema>) {
+    notify.success(await reset.mutateAsync(values));
+    // SPEC.md section 4: after reset password the user goes to Login.
+    await navigate('/signin', { replace: true });
+  }
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+    <Stack spacing={2.5}>
       <div>
         <Typography variant="h4" component="h1" gutterBottom>
           {t('auth.reset.title')}
         </Typography>
         <Typography color="text.secondary">{t('auth.reset.subtitle')}</Typography>
       </div>
-      <FormAlert message={formError} />
-      <PasswordInput
-        {...form.register('password')}
-        label={t('auth.reset.password')}
-        autoComplete="new-password"
-        error={Boolean(errors.password)}
-        helperText={errors.password?.message}
-        fullWidth
+      <DynamicForm
+        schema={resetRequestSchema}
+        fields={fields}
+        defaultValues={{ token, password: '', password_confirmation: '' }}
+        mode="inline"
+        onSubmit={submit}
+        submitLabel={t('auth.reset.submit')}
+        wideSubmit
       />
-      <PasswordInput
-        {...form.register('password_confirmation')}
-        label={t('auth.reset.passwordConfirmation')}
-        autoComplete="new-password"
-        error={Boolean(errors.password_confirmation)}
-        helperText={errors.password_confirmation?.message}
-        fullWidth
-      />
-      <Button type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
-        {t('auth.reset.submit')}
-      </Button>
       <Link component={RouterLink} to="/signin" variant="body2" sx={{ alignSelf: 'center' }}>
         {t('auth.reset.back')}
       </Link>

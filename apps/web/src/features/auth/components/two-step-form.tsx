@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ConfirmRequest, confirmRequestSchema } from '@portal/contracts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
+import { DynamicForm, type SavedValues } from '../../../components/forms/dynamic-form.tsx';
+import type { FormItem } from '../../../components/forms/field-types.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmLogin } from '../api/confirm-login.ts';
-import { applyServerError } from '../lib/server-errors.ts';
 import { readTwoStepSession } from '../lib/two-step.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
-import { FormAlert } from './form-alert.tsx';
+
+const fields: FormItem<ConfirmRequest>[] = [
+  { name: 'session_token', label: 'session_token', type: 'text', hidden: true },
+  { name: 'code', label: 'auth.twoStep.code', type: 'text', max: 6, autocomplete: 'one-time-code', inputMode: 'numeric', autoFocus: true },
+];
 
 export function TwoStepForm() {
   const location = useLocation();
@@ -29,45 +29,36 @@ function TwoStepFields({ sessionToken }: { sessionToken: string }) {
   const { t } = useTranslation();
   const confirm = useConfirmLogin();
   const completeSignIn = useCompleteSignIn();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<ConfirmRequest>({ resolver: zodResolver(confirmRequestSchema), defaultValues: { session_token: sessionToken, code: '' } });
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
+  async function submit(values: SavedValues<typeof confirmRequestSchema>) {
     try {
       await completeSignIn(await confirm.mutateAsync(values));
     } catch (error) {
+      // A wrong code is about the code, even when the reply names no field.
       if (error instanceof ApiError && error.code === 'code_invalid' && !error.errors) {
-        form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
-        return;
+        throw new ApiError(error.status, error.code, error.message, { code: [error.message] }, error.retryAfter);
       }
-      setFormError(applyServerError(error, form.setError, ['code']));
+      throw error;
     }
-  });
+  }
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5}>
+    <Stack spacing={2.5}>
       <div>
         <Typography variant="h4" component="h1" gutterBottom>
           {t('auth.twoStep.title')}
         </Typography>
         <Typography color="text.secondary">{t('auth.twoStep.subtitle')}</Typography>
       </div>
-      <FormAlert message={formError} />
-      <TextField
-        {...form.register('code')}
-        label={t('auth.twoStep.code')}
-        autoComplete="one-time-code"
-        autoFocus
-        error={Boolean(errors.code)}
-        helperText={errors.code?.message}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
-        fullWidth
+      <DynamicForm
+        schema={confirmRequestSchema}
+        fields={fields}
+        defaultValues={{ session_token: sessionToken, code: '' }}
+        mode="inline"
+        onSubmit={submit}
+        submitLabel={t('auth.twoStep.submit')}
+        wideSubmit
       />
-      <Button type="submit" variant="contained" size="large" loading={isSubmitting} fullWidth>
-        {t('auth.twoStep.submit')}
-      </Button>
       <Link component={RouterLink} to="/signin" variant="body2" sx={{ alignSelf: 'center' }}>
         {t('auth.twoStep.back')}
       </Link>

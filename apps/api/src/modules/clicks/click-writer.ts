@@ -41,16 +41,19 @@ const MAX_BATCH = 1000;
  */
 export class ClickWriter {
   private pending: Pending[] = [];
-  private flushing = false;
+  /** Batches being written now; more than one only on a server with a connection pool. */
+  private inFlight = 0;
+  private readonly maxInFlight: number;
   private scheduled = false;
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
   /** Batches written and clicks in them, for the benchmarks. */
   readonly stats = { batches: 0, clicks: 0 };
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1) {
     this.db = db;
     this.log = log;
+    this.maxInFlight = maxInFlight;
   }
 
   /** Resolves with whether the click was unique, once it is committed. */
@@ -63,11 +66,11 @@ export class ClickWriter {
 
   /** Waits until everything handed in so far is written. */
   async drain(): Promise<void> {
-    while (this.pending.length || this.flushing) await new Promise((r) => setTimeout(r, 5));
+    while (this.pending.length || this.inFlight) await new Promise((r) => setTimeout(r, 5));
   }
 
   private schedule(): void {
-    if (this.flushing || this.scheduled) return;
+    if (this.inFlight >= this.maxInFlight || this.scheduled) return;
     this.scheduled = true;
     // Let the requests of the same event-loop turn join the batch.
     setImmediate(() => {
@@ -77,8 +80,8 @@ export class ClickWriter {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing || !this.pending.length) return;
-    this.flushing = true;
+    if (this.inFlight >= this.maxInFlight || !this.pending.length) return;
+    this.inFlight++;
     const batch = this.pending.splice(0, MAX_BATCH);
     try {
       const unique = await this.writeBatch(batch.map((p) => p.click));
@@ -87,7 +90,7 @@ export class ClickWriter {
       this.log.error({ err, clicks: batch.length }, 'click batch failed');
       for (const p of batch) p.reject(err);
     } finally {
-      this.flushing = false;
+      this.inFlight--;
       if (this.pending.length) this.schedule();
     }
   }

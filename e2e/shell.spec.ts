@@ -17,6 +17,7 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 for (const [who, items] of expectedMenus) {
   test(`the side menu of ${who.email} shows what the account may open`, async ({ page }) => {
+    test.setTimeout(60_000);
     await signIn(page, who);
     if (who.name) {
       await expect(page.getByRole('group', { name: `Signed in as ${who.name}` })).toBeVisible();
@@ -88,6 +89,8 @@ test('Statistics has its SPEC subtitle, and staff see Affiliate Details with a w
 });
 
 test('an announcement created by staff reaches the affiliate, with the bell dot until it is read', async ({ page, browser, baseURL }) => {
+  // Two sign-ins (one with an emailed code), a create, an edit and a delete.
+  test.setTimeout(90_000);
   const title = `Double payouts weekend ${Date.now()}`;
   await signIn(page, accounts.manager);
   await goViaMenu(page, 'Announcements');

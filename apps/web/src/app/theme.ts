@@ -4,7 +4,7 @@ import { createTheme } from '@mui/material/styles';
 export const theme = createTheme({
   palette: {
     mode: 'dark',
-    primary: { main: '#8b5cf6' },
+    primary: { main: '#8b5cf6', light: '#a78bfa' },
     secondary: { main: '#22d3ee' },
     background: { default: '#0f1115', paper: '#171a21' },
   },
@@ -16,5 +16,10 @@ export const theme = createTheme({
   },
   components: {
     MuiTooltip: { defaultProps: { enterDelay: 300 } },
+    // WCAG AA contrast on the dark background: white on a deeper violet, links in the light violet.
+    MuiButton: {
+      variants: [{ props: { variant: 'contained', color: 'primary' }, style: { backgroundColor: '#7c3aed', '&:hover': { backgroundColor: '#6d28d9' } } }],
+    },
+    MuiLink: { defaultProps: { color: 'primary.light' } },
   },
 });

@@ -10,7 +10,7 @@ import type { MenuItem } from '../menu.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 
-export const DRAWER_WIDTH = 248;
+export const DRAWER_WIDTH = 280;
 export const MINI_WIDTH = 72;
 
 export interface AppLayoutProps {

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -121,5 +122,28 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/v2/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error_code).toBe('not_found');
+  });
+});
+
+describe('compressed assets', () => {
+  let t: TestApp;
+  const js = 'console.log("a fairly long line of javascript that compresses well");\n'.repeat(50);
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-1.js'), js);
+    writeFileSync(join(dist, 'assets', 'app-1.js.br'), brotliCompressSync(js));
+    t = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(() => t.close());
+
+  it('sends the Brotli copy to browsers that accept it, the plain file to others', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
   });
 });

@@ -56,6 +56,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       wildcard: false,
       index: false,
       serve: true,
+      // Brotli or gzip copies written at build time (scripts/compress-dist.ts), when the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else if (filePath.endsWith('index.html')) res.header('Cache-Control', 'no-cache');

@@ -36,8 +36,10 @@ export function AppLayout({ user, items, pathname, onLogout, bell, heading, foot
   const [mobileOpen, setMobileOpen] = useState(false);
   const offset = desktop ? MINI_WIDTH : 0;
 
+  // In the collapsed mini drawer only the mark shows; the name appears as the drawer widens.
+  const brandNameShown = !desktop || hovered;
   const brand = (
-    <Toolbar sx={{ px: 2.5, gap: 1, overflow: 'hidden' }}>
+    <Toolbar sx={{ px: 2.5, gap: 1, overflow: 'hidden', '& .pub-logo span': { opacity: brandNameShown ? 1 : 0, transition: 'opacity 150ms' } }}>
       <Logo />
     </Toolbar>
   );

@@ -20,7 +20,7 @@ import { useLandingPages } from '../api/get-landing-pages.ts';
 import { useOffers } from '../api/get-offers.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 
 type DestinationType = 'landing_page' | 'url';
 interface GeoRow {

@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notifications.tsx';
 import { useSites } from '../api/get-sites.ts';
 import { useSaveLandingPage } from '../api/save-landing-page.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 import { FormDialog } from './form-dialog.tsx';
 
 /** Create or edit a landing page of a site (staff); the creatives issue adds its images. */

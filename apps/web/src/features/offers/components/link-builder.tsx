@@ -14,7 +14,7 @@ import { useCampaigns } from '../api/get-campaigns.ts';
 import { useLandingPages } from '../api/get-landing-pages.ts';
 import { useOffers } from '../api/get-offers.ts';
 import { useSites } from '../api/get-sites.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 import { LinkField } from './link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
 

@@ -24,7 +24,7 @@ import { useOffer } from '../api/get-offer.ts';
 import { useSaveOfferPayouts } from '../api/save-offer-payouts.ts';
 import { payoutText } from '../lib/payout.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 import { OfferForm } from './offer-form.tsx';
 import { useArchiveAction } from './offers-admin.tsx';
 

@@ -9,7 +9,7 @@ import { useLandingPages } from '../api/get-landing-pages.ts';
 import { useSites } from '../api/get-sites.ts';
 import { useSaveOffer } from '../api/save-offer.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 import { FormDialog } from './form-dialog.tsx';
 
 /** Create or edit an offer (staff): site, name, description, payout type, goal, default payout, default landing page. */

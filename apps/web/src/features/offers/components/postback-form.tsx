@@ -22,7 +22,7 @@ import { useOffers } from '../api/get-offers.ts';
 import { usePostbackMacros } from '../api/get-postback-macros.ts';
 import { useSavePostback } from '../api/save-postback.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 
 const params = ['cid', 'pid', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 

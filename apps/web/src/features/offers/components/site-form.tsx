@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.tsx';
 import { useSaveSite } from '../api/save-site.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
-import { useFormState } from '../lib/use-form-state.ts';
+import { useFormState } from '../../../lib/use-form-state.ts';
 import { FormDialog } from './form-dialog.tsx';
 
 const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'message'] as const;

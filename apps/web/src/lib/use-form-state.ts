@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../../components/forms/server-errors.ts';
+import { fieldErrors } from '../components/forms/server-errors.ts';
 
 /**
  * Values and field errors of a small form whose options depend on each other (site -> offer -> landing page).

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { clicks, clickVisitors } from '../../db/schema/index.ts';
-import { addToRollups } from '../tracking/rollup.ts';
+import { addToRollups, keyOf } from '../tracking/rollup.ts';
 
 export interface ClickRecord {
   cid: string;
@@ -129,18 +129,7 @@ export class ClickWriter {
       await addToRollups(
         tx as unknown as Db,
         batch.map((c, i) => ({
-          day: c.day,
-          affiliateId: c.affiliateId,
-          offerId: c.offerId,
-          siteId: c.siteId,
-          campaignId: c.campaignId ?? 0,
-          country: c.country ?? '',
-          device: c.device,
-          sub1: c.sub1 ?? '',
-          sub2: c.sub2 ?? '',
-          sub3: c.sub3 ?? '',
-          sub4: c.sub4 ?? '',
-          sub5: c.sub5 ?? '',
+          ...keyOf(c, c.day),
           clicks: 1,
           uniqueClicks: unique[i] ? 1 : 0,
         })),

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clicks, conversions, earnings } from '../../db/schema/index.ts';
-import { addToRollups } from '../tracking/rollup.ts';
+import { addToRollups, keyOf } from '../tracking/rollup.ts';
 import { effectivePayout } from '../catalogue/payouts.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
@@ -152,18 +152,7 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
     const revenue = input.type === 'refund' || input.type === 'chargeback' ? -amountCents : amountCents;
     await addToRollups(tx as unknown as Db, [
       {
-        day,
-        affiliateId: click.affiliateId,
-        offerId: click.offerId,
-        siteId: click.siteId,
-        campaignId: click.campaignId ?? 0,
-        country: click.country ?? '',
-        device: click.device,
-        sub1: click.sub1 ?? '',
-        sub2: click.sub2 ?? '',
-        sub3: click.sub3 ?? '',
-        sub4: click.sub4 ?? '',
-        sub5: click.sub5 ?? '',
+        ...keyOf(click, day),
         conversions: isNewCustomer ? 1 : 0,
         [counterOf[input.type]]: 1,
         earningsCents: earningCents,

@@ -23,6 +23,27 @@ export interface RollupKey {
 
 export type RollupDelta = RollupKey & Partial<Counters>;
 
+/** The rollup key of a click's dimensions on a given day (empty values stand for none). */
+export function keyOf(
+  c: { affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string } & Record<'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5', string | null>,
+  day: string,
+): RollupKey {
+  return {
+    day,
+    affiliateId: c.affiliateId,
+    offerId: c.offerId,
+    siteId: c.siteId,
+    campaignId: c.campaignId ?? 0,
+    country: c.country ?? '',
+    device: c.device,
+    sub1: c.sub1 ?? '',
+    sub2: c.sub2 ?? '',
+    sub3: c.sub3 ?? '',
+    sub4: c.sub4 ?? '',
+    sub5: c.sub5 ?? '',
+  };
+}
+
 const zero = (): Counters => ({ clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0 });
 
 function add(into: Counters, d: Partial<Counters>): void {

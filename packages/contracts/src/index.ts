@@ -1,3 +1,4 @@
+import './browser-config.ts';
 export * from './errors.ts';
 export * from './reply.ts';
 export * from './health.ts';

@@ -12,19 +12,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Offer } from '@portal/contracts';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { alertError } from '../../../lib/api-client.ts';
@@ -86,61 +81,39 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
           {t('offers.admin.newOffer')}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            {offers.isPending ? '' : t('offers.admin.noOffersStaff')}
-          </Typography>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('offers.admin.offersLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('offers.admin.name')}</TableCell>
-                  <TableCell>{t('offers.site')}</TableCell>
-                  <TableCell>{t('offers.admin.defaultPayout')}</TableCell>
-                  <TableCell>{t('offers.landingPage')}</TableCell>
-                  <TableCell>{t('offers.admin.status')}</TableCell>
-                  <TableCell align="right">{t('offers.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((o) => (
-                  <TableRow key={o.id}>
-                    <TableCell sx={{ fontWeight: 600 }}>
-                      {canOpenDetail ? (
-                        <Link component={RouterLink} to={`/offers/${o.id}`}>
-                          {o.name}
-                        </Link>
-                      ) : (
-                        o.name
-                      )}
-                    </TableCell>
-                    <TableCell>{o.site.display_name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{payoutText(o, t, o.default_payout)}</TableCell>
-                    <TableCell>{o.landing_page?.name ?? '—'}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={o.status === 'active' ? 'success' : 'default'} label={t(`offers.admin.statuses.${o.status}`)} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('offers.edit')}>
-                        <IconButton aria-label={`${t('offers.edit')}: ${o.name}`} onClick={() => setEditing({ item: o })}>
-                          <EditOutlined />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}>
-                        <IconButton aria-label={`${t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}: ${o.name}`} onClick={() => archive.request(o)}>
-                          {o.status === 'archived' ? <Unarchive /> : <Archive />}
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Paper>
+      <ListTable label={t('offers.admin.offersLabel')} columns={[t('offers.admin.name'), t('offers.site'), t('offers.admin.defaultPayout'), t('offers.landingPage'), t('offers.admin.status'), t('offers.actions')]} count={rows.length} pending={offers.isPending} empty={t('offers.admin.noOffersStaff')}>
+        {rows.map((o) => (
+          <TableRow key={o.id}>
+            <TableCell sx={{ fontWeight: 600 }}>
+              {canOpenDetail ? (
+                <Link component={RouterLink} to={`/offers/${o.id}`}>
+                  {o.name}
+                </Link>
+              ) : (
+                o.name
+              )}
+            </TableCell>
+            <TableCell>{o.site.display_name}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{payoutText(o, t, o.default_payout)}</TableCell>
+            <TableCell>{o.landing_page?.name ?? '—'}</TableCell>
+            <TableCell>
+              <Chip size="small" color={o.status === 'active' ? 'success' : 'default'} label={t(`offers.admin.statuses.${o.status}`)} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title={t('offers.edit')}>
+                <IconButton aria-label={`${t('offers.edit')}: ${o.name}`} onClick={() => setEditing({ item: o })}>
+                  <EditOutlined />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}>
+                <IconButton aria-label={`${t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}: ${o.name}`} onClick={() => archive.request(o)}>
+                  {o.status === 'archived' ? <Unarchive /> : <Archive />}
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       {editing ? <OfferForm offer={editing.item} siteId={siteId} onClose={() => setEditing(undefined)} /> : null}
       {archive.dialog}
     </Stack>

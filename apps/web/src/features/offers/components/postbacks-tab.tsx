@@ -9,18 +9,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Postback, postbackMessages, type PostbackTestResult } from '@portal/contracts';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
@@ -76,54 +72,33 @@ export function PostbacksTab() {
           {t('offers.postbacks.create')}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            {list.isPending ? '' : t('offers.postbacks.empty')}
-          </Typography>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('offers.postbacks.tableLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('offers.postbacks.goal')}</TableCell>
-                  <TableCell>{t('offers.postbacks.type')}</TableCell>
-                  <TableCell>{t('offers.postbacks.method')}</TableCell>
-                  <TableCell>{t('offers.postbacks.url')}</TableCell>
-                  <TableCell align="right">{t('offers.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`offers.postbacks.goals.${p.goal}`)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.type === 'offer' ? offerName(p.offer_id) : t('offers.postbacks.types.global')}</TableCell>
-                    <TableCell>{p.method}</TableCell>
-                    <TableCell sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: 'monospace' }} title={p.url}>
-                      {p.url}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" startIcon={<Send />} onClick={() => void sendTest(p)} loading={testing === p.id}>
-                        {t('offers.postbacks.sendTest')}
-                      </Button>
-                      <Tooltip title={t('offers.edit')}>
-                        <IconButton aria-label={t('offers.edit')} onClick={() => setEditing({ item: p })}>
-                          <EditOutlined />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('offers.delete')}>
-                        <IconButton aria-label={t('offers.delete')} onClick={() => setDeleting(p)}>
-                          <DeleteOutline />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Paper>
+      <ListTable label={t('offers.postbacks.tableLabel')} columns={[t('offers.postbacks.goal'), t('offers.postbacks.type'), t('offers.postbacks.method'), t('offers.postbacks.url'), t('offers.actions')]} count={rows.length} pending={list.isPending} empty={t('offers.postbacks.empty')}>
+        {rows.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`offers.postbacks.goals.${p.goal}`)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.type === 'offer' ? offerName(p.offer_id) : t('offers.postbacks.types.global')}</TableCell>
+            <TableCell>{p.method}</TableCell>
+            <TableCell sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: 'monospace' }} title={p.url}>
+              {p.url}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" startIcon={<Send />} onClick={() => void sendTest(p)} loading={testing === p.id}>
+                {t('offers.postbacks.sendTest')}
+              </Button>
+              <Tooltip title={t('offers.edit')}>
+                <IconButton aria-label={t('offers.edit')} onClick={() => setEditing({ item: p })}>
+                  <EditOutlined />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('offers.delete')}>
+                <IconButton aria-label={t('offers.delete')} onClick={() => setDeleting(p)}>
+                  <DeleteOutline />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       <DeliveriesLog />
       {editing ? <PostbackForm key={editing.item?.id ?? 'new'} postback={editing.item} onClose={() => setEditing(undefined)} /> : null}
       {testResult ? <PostbackTestDialog result={testResult} onClose={() => setTestResult(undefined)} /> : null}

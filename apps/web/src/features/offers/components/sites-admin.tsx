@@ -8,18 +8,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Site } from '@portal/contracts';
 import { useState } from 'react';
+import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -56,51 +51,29 @@ export function SitesAdmin() {
           {t('offers.admin.newSite')}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ minWidth: 0 }}>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            {sites.isPending ? '' : t('offers.admin.noSites')}
-          </Typography>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('offers.admin.sitesLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('offers.admin.displayName')}</TableCell>
-                  <TableCell>{t('offers.admin.name')}</TableCell>
-                  <TableCell>{t('offers.admin.url')}</TableCell>
-                  <TableCell>{t('offers.admin.apiKey')}</TableCell>
-                  <TableCell>{t('offers.admin.created')}</TableCell>
-                  <TableCell align="right">{t('offers.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell sx={{ fontWeight: 600 }}>{s.display_name}</TableCell>
-                    <TableCell>{s.name}</TableCell>
-                    <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.url}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.api_key_prefix ? t('offers.admin.keyPrefix', { prefix: s.api_key_prefix }) : '—'}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.created_at)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('offers.admin.rotateKey')}>
-                        <IconButton aria-label={`${t('offers.admin.rotateKey')}: ${s.display_name}`} onClick={() => setRotating(s)}>
-                          <Key />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('offers.edit')}>
-                        <IconButton aria-label={`${t('offers.edit')}: ${s.display_name}`} onClick={() => setEditing({ item: s })}>
-                          <EditOutlined />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Paper>
+      <ListTable label={t('offers.admin.sitesLabel')} columns={[t('offers.admin.displayName'), t('offers.admin.name'), t('offers.admin.url'), t('offers.admin.apiKey'), t('offers.admin.created'), t('offers.actions')]} count={rows.length} pending={sites.isPending} empty={t('offers.admin.noSites')}>
+        {rows.map((s) => (
+          <TableRow key={s.id}>
+            <TableCell sx={{ fontWeight: 600 }}>{s.display_name}</TableCell>
+            <TableCell>{s.name}</TableCell>
+            <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{s.url}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{s.api_key_prefix ? t('offers.admin.keyPrefix', { prefix: s.api_key_prefix }) : '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.created_at)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title={t('offers.admin.rotateKey')}>
+                <IconButton aria-label={`${t('offers.admin.rotateKey')}: ${s.display_name}`} onClick={() => setRotating(s)}>
+                  <Key />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('offers.edit')}>
+                <IconButton aria-label={`${t('offers.edit')}: ${s.display_name}`} onClick={() => setEditing({ item: s })}>
+                  <EditOutlined />
+                </IconButton>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       {editing ? <SiteForm site={editing.item} onClose={() => setEditing(undefined)} onKey={(name, key) => setShownKey({ name, key })} /> : null}
       {shownKey ? <KeyDialog name={shownKey.name} apiKey={shownKey.key} onClose={() => setShownKey(undefined)} /> : null}
       <Dialog open={Boolean(rotating)} onClose={() => setRotating(undefined)} aria-labelledby="rotate-key-title">

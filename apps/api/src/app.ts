@@ -15,6 +15,7 @@ import { tierRoutes } from './modules/tiers/routes.ts';
 import { offerRoutes } from './modules/catalogue/offers.ts';
 import { catalogueSiteRoutes } from './modules/catalogue/sites.ts';
 import { registerClickRoutes } from './modules/clicks/routes.ts';
+import { ConversionWriter } from './modules/conversions/batch.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
 import { dashboardRoutes } from './modules/statistics/dashboard.ts';
@@ -116,6 +117,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(catalogueSiteRoutes);
   await app.register(offerRoutes);
   await app.register(linkRoutes);
+  // Group commits of conversions; those handed in before shutdown are written before the database closes.
+  const conversionWriter = new ConversionWriter(database.db, app.log, database.kind === 'postgres' ? 2 : 1);
+  app.decorate('conversionWriter', conversionWriter);
+  app.addHook('preClose', async () => conversionWriter.drain());
   await app.register(conversionRoutes);
   await app.register(statisticsRoutes);
   await app.register(campaignRoutes);

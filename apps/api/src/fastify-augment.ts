@@ -2,6 +2,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { ClickWriter } from './modules/clicks/click-writer.ts';
+import type { ConversionWriter } from './modules/conversions/batch.ts';
 import type { Mailer } from './modules/email/mailer.ts';
 import type { JobWorker } from './modules/jobs/queue.ts';
 import type { LinkCache } from './modules/links/resolve.ts';
@@ -16,6 +17,7 @@ declare module 'fastify' {
     maintenance: MaintenanceFlag;
     jobs: JobWorker;
     clickWriter: ClickWriter;
+    conversionWriter: ConversionWriter;
     linkCache: LinkCache;
   }
 }

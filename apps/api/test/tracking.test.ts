@@ -198,6 +198,43 @@ describe('conversions and earnings', () => {
     expect(ledger.filter((e) => e.kind === 'reversal').every((e) => e.reversesId !== null)).toBe(true);
   });
 
+  it('records a burst of reports at once: each transaction once, duplicates answered with its id', async () => {
+    const link = await trackingLink(t.app, bob, rev.offerId, { sub1: 'burst-conv' });
+    const visits = await Promise.all(Array.from({ length: 30 }, (_, i) => click(t.app, link.url, { ip: `81.2.74.${i + 1}` })));
+    const before = t.app.conversionWriter.stats.batches;
+    // Every sale reported twice at the same moment, and two reports with unknown clicks.
+    const reports = [
+      ...visits.flatMap((v, i) => {
+        const body = { cid: v.cid, type: 'sale', amount: 10 + i, transaction_id: `BURST-${i}` };
+        return [body, body];
+      }),
+      { cid: '0000000000unknown000', type: 'sale', amount: 5, transaction_id: 'BURST-ORPHAN-1' },
+      { type: 'signup', transaction_id: 'BURST-ORPHAN-2' },
+    ];
+    const answers = (await Promise.all(reports.map((r) => convert(t.app, rev.apiKey, r)))).map((r) => r.json().data);
+    expect(t.app.conversionWriter.stats.batches - before).toBeLessThan(reports.length);
+    for (let i = 0; i < 30; i++) {
+      const [a, b] = [answers[2 * i], answers[2 * i + 1]];
+      expect([a.status, b.status].sort()).toEqual(['accepted', 'duplicate']);
+      expect(a.conversion_id).toBe(b.conversion_id);
+      // 25% of (10 + i) dollars.
+      expect((a.status === 'accepted' ? a : b).earning).toBe((10 + i) / 4);
+    }
+    expect(answers.slice(60).map((a) => a.status)).toEqual(['orphaned', 'orphaned']);
+    const rows = await t.app.db.select().from(conversions).where(eq(conversions.affiliateId, bobId));
+    const burst = rows.filter((r) => r.transactionId.startsWith('BURST-'));
+    expect(burst).toHaveLength(30);
+    const ledger = await t.app.db.select().from(earnings).where(eq(earnings.affiliateId, bobId));
+    const paid = ledger.filter((e) => burst.some((c) => c.id === e.conversionId));
+    expect(paid).toHaveLength(30);
+    expect(paid.reduce((s, e) => s + e.amountCents, 0)).toBe(Array.from({ length: 30 }, (_, i) => (10 + i) * 25).reduce((a, b) => a + b, 0));
+    // The rollup counts each sale once, with its earning and revenue.
+    const stats = await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${today()}&to=${today()}&sub1=burst-conv`, headers: bearer(bob) });
+    const day = stats.json().data[0];
+    expect(day).toMatchObject({ clicks: 30, conversions: 30, sales: 30 });
+    expect(day.earnings).toBe(Array.from({ length: 30 }, (_, i) => (10 + i) / 4).reduce((a, b) => a + b, 0));
+  });
+
   it('uses a custom payout to the cent', async () => {
     await t.app.inject({ method: 'PUT', url: `/v1/offers/${rev.offerId}/payouts`, headers: bearer(staff), payload: { affiliates: [{ affiliate_id: bobId, amount: 33.33 }] } });
     const link = await trackingLink(t.app, bob, rev.offerId);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -9,10 +9,21 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
  */
 export function newClickIdAt(ms: number, random?: () => number): string {
   let tail = '';
-  const bytes = random ? undefined : randomBytes(11);
-  for (let i = 0; i < 11; i++) tail += ALPHABET[Math.floor((random ? random() : bytes![i]! / 256) * 36) % 36];
+  if (random) {
+    for (let i = 0; i < 11; i++) tail += ALPHABET[Math.floor(random() * 36) % 36];
+  } else {
+    // Random bytes drawn from the system 4 KB at a time, not 11 bytes per click.
+    if (poolAt + 11 > pool.length) {
+      randomFillSync(pool);
+      poolAt = 0;
+    }
+    for (let i = 0; i < 11; i++) tail += ALPHABET[Math.floor((pool[poolAt + i]! / 256) * 36) % 36];
+    poolAt += 11;
+  }
   return `${ms.toString(36).padStart(9, '0')}${tail}`;
 }
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
 
 export function clickTimeOf(cid: string): Date | null {
   if (!/^[0-9a-z]{20}$/.test(cid)) return null;

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { clicks, clickVisitors } from '../../db/schema/index.ts';
-import { addToRollups, keyOf } from '../tracking/rollup.ts';
+import { runStatement, type Statement } from '../../db/raw.ts';
+import { Batcher } from '../../lib/batcher.ts';
 
 export interface ClickRecord {
   cid: string;
@@ -25,118 +24,141 @@ export interface ClickRecord {
   isBot: boolean;
 }
 
-interface Pending {
-  click: ClickRecord;
-  resolve: (unique: boolean) => void;
-  reject: (err: unknown) => void;
-}
-
 const UNIQUE_WINDOW_MS = 24 * 3600_000;
-const MAX_BATCH = 1000;
 
 /**
- * Group commit: clicks that arrive while a batch is being written wait and go together in the
- * next one, in one transaction with their uniqueness check and rollup update. Each request is
- * answered only after its batch has committed, so an acknowledged click is never lost.
+ * Clicks are written in group commits (lib/batcher.ts): each batch is one statement with its
+ * uniqueness check and rollup update, and each request is answered only after its batch has
+ * committed, so an acknowledged click is never lost.
  */
 export class ClickWriter {
-  private pending: Pending[] = [];
-  /** Batches being written now; more than one only on a server with a connection pool. */
-  private inFlight = 0;
-  private readonly maxInFlight: number;
-  private scheduled = false;
+  private readonly batcher: Batcher<ClickRecord, boolean>;
   private readonly db: Db;
-  private readonly log: FastifyBaseLogger;
-  /** Batches written and clicks in them, for the benchmarks. */
-  readonly stats = { batches: 0, clicks: 0 };
 
   constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1) {
     this.db = db;
-    this.log = log;
-    this.maxInFlight = maxInFlight;
+    this.batcher = new Batcher((batch) => this.writeBatch(batch), {
+      maxInFlight,
+      maxBatch: 1000,
+      onError: (err, clicks) => log.error({ err, clicks }, 'click batch failed'),
+    });
+  }
+
+  /** Batches written and clicks in them, for the tests and benchmarks. */
+  get stats(): { batches: number; clicks: number } {
+    return { batches: this.batcher.stats.batches, clicks: this.batcher.stats.items };
   }
 
   /** Resolves with whether the click was unique, once it is committed. */
   write(click: ClickRecord): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ click, resolve, reject });
-      this.schedule();
-    });
+    return this.batcher.submit(click);
   }
 
   /** Waits until everything handed in so far is written. */
-  async drain(): Promise<void> {
-    while (this.pending.length || this.inFlight) await new Promise((r) => setTimeout(r, 5));
-  }
-
-  private schedule(): void {
-    if (this.inFlight >= this.maxInFlight || this.scheduled) return;
-    this.scheduled = true;
-    // Let the requests of the same event-loop turn join the batch.
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    if (this.inFlight >= this.maxInFlight || !this.pending.length) return;
-    this.inFlight++;
-    const batch = this.pending.splice(0, MAX_BATCH);
-    try {
-      const unique = await this.writeBatch(batch.map((p) => p.click));
-      batch.forEach((p, i) => p.resolve(unique[i] ?? false));
-    } catch (err) {
-      this.log.error({ err, clicks: batch.length }, 'click batch failed');
-      for (const p of batch) p.reject(err);
-    } finally {
-      this.inFlight--;
-      if (this.pending.length) this.schedule();
-    }
+  drain(): Promise<void> {
+    return this.batcher.drain();
   }
 
   private async writeBatch(batch: ClickRecord[]): Promise<boolean[]> {
-    return this.db.transaction(async (tx) => {
-      // Uniqueness: the first click of a visitor on an offer in 24 hours. Within the batch only the
-      // first of a pair is a candidate; the upsert decides against earlier batches atomically.
-      const candidates = new Map<string, number>();
-      batch.forEach((c, i) => {
-        const key = `${c.visitorHash}|${c.offerId}`;
-        if (!c.isBot && !candidates.has(key)) candidates.set(key, i);
-      });
-      const unique = batch.map(() => false);
-      if (candidates.size) {
-        // Key order, so concurrent batches lock visitor rows in the same order.
-        const rows = [...candidates.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, i]) => batch[i]!);
-        const won = await tx
-          .insert(clickVisitors)
-          .values(rows.map((c) => ({ visitorHash: c.visitorHash, offerId: c.offerId, lastUniqueAt: c.createdAt })))
-          .onConflictDoUpdate({
-            target: [clickVisitors.visitorHash, clickVisitors.offerId],
-            set: { lastUniqueAt: sql`excluded.last_unique_at` },
-            setWhere: sql`${clickVisitors.lastUniqueAt} <= excluded.last_unique_at - ${`${UNIQUE_WINDOW_MS / 1000} seconds`}::interval`,
-          })
-          .returning({ visitorHash: clickVisitors.visitorHash, offerId: clickVisitors.offerId });
-        for (const w of won) {
-          const i = candidates.get(`${w.visitorHash}|${w.offerId}`);
-          if (i !== undefined) unique[i] = true;
-        }
+    const col = <K extends keyof ClickRecord>(k: K) => batch.map((c) => c[k]);
+    const values = [
+      col('cid'),
+      batch.map((c) => c.createdAt.toISOString()),
+      col('day'),
+      col('affiliateId'),
+      col('offerId'),
+      col('siteId'),
+      col('campaignId'),
+      col('landingPageId'),
+      col('linkId'),
+      col('sub1'),
+      col('sub2'),
+      col('sub3'),
+      col('sub4'),
+      col('sub5'),
+      col('country'),
+      col('device'),
+      col('visitorHash'),
+      col('isBot'),
+    ];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const rows = await runStatement<{ ord: number | string }>(this.db, writeClicks, values);
+        const unique = batch.map(() => false);
+        for (const r of rows) unique[Number(r.ord) - 1] = true;
+        return unique;
+      } catch (err) {
+        // Two batches (or a batch and a conversion) waiting on each other's rollup rows: the
+        // database cancels one, and the whole statement is safe to run again.
+        if (attempt < 3 && (err as { code?: string }).code === '40P01') continue;
+        throw err;
       }
-
-      await tx.insert(clicks).values(batch.map((c, i) => ({ ...c, isUnique: unique[i]! })));
-
-      // Rollups: one upsert row per distinct dimension set in the batch.
-      await addToRollups(
-        tx as unknown as Db,
-        batch.map((c, i) => ({
-          ...keyOf(c, c.day),
-          clicks: 1,
-          uniqueClicks: unique[i] ? 1 : 0,
-        })),
-      );
-      this.stats.batches++;
-      this.stats.clicks += batch.length;
-      return unique;
-    });
+    }
   }
 }
+
+const rollupKey = 'affiliate_id, day, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5';
+
+/**
+ * One statement per batch: the uniqueness upsert (only the first non-bot click of a visitor on an
+ * offer in the batch is a candidate; the upsert decides against earlier batches atomically), the
+ * clicks, and both daily rollups, grouped and in key order so concurrent writers lock rows in the
+ * same order. Answers the 1-based positions of the unique clicks.
+ */
+const writeClicks: Statement = {
+  name: 'clicks_write_batch',
+  text: `
+WITH input AS (
+  SELECT * FROM unnest($1::varchar[], $2::timestamptz[], $3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
+    $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[])
+    WITH ORDINALITY AS t(cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
+      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, ord)
+),
+first_seen AS (
+  SELECT DISTINCT ON (visitor_hash, offer_id) visitor_hash, offer_id, created_at, ord
+  FROM input WHERE NOT is_bot ORDER BY visitor_hash, offer_id, ord
+),
+candidates AS (
+  -- Most clicks come from visitors already counted today: leave their rows alone (no lock).
+  SELECT f.* FROM first_seen f
+  LEFT JOIN click_visitors v ON v.visitor_hash = f.visitor_hash AND v.offer_id = f.offer_id
+  WHERE v.last_unique_at IS NULL OR v.last_unique_at <= f.created_at - interval '${UNIQUE_WINDOW_MS / 1000} seconds'
+),
+won AS (
+  INSERT INTO click_visitors (visitor_hash, offer_id, last_unique_at)
+  SELECT visitor_hash, offer_id, created_at FROM candidates ORDER BY visitor_hash, offer_id
+  ON CONFLICT (visitor_hash, offer_id) DO UPDATE SET last_unique_at = excluded.last_unique_at
+    WHERE click_visitors.last_unique_at <= excluded.last_unique_at - interval '${UNIQUE_WINDOW_MS / 1000} seconds'
+  RETURNING visitor_hash, offer_id
+),
+marked AS (
+  SELECT i.*, (w.visitor_hash IS NOT NULL) AS is_unique
+  FROM input i
+  LEFT JOIN candidates c ON c.ord = i.ord
+  LEFT JOIN won w ON c.ord IS NOT NULL AND w.visitor_hash = i.visitor_hash AND w.offer_id = i.offer_id
+),
+saved AS (
+  INSERT INTO clicks (cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot)
+  SELECT cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot
+  FROM marked
+),
+wide AS (
+  INSERT INTO stats_daily (${rollupKey}, clicks, unique_clicks)
+  SELECT affiliate_id, day, offer_id, site_id, coalesce(campaign_id, 0), coalesce(country, ''), device,
+    coalesce(sub1, ''), coalesce(sub2, ''), coalesce(sub3, ''), coalesce(sub4, ''), coalesce(sub5, ''),
+    count(*), count(*) FILTER (WHERE is_unique)
+  FROM marked GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+  ON CONFLICT (${rollupKey}) DO UPDATE
+    SET clicks = stats_daily.clicks + excluded.clicks, unique_clicks = stats_daily.unique_clicks + excluded.unique_clicks
+),
+narrow AS (
+  INSERT INTO stats_daily_totals (affiliate_id, day, offer_id, site_id, campaign_id, clicks, unique_clicks)
+  SELECT affiliate_id, day, offer_id, site_id, coalesce(campaign_id, 0), count(*), count(*) FILTER (WHERE is_unique)
+  FROM marked GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (affiliate_id, day, offer_id, site_id, campaign_id) DO UPDATE
+    SET clicks = stats_daily_totals.clicks + excluded.clicks, unique_clicks = stats_daily_totals.unique_clicks + excluded.unique_clicks
+)
+SELECT ord FROM marked WHERE is_unique`,
+};

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { siteByKey } from '../catalogue/sites.ts';
 import { fromHundredths } from '../tracking/money.ts';
-import { recordConversion } from './service.ts';
+import { type ConversionInput, recordConversion } from './service.ts';
 
 async function siteOf(app: FastifyInstance, request: FastifyRequest, queryKey: string | undefined): Promise<number> {
   const header = request.headers.authorization ?? '';
@@ -22,6 +22,10 @@ const description =
   'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason.';
 
 export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Refunds and chargebacks look up the earning they reverse: one by one. */
+  const record = (siteId: number, input: ConversionInput) =>
+    input.type === 'refund' || input.type === 'chargeback' ? recordConversion(app.db, siteId, input) : app.conversionWriter.write({ siteId, input, now: new Date() });
+
   app.post(
     '/v1/conversions',
     {
@@ -36,7 +40,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const siteId = await siteOf(app, request, undefined);
       const input = parseOrThrow(conversionRequestSchema, request.body ?? {});
-      const out = await recordConversion(app.db, siteId, input);
+      const out = await record(siteId, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
     },
   );
@@ -56,7 +60,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key, ...fields } = request.query;
       const siteId = await siteOf(app, request, key);
       const input = parseOrThrow(conversionRequestSchema, fields);
-      const out = await recordConversion(app.db, siteId, input);
+      const out = await record(siteId, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
     },
   );

@@ -4,13 +4,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clicks, conversions, earnings } from '../../db/schema/index.ts';
 import { addToRollups, keyOf } from '../tracking/rollup.ts';
-import { effectivePayout } from '../catalogue/payouts.ts';
+import { type EffectivePayout, effectivePayout } from '../catalogue/payouts.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
 import { statsDay } from '../tracking/day.ts';
 import { revshareCents, toHundredths } from '../tracking/money.ts';
 
-type Input = z.output<typeof conversionRequestSchema>;
+export type ConversionInput = z.output<typeof conversionRequestSchema>;
+type Input = ConversionInput;
 type ClickRow = typeof clicks.$inferSelect;
 
 export interface ConversionOutcome {
@@ -28,7 +29,15 @@ export async function findClick(db: Db, cid: string): Promise<ClickRow | undefin
   return row;
 }
 
-const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' | 'refunds' | 'chargebacks'> = {
+/** Why a conversion cannot be attributed (it is then kept as orphaned), or null. */
+export function orphanReasonOf(cid: string | undefined | null, click: { siteId: number } | undefined, siteId: number): string | null {
+  if (!cid) return 'No click id (cid) was given.';
+  if (!click) return 'No click has this click id.';
+  if (click.siteId !== siteId) return 'The click belongs to another site.';
+  return null;
+}
+
+export const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' | 'refunds' | 'chargebacks'> = {
   signup: 'signups',
   sale: 'sales',
   rebill: 'rebills',
@@ -41,7 +50,10 @@ const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' | 'refun
  * pays its percentage of every sale and rebill (unless the affiliate's revshare is paused).
  */
 async function earningFor(db: Db, click: ClickRow, type: ConversionType, amountCents: number): Promise<{ kind: 'cpa' | 'revshare'; cents: number } | null> {
-  const payout = await effectivePayout(db, click.offerId, click.affiliateId);
+  return earningOf(await effectivePayout(db, click.offerId, click.affiliateId), type, amountCents);
+}
+
+export function earningOf(payout: EffectivePayout | undefined, type: ConversionType, amountCents: number): { kind: 'cpa' | 'revshare'; cents: number } | null {
   if (!payout) return null;
   if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
   if (type !== 'sale' && type !== 'rebill') return null;
@@ -98,10 +110,7 @@ async function reversalFor(
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
   const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
   const click = input.cid ? await findClick(db, input.cid) : undefined;
-  let orphanReason: string | null = null;
-  if (!input.cid) orphanReason = 'No click id (cid) was given.';
-  else if (!click) orphanReason = 'No click has this click id.';
-  else if (click.siteId !== siteId) orphanReason = 'The click belongs to another site.';
+  const orphanReason = orphanReasonOf(input.cid, click, siteId);
   const day = statsDay(now);
 
   return db.transaction(async (tx) => {

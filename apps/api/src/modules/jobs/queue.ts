@@ -50,6 +50,11 @@ export async function enqueueMany(db: Db, items: readonly NewJob[]): Promise<num
   return rows.map((r) => r.id);
 }
 
+/** Wakes this instance's worker after jobs were added by a statement of its own (not `enqueue`). */
+export function notifyEnqueued(): void {
+  signals.emit('enqueued');
+}
+
 export interface JobContext {
   id: number;
   kind: string;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { postbackDeliveries, postbacks } from '../../db/schema/index.ts';
 import { enqueueMany } from '../jobs/queue.ts';
@@ -13,27 +13,8 @@ export type { ConversionForPostback } from './build-url.ts';
  * that records the conversion, so both commit or neither does. Answers the delivery ids.
  */
 export async function enqueuePostbacksForConversion(tx: Db, c: ConversionForPostback): Promise<number[]> {
-  const matching = await tx
-    .select()
-    .from(postbacks)
-    .where(
-      and(
-        eq(postbacks.affiliateId, c.affiliateId),
-        inArray(postbacks.goal, [c.type, 'all']),
-        or(eq(postbacks.type, 'global'), and(eq(postbacks.type, 'offer'), eq(postbacks.offerId, c.offerId))),
-      ),
-    )
-    .orderBy(postbacks.id);
-  if (matching.length === 0) return [];
-  const values = macroValuesOf(c);
-  const rows = matching.flatMap((p) => {
-    try {
-      return [{ postbackId: p.id, affiliateId: c.affiliateId, conversionId: c.conversionId, isTest: false, method: p.method, url: buildPostbackUrl(p.url, p, values), status: 'pending' }];
-    } catch {
-      // A url saved before today's rules that no longer parses: skipped rather than failing the conversion.
-      return [];
-    }
-  });
+  const candidates = await tx.select().from(postbacks).where(eq(postbacks.affiliateId, c.affiliateId)).orderBy(postbacks.id);
+  const rows = deliveriesFor(candidates, c);
   if (rows.length === 0) return [];
   const inserted = await tx.insert(postbackDeliveries).values(rows).returning({ id: postbackDeliveries.id });
   const expiresAt = new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS);
@@ -42,6 +23,32 @@ export async function enqueuePostbacksForConversion(tx: Db, c: ConversionForPost
     inserted.map((d) => ({ kind: POSTBACK_JOB, payload: { delivery_id: d.id } satisfies PostbackJobPayload, options: { expiresAt } })),
   );
   return inserted.map((d) => d.id);
+}
+
+export type PostbackRow = typeof postbacks.$inferSelect;
+export type NewDelivery = { postbackId: number; affiliateId: number; conversionId: number; isTest: false; method: string; url: string; status: 'pending' };
+
+/** The affiliate's postbacks (with `postbacks`, in id order) that fire for the conversion. */
+export function deliveriesFor(affiliatePostbacks: readonly PostbackRow[], c: ConversionForPostback): NewDelivery[] {
+  const matching = affiliatePostbacks.filter(
+    (p) => p.affiliateId === c.affiliateId && (p.goal === c.type || p.goal === 'all') && (p.type === 'global' || (p.type === 'offer' && p.offerId === c.offerId)),
+  );
+  if (matching.length === 0) return [];
+  const values = macroValuesOf(c);
+  return matching.flatMap((p) => {
+    try {
+      return [{ postbackId: p.id, affiliateId: c.affiliateId, conversionId: c.conversionId, isTest: false as const, method: p.method, url: buildPostbackUrl(p.url, p, values), status: 'pending' as const }];
+    } catch {
+      // A url saved before today's rules that no longer parses: skipped rather than failing the conversion.
+      return [];
+    }
+  });
+}
+
+/** Every postback of these affiliates, in id order: one read for a batch of conversions. */
+export function postbacksOfAffiliates(db: Db, affiliateIds: number[]): Promise<PostbackRow[]> {
+  if (!affiliateIds.length) return Promise.resolve([]);
+  return db.select().from(postbacks).where(inArray(postbacks.affiliateId, affiliateIds)).orderBy(postbacks.id);
 }
 
 /** Pending deliveries of a deleted postback are not sent: marked failed, kept in the log. */

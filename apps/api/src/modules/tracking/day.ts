@@ -5,8 +5,16 @@ const formatter = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE, 
 
 /** 'YYYY-MM-DD' of the Los Angeles day that `date` falls in. */
 export function statsDay(date: Date): string {
-  return formatter.format(date);
+  // Days change on a minute boundary in every time zone: one formatting per minute is enough.
+  const minute = Math.floor(date.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastMinute = minute;
+    lastDay = formatter.format(date);
+  }
+  return lastDay;
 }
+let lastMinute = Number.NaN;
+let lastDay = '';
 
 /** The day `n` days after a 'YYYY-MM-DD' day. */
 export function addDays(day: string, n: number): string {

@@ -1,0 +1,31 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from './client.ts';
+
+/**
+ * A hand-written statement on the hot paths (clicks, conversions): one round trip with the rows
+ * passed as column arrays (`unnest`), prepared once per connection on a server. Building a
+ * many-row statement through the query builder costs more than the database's own work there.
+ */
+export interface Statement {
+  /** Unique name of the prepared statement. */
+  name: string;
+  text: string;
+}
+
+interface Queryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a statement on the database a `Db` was opened on, outside any transaction (a single
+ * statement is atomic on its own). Answers the rows.
+ */
+export async function runStatement<Row>(db: Db, statement: Statement, values: unknown[]): Promise<Row[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values })).rows as Row[];
+  }
+  throw new Error('runStatement needs the database itself, not a transaction');
+}

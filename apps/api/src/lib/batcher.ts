@@ -1,0 +1,73 @@
+/**
+ * Group commit: items handed in while a batch is being written wait and go together in the next
+ * one. Each caller's promise settles only after its batch has been written, so an acknowledged item
+ * is never lost; a failed batch rejects every item in it.
+ */
+export interface BatcherOptions {
+  /** Batches written at once; more than one only on a server with a connection pool. */
+  maxInFlight: number;
+  maxBatch: number;
+  onError?: (err: unknown, size: number) => void;
+}
+
+interface Pending<In, Out> {
+  item: In;
+  resolve: (out: Out) => void;
+  reject: (err: unknown) => void;
+}
+
+export class Batcher<In, Out> {
+  private pending: Pending<In, Out>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  /** Batches written and items in them (tests and benchmarks read them). */
+  readonly stats = { batches: 0, items: 0 };
+  private readonly writeBatch: (items: In[]) => Promise<Out[]>;
+  private readonly options: BatcherOptions;
+
+  /** `writeBatch` answers one result per item, in order. */
+  constructor(writeBatch: (items: In[]) => Promise<Out[]>, options: BatcherOptions) {
+    this.writeBatch = writeBatch;
+    this.options = options;
+  }
+
+  submit(item: In): Promise<Out> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Waits until everything handed in so far is written. */
+  async drain(): Promise<void> {
+    while (this.pending.length || this.inFlight) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private schedule(): void {
+    if (this.inFlight >= this.options.maxInFlight || this.scheduled) return;
+    this.scheduled = true;
+    // Let the requests of the same event-loop turn join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.inFlight >= this.options.maxInFlight || !this.pending.length) return;
+    this.inFlight++;
+    const batch = this.pending.splice(0, this.options.maxBatch);
+    try {
+      const out = await this.writeBatch(batch.map((p) => p.item));
+      this.stats.batches++;
+      this.stats.items += batch.length;
+      batch.forEach((p, i) => p.resolve(out[i]!));
+    } catch (err) {
+      this.options.onError?.(err, batch.length);
+      for (const p of batch) p.reject(err);
+    } finally {
+      this.inFlight--;
+      if (this.pending.length) this.schedule();
+    }
+  }
+}

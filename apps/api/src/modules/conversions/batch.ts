@@ -1,0 +1,325 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { runStatement, type Statement } from '../../db/raw.ts';
+import { Batcher } from '../../lib/batcher.ts';
+import { effectivePayouts } from '../catalogue/payouts.ts';
+import { clickTimeOf } from '../clicks/click-id.ts';
+import { notifyEnqueued } from '../jobs/queue.ts';
+import { deliveriesFor, type NewDelivery, postbacksOfAffiliates } from '../postbacks/enqueue.ts';
+import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS } from '../postbacks/deliver.ts';
+import { statsDay } from '../tracking/day.ts';
+import { toHundredths } from '../tracking/money.ts';
+import { type ConversionInput, type ConversionOutcome, earningOf, orphanReasonOf, recordConversion } from './service.ts';
+
+/**
+ * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
+ * arriving together share three reads (their clicks; then their payouts, postbacks and ids at once)
+ * and one statement that writes the conversions, earnings, both rollups, the postback deliveries
+ * and their jobs. Each site's answer waits for that commit. The outcome is the same as
+ * `recordConversion` one by one: idempotent on (site, transaction_id), the first report stands.
+ * Refunds and chargebacks, which look up what they reverse, keep the one-by-one path.
+ */
+export interface ConversionRequest {
+  siteId: number;
+  input: ConversionInput;
+  now: Date;
+}
+
+type Result = { ok: ConversionOutcome } | { err: unknown };
+
+export class ConversionWriter {
+  private readonly batcher: Batcher<ConversionRequest, Result>;
+
+  constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1) {
+    this.batcher = new Batcher((batch) => writeConversions(db, batch), {
+      maxInFlight,
+      maxBatch: 500,
+      onError: (err, conversions) => log.error({ err, conversions }, 'conversion batch failed'),
+    });
+  }
+
+  async write(request: ConversionRequest): Promise<ConversionOutcome> {
+    const result = await this.batcher.submit(request);
+    if ('err' in result) throw result.err;
+    return result.ok;
+  }
+
+  drain(): Promise<void> {
+    return this.batcher.drain();
+  }
+
+  /** Batches written and conversions in them, for the tests and benchmarks. */
+  get stats(): { batches: number; conversions: number } {
+    return { batches: this.batcher.stats.batches, conversions: this.batcher.stats.items };
+  }
+}
+
+interface ClickFields {
+  cid: string;
+  createdAt: Date;
+  affiliateId: number;
+  offerId: number;
+  siteId: number;
+  campaignId: number | null;
+  country: string | null;
+  device: string;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  sub4: string | null;
+  sub5: string | null;
+}
+
+/** Writes a batch; if the shared statement fails, each conversion is retried alone so one bad report fails alone. */
+async function writeConversions(db: Db, batch: ConversionRequest[]): Promise<Result[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await writeTogether(db, batch)).map((ok) => ({ ok }));
+    } catch (err) {
+      if (attempt < 3 && (err as { code?: string }).code === '40P01') continue;
+      if (batch.length === 1) throw err;
+      return Promise.all(
+        batch.map((r) =>
+          recordConversion(db, r.siteId, r.input, r.now).then(
+            (ok) => ({ ok }),
+            (e: unknown) => ({ err: e }),
+          ),
+        ),
+      );
+    }
+  }
+}
+
+async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<ConversionOutcome[]> {
+  // The same transaction twice in one batch: the first stands, the others answer `duplicate`.
+  const firstOf = new Map<string, number>();
+  const primary: number[] = [];
+  const sameAs = batch.map((r, i) => {
+    const key = `${r.siteId}|${r.input.transaction_id}`;
+    const first = firstOf.get(key);
+    if (first !== undefined) return first;
+    firstOf.set(key, i);
+    primary.push(i);
+    return i;
+  });
+
+  const wanted = primary.filter((i) => clickTimeOf(batch[i]!.input.cid ?? '') !== null);
+  const clicks = new Map<number, ClickFields>();
+  if (wanted.length) {
+    const rows = await runStatement<ClickFields & { ord: number | string }>(db, clicksOf, [
+      wanted.map((i) => batch[i]!.input.cid),
+      wanted.map((i) => clickTimeOf(batch[i]!.input.cid!)!.toISOString()),
+    ]);
+    for (const row of rows) clicks.set(wanted[Number(row.ord) - 1]!, row);
+  }
+  const attributed = primary.filter((i) => orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId) === null);
+  const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
+  const [payouts, affiliatePostbacks, ids] = await Promise.all([
+    effectivePayouts(db, pairs),
+    postbacksOfAffiliates(db, [...new Set(attributed.map((i) => clicks.get(i)!.affiliateId))]),
+    runStatement<{ id: number | string }>(db, newConversionIds, [primary.length]),
+  ]);
+
+  const cols = {
+    id: [] as number[],
+    siteId: [] as number[],
+    transactionId: [] as string[],
+    type: [] as string[],
+    amountCents: [] as number[],
+    currency: [] as string[],
+    cid: [] as (string | null)[],
+    clickedAt: [] as (string | null)[],
+    affiliateId: [] as (number | null)[],
+    offerId: [] as (number | null)[],
+    campaignId: [] as (number | null)[],
+    status: [] as string[],
+    orphanReason: [] as (string | null)[],
+    originalTransactionId: [] as (string | null)[],
+    day: [] as string[],
+    createdAt: [] as string[],
+    earningKind: [] as (string | null)[],
+    earningCents: [] as number[],
+    clickSiteId: [] as (number | null)[],
+    country: [] as string[],
+    device: [] as string[],
+    sub1: [] as string[],
+    sub2: [] as string[],
+    sub3: [] as string[],
+    sub4: [] as string[],
+    sub5: [] as string[],
+    isNewCustomer: [] as number[],
+  };
+  const deliveries: NewDelivery[] = [];
+  const outcomes = new Map<number, ConversionOutcome>();
+  primary.forEach((i, n) => {
+    const { siteId, input, now } = batch[i]!;
+    const id = Number(ids[n]!.id);
+    const click = clicks.get(i);
+    const orphanReason = orphanReasonOf(input.cid, click, siteId);
+    const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
+    const earning = orphanReason ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
+    const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
+    const day = statsDay(now);
+    cols.id.push(id);
+    cols.siteId.push(siteId);
+    cols.transactionId.push(input.transaction_id);
+    cols.type.push(input.type);
+    cols.amountCents.push(amountCents);
+    cols.currency.push(input.currency);
+    cols.cid.push(input.cid || null);
+    cols.clickedAt.push(click ? click.createdAt.toISOString() : null);
+    cols.affiliateId.push(orphanReason ? null : click!.affiliateId);
+    cols.offerId.push(orphanReason ? null : click!.offerId);
+    cols.campaignId.push(orphanReason ? null : click!.campaignId);
+    cols.status.push(orphanReason ? 'orphaned' : 'accepted');
+    cols.orphanReason.push(orphanReason);
+    cols.originalTransactionId.push(input.original_transaction_id ?? null);
+    cols.day.push(day);
+    cols.createdAt.push(now.toISOString());
+    cols.earningKind.push(earningCents ? earning!.kind : null);
+    cols.earningCents.push(earningCents);
+    cols.clickSiteId.push(click?.siteId ?? null);
+    cols.country.push(click?.country ?? '');
+    cols.device.push(click?.device ?? '');
+    cols.sub1.push(click?.sub1 ?? '');
+    cols.sub2.push(click?.sub2 ?? '');
+    cols.sub3.push(click?.sub3 ?? '');
+    cols.sub4.push(click?.sub4 ?? '');
+    cols.sub5.push(click?.sub5 ?? '');
+    cols.isNewCustomer.push(input.type === 'signup' || input.type === 'sale' ? 1 : 0);
+    if (orphanReason || !click) {
+      outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
+      return;
+    }
+    outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
+    deliveries.push(
+      ...deliveriesFor(affiliatePostbacks, {
+        conversionId: id,
+        affiliateId: click.affiliateId,
+        offerId: click.offerId,
+        campaignId: click.campaignId,
+        type: input.type,
+        cid: click.cid,
+        payoutCents: earningCents,
+        amountCents,
+        currency: input.currency,
+        transactionId: input.transaction_id,
+        subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
+        createdAt: now,
+      }),
+    );
+  });
+
+  const inserted = await runStatement<{ id: number | string }>(db, writeBatch, [
+    ...Object.values(cols),
+    deliveries.map((d) => d.conversionId),
+    deliveries.map((d) => d.postbackId),
+    deliveries.map((d) => d.method),
+    deliveries.map((d) => d.url),
+    new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
+  ]);
+  if (deliveries.length) notifyEnqueued();
+
+  // Reported before this batch: the first report stands.
+  const kept = new Set(inserted.map((r) => Number(r.id)));
+  const earlier = primary.filter((i) => !kept.has(outcomes.get(i)!.conversionId));
+  if (earlier.length) {
+    const rows = await runStatement<{ ord: number | string; id: number | string }>(db, existingIds, [
+      earlier.map((i) => batch[i]!.siteId),
+      earlier.map((i) => batch[i]!.input.transaction_id),
+    ]);
+    for (const row of rows) outcomes.set(earlier[Number(row.ord) - 1]!, { status: 'duplicate', conversionId: Number(row.id), earningCents: null, reason: null });
+  }
+  return batch.map((_, i) => {
+    const first = outcomes.get(sameAs[i]!)!;
+    return sameAs[i] === i ? first : { status: 'duplicate', conversionId: first.conversionId, earningCents: null, reason: null };
+  });
+}
+
+/** Each click by its id and time: an index lookup in the day partition of its time. */
+const clicksOf: Statement = {
+  name: 'conversions_clicks_of',
+  text: `
+SELECT w.ord, c.cid, c.created_at AS "createdAt", c.affiliate_id AS "affiliateId", c.offer_id AS "offerId", c.site_id AS "siteId",
+  c.campaign_id AS "campaignId", c.country, c.device, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5
+FROM unnest($1::varchar[], $2::timestamptz[]) WITH ORDINALITY AS w(cid, at, ord)
+CROSS JOIN LATERAL (SELECT * FROM clicks WHERE clicks.created_at = w.at AND clicks.cid = w.cid LIMIT 1) c`,
+};
+
+/** Ids are taken before writing, so the postback addresses can carry {conversion_id}. */
+const newConversionIds: Statement = {
+  name: 'conversions_new_ids',
+  text: `SELECT nextval(pg_get_serial_sequence('conversions', 'id')) AS id FROM generate_series(1, $1::int)`,
+};
+
+const existingIds: Statement = {
+  name: 'conversions_existing_ids',
+  text: `
+SELECT k.ord, c.id FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS k(site_id, transaction_id, ord)
+JOIN conversions c ON c.site_id = k.site_id AND c.transaction_id = k.transaction_id`,
+};
+
+const rollupKey = 'affiliate_id, day, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5';
+const rollupSet = (table: string) =>
+  ['conversions', 'signups', 'sales', 'rebills', 'earnings_cents', 'revenue_cents'].map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+const rollupCounts = `sum(is_new_customer), count(*) FILTER (WHERE type = 'signup'), count(*) FILTER (WHERE type = 'sale'),
+    count(*) FILTER (WHERE type = 'rebill'), sum(earning_cents), sum(amount_cents)`;
+
+/**
+ * One statement: the conversions (ids given; a (site, transaction_id) seen before is skipped), and
+ * for those written and attributed, their earnings, both rollups (grouped, in key order like the
+ * clicks) and their pending postback deliveries with one job each. Answers the ids written.
+ */
+const writeBatch: Statement = {
+  name: 'conversions_write_batch',
+  text: `
+WITH input AS (
+  SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
+    $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
+    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[])
+    AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
+      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer)
+),
+saved AS (
+  INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+    status, orphan_reason, original_transaction_id, day, created_at)
+  OVERRIDING SYSTEM VALUE
+  SELECT id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+    status, orphan_reason, original_transaction_id, day, created_at
+  FROM input ORDER BY site_id, transaction_id
+  ON CONFLICT (site_id, transaction_id) DO NOTHING
+  RETURNING id
+),
+accepted AS (
+  SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'accepted'
+),
+earned AS (
+  INSERT INTO earnings (affiliate_id, conversion_id, cid, offer_id, kind, amount_cents, day, created_at)
+  SELECT affiliate_id, id, cid, offer_id, earning_kind, earning_cents, day, created_at FROM accepted WHERE earning_cents <> 0
+),
+wide AS (
+  INSERT INTO stats_daily (${rollupKey}, conversions, signups, sales, rebills, earnings_cents, revenue_cents)
+  SELECT affiliate_id, day, offer_id, click_site_id, coalesce(campaign_id, 0), country, device, sub1, sub2, sub3, sub4, sub5, ${rollupCounts}
+  FROM accepted GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+  ON CONFLICT (${rollupKey}) DO UPDATE SET ${rollupSet('stats_daily')}
+),
+narrow AS (
+  INSERT INTO stats_daily_totals (affiliate_id, day, offer_id, site_id, campaign_id, conversions, signups, sales, rebills, earnings_cents, revenue_cents)
+  SELECT affiliate_id, day, offer_id, click_site_id, coalesce(campaign_id, 0), ${rollupCounts}
+  FROM accepted GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (affiliate_id, day, offer_id, site_id, campaign_id) DO UPDATE SET ${rollupSet('stats_daily_totals')}
+),
+delivered AS (
+  INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
+  SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
+  FROM unnest($28::int[], $29::int[], $30::varchar[], $31::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  JOIN accepted a ON a.id = d.conversion_id
+  ORDER BY d.ord
+  RETURNING id
+),
+queued AS (
+  INSERT INTO jobs (kind, payload, expires_at)
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $32::timestamptz FROM delivered ORDER BY id
+)
+SELECT id FROM saved`,
+};

@@ -41,7 +41,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     connectionTimeoutMillis: 5000,
     // Only the prepared hot-path statements (db/raw.ts) are affected: their row arrays vary in
     // length, and a plan made for the actual arrays runs in about half the time of a generic one.
-    options: process.env.PCM === 'auto' ? undefined : '-c plan_cache_mode=force_custom_plan',
+    options: '-c plan_cache_mode=force_custom_plan',
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -1,9 +1,10 @@
 import { errorReplySchema, type Site, siteInputSchema, siteSchema, siteWithKeyReplySchema } from '@portal/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
+import { Batcher } from '../../lib/batcher.ts';
 import { NotFoundError, UniqueError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -19,6 +20,23 @@ export function newSiteKey(): { key: string; hash: string; prefix: string } {
 export async function siteByKey(db: Db, key: string): Promise<SiteRow | undefined> {
   const [row] = await db.select().from(sites).where(eq(sites.apiKeyHash, sha256(key)));
   return row;
+}
+
+/**
+ * `siteByKey` for the conversions endpoint: the keys of the reports arriving together are looked up
+ * in one query. Each report still reads the database after it arrives, so a rotated key stops
+ * working at once on every instance.
+ */
+export function siteKeyResolver(db: Db, maxInFlight: number): (key: string) => Promise<SiteRow | undefined> {
+  const batcher = new Batcher<string, SiteRow | undefined>(
+    async (hashes) => {
+      const rows = await db.select().from(sites).where(inArray(sites.apiKeyHash, [...new Set(hashes)]));
+      const byHash = new Map(rows.map((r) => [r.apiKeyHash, r]));
+      return hashes.map((h) => byHash.get(h));
+    },
+    { maxInFlight, maxBatch: 500 },
+  );
+  return (key) => batcher.submit(sha256(key));
 }
 
 function toSite(row: SiteRow, manager: { id: number; name: string } | null, staff: boolean): Site {

@@ -21,7 +21,7 @@ const cleanSub = (v: unknown): string | null => (typeof v === 'string' && v.trim
  */
 export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
   // On a server, a second batch may be written while the first commits; PGlite has one connection.
-  const writer = new ClickWriter(app.db, app.log, app.config.database.kind === 'postgres' ? Number(process.env.CLICK_INFLIGHT ?? 2) : 1);
+  const writer = new ClickWriter(app.db, app.log, app.config.database.kind === 'postgres' ? 2 : 1);
   const links = new LinkCache(app.db);
   app.decorate('clickWriter', writer);
   app.decorate('linkCache', links);

@@ -1,17 +1,19 @@
 import { conversionReplySchema, conversionRequestSchema, errorReplySchema, trackingMessages } from '@portal/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { siteByKey } from '../catalogue/sites.ts';
+import { siteKeyResolver } from '../catalogue/sites.ts';
 import { fromHundredths } from '../tracking/money.ts';
 import { type ConversionInput, recordConversion } from './service.ts';
 
-async function siteOf(app: FastifyInstance, request: FastifyRequest, queryKey: string | undefined): Promise<number> {
+type SiteLookup = ReturnType<typeof siteKeyResolver>;
+
+async function siteOf(siteByKey: SiteLookup, request: FastifyRequest, queryKey: string | undefined): Promise<number> {
   const header = request.headers.authorization ?? '';
   const key = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : (queryKey ?? '');
-  const site = key ? await siteByKey(app.db, key) : undefined;
+  const site = key ? await siteByKey(key) : undefined;
   if (!site) throw new AppError(401, 'unauthenticated', trackingMessages.invalidKey);
   return site.id;
 }
@@ -22,6 +24,7 @@ const description =
   'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason.';
 
 export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const siteByKey = siteKeyResolver(app.db, app.config.database.kind === 'postgres' ? 2 : 1);
   /** Refunds and chargebacks look up the earning they reverse: one by one. */
   const record = (siteId: number, input: ConversionInput) =>
     input.type === 'refund' || input.type === 'chargeback' ? recordConversion(app.db, siteId, input) : app.conversionWriter.write({ siteId, input, now: new Date() });
@@ -38,7 +41,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const siteId = await siteOf(app, request, undefined);
+      const siteId = await siteOf(siteByKey, request, undefined);
       const input = parseOrThrow(conversionRequestSchema, request.body ?? {});
       const out = await record(siteId, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
@@ -58,7 +61,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { key, ...fields } = request.query;
-      const siteId = await siteOf(app, request, key);
+      const siteId = await siteOf(siteByKey, request, key);
       const input = parseOrThrow(conversionRequestSchema, fields);
       const out = await record(siteId, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { postbackMacros, postbackMessages, validationMessages as m } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { DatabaseConfig } from '../src/config.ts';
 import { jobs, offers, postbackDeliveries, postbacks, sites } from '../src/db/schema/index.ts';
@@ -333,6 +333,10 @@ describe('postbacks', () => {
         sub1: 'subone',
         sub2: 'subtwo',
       });
+      // Removed however the test ends, so a failure here does not show up in the next tests.
+      onTestFinished(async () => {
+        await api(alice, 'DELETE', `/v1/postbacks/${p.id}`);
+      });
       const c = conversion(aliceId, offerA, { payoutCents: -1205 });
       const [id] = await fire(t.app, c);
       const d = await settled(t.app, id!);
@@ -365,7 +369,6 @@ describe('postbacks', () => {
 
       const log = await api(alice, 'GET', `/v1/postbacks/deliveries?postback_id=${p.id}`);
       expect(log.json().data[0]).toMatchObject({ id, status: 'delivered', attempts: 3, http_status: 200, response_snippet: 'OK /retry', is_test: false, method: 'GET' });
-      await api(alice, 'DELETE', `/v1/postbacks/${p.id}`);
     });
 
     it('sends a POST postback with the parameters as a form body', async () => {

@@ -160,7 +160,8 @@ export const clicks = pgTable(
     isUnique: boolean().notNull(),
     isBot: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.createdAt, t.id] }), index('clicks_cid_idx').on(t.cid)],
+  // A click is found by its id and time (the id carries it): the primary key's time prefix is enough.
+  (t) => [primaryKey({ columns: [t.createdAt, t.id] })],
 );
 
 /** Which visitor clicked which offer when: decides uniqueness (first in 24 hours). */

@@ -1,0 +1,1 @@
+DROP INDEX "clicks_cid_idx";

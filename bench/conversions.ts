@@ -24,6 +24,7 @@ import {
   hasTaskset,
   type LoadResult,
   measuredLoad,
+  cpuLine,
   pinSelf,
   runBenchmark,
   startApp,
@@ -108,9 +109,9 @@ async function main(): Promise<void> {
     const tag = randomBytes(3).toString('hex');
 
     console.log('\nbare node:http ...');
-    const bareRun = await measuredLoad(loadOptions(bare.url, network.apiKey, clicks, `bm${tag}-`), loadOptions(bare.url, network.apiKey, clicks, `bw${tag}-`), SECONDS, WARMUP_SECONDS);
+    const bareRun = await measuredLoad(loadOptions(bare.url, network.apiKey, clicks, `bm${tag}-`), loadOptions(bare.url, network.apiKey, clicks, `bw${tag}-`), SECONDS, WARMUP_SECONDS, bare.child);
     console.log('app ...');
-    const appRun = await measuredLoad(loadOptions(app.url, network.apiKey, clicks, `m${tag}-`), loadOptions(app.url, network.apiKey, clicks, `w${tag}-`), SECONDS, WARMUP_SECONDS);
+    const appRun = await measuredLoad(loadOptions(app.url, network.apiKey, clicks, `m${tag}-`), loadOptions(app.url, network.apiKey, clicks, `w${tag}-`), SECONDS, WARMUP_SECONDS, app.child);
 
     const a = appRun.measured;
     const b = bareRun.measured;
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
     console.log('\nresults (measured runs)');
     console.log(line('bare', b));
     console.log(line('app', a));
+    console.log(cpuLine('bare', bareRun.cpu));
+    console.log(cpuLine('app', appRun.cpu));
     console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
 
     const counts = (

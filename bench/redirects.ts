@@ -20,6 +20,7 @@ import {
   hasTaskset,
   type LoadResult,
   measuredLoad,
+  cpuLine,
   pinSelf,
   runBenchmark,
   startApp,
@@ -105,9 +106,9 @@ async function main(): Promise<void> {
     const bare = await startBare('redirect');
 
     console.log('\nbare node:http ...');
-    const bareRun = await measuredLoad(loadOptions(bare.url, measuredCode!), loadOptions(bare.url, warmupCode!), SECONDS, WARMUP_SECONDS);
+    const bareRun = await measuredLoad(loadOptions(bare.url, measuredCode!), loadOptions(bare.url, warmupCode!), SECONDS, WARMUP_SECONDS, bare.child);
     console.log('app ...');
-    const appRun = await measuredLoad(loadOptions(app.url, measuredCode!), loadOptions(app.url, warmupCode!), SECONDS, WARMUP_SECONDS);
+    const appRun = await measuredLoad(loadOptions(app.url, measuredCode!), loadOptions(app.url, warmupCode!), SECONDS, WARMUP_SECONDS, app.child);
 
     const a = appRun.measured;
     const b = bareRun.measured;
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
     console.log('\nresults (measured runs)');
     console.log(line('bare', b));
     console.log(line('app', a));
+    console.log(cpuLine('bare', bareRun.cpu));
+    console.log(cpuLine('app', appRun.cpu));
     console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
 
     const counts = (

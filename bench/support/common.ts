@@ -3,7 +3,7 @@
 // Everything listens on and talks to 127.0.0.1 only.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -278,13 +278,74 @@ export async function measuredLoad(
   warmup: Omit<autocannon.Options, 'duration' | 'amount'>,
   seconds: number,
   warmupSeconds: number,
-): Promise<{ warmup: LoadResult; measured: LoadResult }> {
+  server?: ChildProcess,
+): Promise<{ warmup: LoadResult; measured: LoadResult; cpu: CpuPerRequest }> {
   const w = await run({ ...warmup, duration: warmupSeconds }, (warmupSeconds + 10) * 1000);
   const connections = base.connections ?? 10;
   const amount = Math.max(connections * 20, Math.round(w.rps * seconds));
+  const before = cpuNow(server);
   const measured = await run({ ...base, amount }, (seconds * 3 + 10) * 1000);
-  return { warmup: w, measured };
+  const after = cpuNow(server);
+  const per = (a: number, b: number) => (measured.requests ? ((a - b) / measured.requests) * 1e6 : Number.NaN);
+  return { warmup: w, measured, cpu: { serverUs: per(after.server, before.server), postgresUs: per(after.postgres, before.postgres) } };
 }
+
+// ---- CPU time ----
+
+/**
+ * CPU time spent per request in the measured run, in microseconds: by the server process, and by
+ * every PostgreSQL process on this machine. Unlike the rates, it barely moves when other work
+ * shares the cores, so it is the number to compare between runs and changes.
+ */
+export interface CpuPerRequest {
+  serverUs: number;
+  postgresUs: number;
+}
+
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** user + system CPU seconds of a process, from /proc (NaN where there is no /proc). */
+function cpuOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function cpuNow(server: ChildProcess | undefined): { server: number; postgres: number } {
+  let postgres = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuOf(Number(entry));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    postgres = Number.NaN;
+  }
+  return { server: server?.pid ? cpuOf(server.pid) : Number.NaN, postgres };
+}
+
+export const cpuLine = (name: string, cpu: CpuPerRequest) =>
+  `  ${name.padEnd(10)} CPU per request: server ${Number.isNaN(cpu.serverUs) ? 'n/a' : `${fmt(cpu.serverUs)} µs`}` +
+  (name === 'bare' ? '' : `, PostgreSQL ${Number.isNaN(cpu.postgresUs) ? 'n/a' : `${fmt(cpu.postgresUs)} µs`}`);
 
 // ---- numbers ----
 

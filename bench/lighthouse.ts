@@ -1,9 +1,10 @@
 // Lighthouse on the production build (issue 4, Speed): `/` and `/signin`, mobile (Lighthouse's
 // default: Moto G Power, slow 4G, 4x CPU slowdown) and desktop, with the system Chromium.
-//   npm run build && npm run bench:lighthouse [-- --runs 3]
+//   npm run build && npm run bench:lighthouse [-- --runs 3] [--only mobile|desktop] [--path /signin] [--save dir]
+// --save writes each run's full report (JSON) to dir, to read the trace's long tasks and requests.
 // Goal: performance >= 95; accessibility, best practices and SEO 100. Not part of npm test.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -11,9 +12,15 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const debugPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
-const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
-const paths = ['/', '/signin'];
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const runs = Number(arg('--runs') ?? 1);
+const paths = arg('--path') ? [arg('--path')!] : ['/', '/signin'];
+const formFactors = arg('--only') ? [arg('--only') as 'mobile' | 'desktop'] : (['mobile', 'desktop'] as const);
+const saveDir = arg('--save');
+if (saveDir) mkdirSync(saveDir, { recursive: true });
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 // The flags of playwright.config.ts, headless.
 const flags = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -36,6 +43,10 @@ async function waitForServer(): Promise<void> {
   throw new Error('The server did not start');
 }
 
+// The metrics shown next to the scores, each the median of its runs (as the scores are).
+const metricKeys = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
+const formatMetric = (key: string, value: number) => (key === 'cumulative-layout-shift' ? value.toFixed(2) : key === 'total-blocking-time' ? `${Math.round(value / 10) * 10} ms` : `${(value / 1000).toFixed(1)} s`);
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
@@ -43,10 +54,10 @@ try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...flags, `--remote-debugging-port=${debugPort}`] });
   try {
     const rows: string[][] = [];
-    for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const formFactor of formFactors) {
       for (const path of paths) {
         const scores: Record<string, number[]> = {};
-        const audits = new Map<string, string>();
+        const metrics: Record<string, number[]> = {};
         for (let run = 0; run < runs; run++) {
           const result = await lighthouse(
             base + path,
@@ -55,10 +66,13 @@ try {
           );
           if (!result) throw new Error(`No Lighthouse result for ${path}`);
           const { lhr } = result;
-          for (const c of categories) (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
-          for (const key of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
-            audits.set(key, lhr.audits[key]?.displayValue ?? '');
+          if (saveDir) {
+            const name = `${saveDir}/${formFactor}${path.replace(/\W+/g, '-')}${run}`;
+            writeFileSync(`${name}.json`, JSON.stringify(lhr));
+            writeFileSync(`${name}.trace.json`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null));
           }
+          for (const c of categories) (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+          for (const key of metricKeys) (metrics[key] ??= []).push(lhr.audits[key]?.numericValue ?? Number.NaN);
           // What kept a category under 100, so it can be fixed.
           for (const c of categories) {
             for (const ref of lhr.categories[c]?.auditRefs ?? []) {
@@ -67,7 +81,8 @@ try {
             }
           }
         }
-        rows.push([formFactor, path, ...categories.map((c) => String(median(scores[c]!))), audits.get('first-contentful-paint') ?? '', audits.get('largest-contentful-paint') ?? '', audits.get('total-blocking-time') ?? '', audits.get('cumulative-layout-shift') ?? '']);
+        rows.push([formFactor, path, ...categories.map((c) => String(median(scores[c]!))), ...metricKeys.map((key) => formatMetric(key, median(metrics[key]!)))]);
+        if (runs > 1) console.log(`  ${formFactor} ${path} performance per run: ${scores.performance!.join(' ')}; TBT ${metrics['total-blocking-time']!.map((v) => Math.round(v)).join(' ')} ms`);
       }
     }
     const head = ['form', 'page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS'];

@@ -17,9 +17,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // What every page needs first (React, the router, i18next) in one chunk: one request, and it
-        // compresses better than the pieces. The home page's budget: bench/home-bundle.ts.
-        codeSplitting: { groups: [{ name: 'first-page', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/ }] },
+        // What every page needs first (React, the router, the public pages' texts) in one chunk: one
+        // request, and it compresses better than the pieces. The home page's budget: bench/home-bundle.ts.
+        codeSplitting: {
+          groups: [{ name: 'first-page', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]locales[\\/](en-public|en[\\/](common|home|site|signin))\.ts$/ }],
+        },
       },
     },
   },

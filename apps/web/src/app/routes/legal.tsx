@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
-import { i18n, t } from '../../lib/i18n.ts';
+import { addTexts, t } from '../../lib/i18n.ts';
 import { legal } from '../../locales/en/legal.ts';
 import { usePublicContext } from './public-root.tsx';
 
-// The legal texts join i18next with this page only (they are long, and the home page does not need them).
-i18n.addResourceBundle('en', 'translation', { legal }, true, true);
+// The legal texts join the public ones with this page only (they are long, and the home page does not need them).
+addTexts({ legal });
 
 type Doc = 'terms' | 'privacy';
 interface Section {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n } from '../../lib/i18n-all.ts';
 
 /** Field errors of an API error reply (`errors: {field: [message]}`), whatever error class carries them. */
 export function fieldErrors(error: unknown): Record<string, string> {

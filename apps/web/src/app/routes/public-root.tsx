@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
 import { defaultSectionImages, type SectionImages } from '../../features/site/landing-defaults.ts';
@@ -6,6 +6,7 @@ import { useCanonical } from '../../lib/canonical.ts';
 import { useMaintenance } from '../../lib/maintenance.ts';
 import { useSession } from '../../lib/session.ts';
 import { t } from '../../lib/i18n.ts';
+import type { PublicDataProps } from './public-data.tsx';
 
 const SessionRoot = lazy(() => import('./session-root.tsx').then((m) => ({ default: m.Component })));
 const PublicData = lazy(() => import('./public-data.tsx'));
@@ -36,6 +37,21 @@ function useAfterLoad(): boolean {
   return ready;
 }
 
+/** Same addresses: keeping the current object spares the page a re-render that would change nothing. */
+const sameImages = (a: SectionImages, b: SectionImages) =>
+  (Object.keys(a) as (keyof SectionImages)[]).every((id) => a[id].desktop === b[id]?.desktop && a[id].mobile === b[id]?.mobile);
+
+/** The API data of the public pages, asked for once the page has loaded; its own state, so starting it re-renders nothing else. */
+function DeferredData(props: PublicDataProps) {
+  const ready = useAfterLoad();
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <PublicData {...props} />
+    </Suspense>
+  );
+}
+
 /**
  * Root of the public pages (home, terms, privacy). They run without MUI, the query cache and the
  * schemas, which load after the page has shown; sign-in links (?lac, ?lbc, ?login_as) hand over
@@ -45,10 +61,13 @@ export function Component() {
   const { search } = useLocation();
   const maintenance = useMaintenance();
   const signedIn = useSession() !== null;
-  const ready = useAfterLoad();
   useCanonical();
   const [images, setImages] = useState<SectionImages>(defaultSectionImages);
   const [isClient, setIsClient] = useState<boolean>();
+  const showImages = useCallback((next: SectionImages) => setImages((current) => (sameImages(current, next) ? current : next)), []);
+  const contact = !signedIn || isClient === true;
+  // A stable context: the page below re-renders only when what it shows changes.
+  const context = useMemo<PublicContext>(() => ({ images, contact }), [images, contact]);
 
   if (signInParams.test(search)) {
     return (
@@ -57,7 +76,6 @@ export function Component() {
       </Suspense>
     );
   }
-  const context: PublicContext = { images, contact: !signedIn || isClient === true };
   return (
     <>
       {maintenance ? (
@@ -67,11 +85,7 @@ export function Component() {
       ) : null}
       <Outlet context={context} />
       <CookieBanner />
-      {ready ? (
-        <Suspense fallback={null}>
-          <PublicData onImages={setImages} onClient={setIsClient} />
-        </Suspense>
-      ) : null}
+      <DeferredData onImages={showImages} onClient={setIsClient} />
     </>
   );
 }

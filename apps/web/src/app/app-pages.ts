@@ -1,3 +1,5 @@
+import { isFirstPaintUsable } from '../lib/first-paint.ts';
+
 /**
  * The lazily loaded modules of the app's routes, kept out of the first page's entry: the router
  * names them by key, and only this small chunk knows their files (docs/web-shell.md, speed).
@@ -22,6 +24,23 @@ const pages = {
 
 export type PageName = keyof typeof pages;
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * What every app route needs, evaluated a part at a time while the first paint of Log In is in
+ * use (lib/first-paint.ts): the API client with the schemas, then the theme, the providers and
+ * every text, then the route. Each part runs in a task of its own, so the page answers input
+ * between them instead of blocking for the whole lot. Otherwise everything loads at once.
+ */
+let shared: Promise<unknown> | undefined;
+function loadShared(): Promise<unknown> {
+  shared ??= import('../lib/api-client.ts')
+    .then(nextTask)
+    .then(() => Promise.all([import('./provider.tsx'), import('../lib/i18n-all.ts')]))
+    .then(nextTask);
+  return shared;
+}
+
 export function loadPage(name: PageName): Promise<Record<string, unknown>> {
-  return pages[name]();
+  return isFirstPaintUsable() ? loadShared().then(() => pages[name]()) : pages[name]();
 }

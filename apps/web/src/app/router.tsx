@@ -1,12 +1,18 @@
 import { createBrowserRouter } from 'react-router';
+import { AppFirstPaint } from '../features/auth/components/signin-first-paint.tsx';
+import { firstPaint } from '../lib/first-paint.ts';
 import type { PageName } from './app-pages.ts';
 import { authPaths } from './routes/auth-paths.ts';
 import { Component as HomeGate } from './routes/home-gate.tsx';
 import { Component as Home } from './routes/home.tsx';
 import { Component as PublicRoot } from './routes/public-root.tsx';
 
-/** A route module loaded on demand through app-pages.ts (one small chunk lists them all). */
-const page = (name: PageName) => () => import('./app-pages.ts').then((m) => m.loadPage(name));
+/**
+ * A route module loaded on demand through app-pages.ts (one small chunk lists them all), once the
+ * first screen has been painted (lib/first-paint.ts).
+ */
+const page = (name: PageName) => () =>
+  firstPaint.then(() => import('./app-pages.ts')).then((m) => m.loadPage(name));
 
 /**
  * The home page is part of the entry (it is the first page most people see); every other route
@@ -27,8 +33,8 @@ export const router = createBrowserRouter([
   {
     // Router guard, part one: sign-in from the address (login_as, lac, lbc) on any route.
     lazy: page('session-root'),
-    // Nothing to show while the first lazy route loads (the page's background is already dark).
-    HydrateFallback: () => null,
+    // While the first lazy route loads: Log In in plain markup, elsewhere nothing (the background is already dark).
+    HydrateFallback: AppFirstPaint,
     children: [
       { lazy: page('auth-screen'), children: authPaths.map((path) => ({ path })) },
       {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
 import { defaultSectionImages, type SectionImages } from '../../features/site/landing-defaults.ts';
 import { useCanonical } from '../../lib/canonical.ts';
+import { firstScreenDrawn } from '../../lib/first-paint.ts';
 import { useMaintenance } from '../../lib/maintenance.ts';
 import { useSession } from '../../lib/session.ts';
 import { t } from '../../lib/i18n.ts';
@@ -62,6 +63,8 @@ export function Component() {
   const maintenance = useMaintenance();
   const signedIn = useSession() !== null;
   useCanonical();
+  // The app's routes (Log In and the rest, when a link is followed) need not wait for anything.
+  useLayoutEffect(() => firstScreenDrawn(false), []);
   const [images, setImages] = useState<SectionImages>(defaultSectionImages);
   const [isClient, setIsClient] = useState<boolean>();
   const showImages = useCallback((next: SectionImages) => setImages((current) => (sameImages(current, next) ? current : next)), []);

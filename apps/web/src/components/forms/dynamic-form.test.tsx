@@ -49,6 +49,17 @@ afterEach(() => vi.restoreAllMocks());
 const submitSpy = () => vi.fn<(values: Record<string, unknown>) => Promise<void>>(async () => undefined);
 
 describe('DynamicForm', () => {
+  it('takes over what was typed before it was drawn: the values and the focused field', () => {
+    render(
+      <AppProvider>
+        <DynamicForm schema={schema} fields={fields} defaultValues={defaults} mode="update" onSubmit={submitSpy()} takeOver={() => ({ values: { name: 'Typed early' }, focus: 'name' })} />
+      </AppProvider>,
+    );
+    const name = screen.getByLabelText('Name', { exact: false }) as HTMLInputElement;
+    expect(name.value).toBe('Typed early');
+    expect(document.activeElement).toBe(name);
+  });
+
   it('does not save until the form validates, and shows why', async () => {
     const onSubmit = submitSpy();
     renderForm(onSubmit);

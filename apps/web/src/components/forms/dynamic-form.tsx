@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { type Control, type DefaultValues, type FieldValues, get, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { notify } from '../../lib/notifications.tsx';
 import { DELETED_SUFFIX, deletedUploads } from './deleted-uploads.ts';
 import { type BlockDef, type FieldDef, type FormItem, isBlock } from './field-types.ts';
 import { FormAlert } from './form-alert.tsx';
+import { fieldId } from './form-field.tsx';
 import { formResolver } from './form-resolver.ts';
 import { FormRows } from './form-rows.tsx';
 import { InnerBlocks } from './inner-blocks.tsx';
@@ -39,6 +40,16 @@ export interface DynamicFormProps<S extends FormSchema> {
   id?: string;
   /** Drawn after the fields, before the submit button (a link, a bot check). */
   children?: ReactNode;
+  /**
+   * What the person typed before this form was drawn (the first paint of Log In), taken over once
+   * as it appears: the values, and the field that had the focus.
+   */
+  takeOver?: () => TakeOver | undefined;
+}
+
+export interface TakeOver {
+  values: Record<string, string | undefined>;
+  focus?: string | undefined;
 }
 
 type Chunk = { kind: 'fields'; defs: FieldDef<FieldValues>[] } | { kind: 'block'; def: BlockDef<FieldValues> };
@@ -61,7 +72,7 @@ function chunks(items: readonly FormItem<FieldValues>[]): Chunk[] {
  * A form described by field definitions (SPEC.md section 3) over a contracts schema: it cannot
  * save until it validates, reports removed uploads as `<name>_deleted`, and says how the save went.
  */
-export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValues, mode, onSubmit, submitLabel, wideSubmit, id, children }: DynamicFormProps<S>) {
+export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValues, mode, onSubmit, submitLabel, wideSubmit, id, children, takeOver }: DynamicFormProps<S>) {
   const { t } = useTranslation();
   const [resolver] = useState(() => formResolver(schema, fields));
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: 'onTouched' });
@@ -98,6 +109,20 @@ export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValue
       notify.error(serverMessage(error) ?? t('forms.saveFailure'));
     }
   });
+
+  // Before the browser shows this form: the values and focus of what it replaces.
+  const takeOverOnce = useRef(takeOver);
+  useLayoutEffect(() => {
+    const taken = takeOverOnce.current?.();
+    takeOverOnce.current = undefined;
+    if (!taken) return;
+    for (const [name, value] of Object.entries(taken.values)) {
+      if (value !== undefined) form.setValue(name as Path<z.input<S>>, value as never, { shouldDirty: true });
+    }
+    // At once, not a task later as setFocus would: a key pressed meanwhile would be lost.
+    const focused = items.find((item) => !isBlock(item) && item.name === taken.focus);
+    if (focused && !isBlock(focused)) document.getElementById(fieldId(focused, focused.name))?.focus();
+  }, [form, items]);
 
   return (
     <Box component="form" id={id} noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>

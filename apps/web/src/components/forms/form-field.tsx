@@ -30,6 +30,9 @@ const RichTextEditor = lazy(async () => ({ default: (await import('./rich-text-e
 const DatePickerInput = lazy(async () => ({ default: (await import('./date-picker-input.tsx')).DatePickerInput }));
 const loading = (height: number) => <Skeleton variant="rounded" height={height} aria-busy="true" />;
 
+/** The id of a field's input (its label points at it). */
+export const fieldId = (def: FieldDef<FieldValues>, name: string) => def.otherId ?? `field-${name.replaceAll('.', '-')}`;
+
 const inputTypes: Partial<Record<FieldDef<FieldValues>['type'], string>> = { email: 'email', url: 'url' };
 
 /** One field of a dynamic form, drawn by its type. */
@@ -38,7 +41,7 @@ export function FormField({ def, name, control }: Props) {
   const { field, fieldState } = useController({ name, control });
   const error = fieldState.error?.message;
   const label = t(def.label);
-  const id = def.otherId ?? `field-${name.replaceAll('.', '-')}`;
+  const id = fieldId(def, name);
   const hint = def.hint ? t(def.hint) : undefined;
   const common = { label, id, required: def.required, disabled: def.disabled, error, onBlur: field.onBlur };
   const value: unknown = field.value;

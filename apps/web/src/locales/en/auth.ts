@@ -1,21 +1,10 @@
-/** Texts of the shared password input (components/forms/password-input.tsx). */
-export const passwordInput = {
-  show: 'Show password',
-  hide: 'Hide password',
-};
+import { signin } from './signin.ts';
+
+export { passwordInput } from './signin.ts';
 
 /** Texts of the auth screen, the session pages and the placeholder protected pages. */
 export const auth = {
-  signin: {
-    title: 'Log In',
-    subtitle: 'Welcome back. Sign in to your affiliate account.',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Log In',
-    forgot: 'Forgot password?',
-    noAccount: 'No account yet?',
-    toSignup: 'Sign Up',
-  },
+  signin,
   social: {
     or: 'or',
     google: 'Continue with Google',

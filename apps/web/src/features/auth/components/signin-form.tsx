@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type LoginRequest, loginRequestSchema } from '@portal/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { BotCheck } from '../../../components/bot-check.tsx';
@@ -11,9 +11,12 @@ import type { FormItem } from '../../../components/forms/field-types.ts';
 import { FormAlert } from '../../../components/forms/form-alert.tsx';
 import { useConfig } from '../../../lib/public-config.ts';
 import { useLogin } from '../api/login.ts';
+import { takeSigninDraft } from '../lib/signin-draft.ts';
 import { saveTwoStepSession } from '../lib/two-step.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import { SocialButtons } from './social-buttons.tsx';
+
+const formId = 'signin-form';
 
 const fields: FormItem<LoginRequest>[] = [
   { name: 'email', label: 'auth.signin.email', type: 'email', autocomplete: 'email' },
@@ -31,6 +34,18 @@ export function SigninForm() {
   const [socialError, setSocialError] = useState(params.get('social_error') ?? undefined);
   const [captchaToken, setCaptchaToken] = useState<string>();
   const [captchaKey, setCaptchaKey] = useState(0);
+  // Log In pressed on the first paint: sent once the settings say no bot check has to be solved first.
+  const sendTakenOver = useRef(false);
+  const takeOver = () => {
+    const draft = takeSigninDraft();
+    sendTakenOver.current = draft?.submit === true;
+    return draft;
+  };
+  useEffect(() => {
+    if (!sendTakenOver.current || !config.data) return;
+    sendTakenOver.current = false;
+    if (!config.data.captcha) document.querySelector<HTMLFormElement>(`#${formId}`)?.requestSubmit();
+  }, [config.data]);
 
   async function submit(values: SavedValues<typeof loginRequestSchema>) {
     setSocialError(undefined);
@@ -58,7 +73,7 @@ export function SigninForm() {
         <Typography color="text.secondary">{t('auth.signin.subtitle')}</Typography>
       </div>
       <FormAlert message={socialError} />
-      <DynamicForm schema={loginRequestSchema} fields={fields} defaultValues={{ email: '', password: '' }} mode="inline" onSubmit={submit} submitLabel={t('auth.signin.submit')} wideSubmit>
+      <DynamicForm id={formId} schema={loginRequestSchema} fields={fields} defaultValues={{ email: '', password: '' }} mode="inline" onSubmit={submit} submitLabel={t('auth.signin.submit')} wideSubmit takeOver={takeOver}>
         <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ justifySelf: 'end' }}>
           {t('auth.signin.forgot')}
         </Link>

@@ -9,7 +9,7 @@ import { deliveriesFor, type NewDelivery, postbacksOfAffiliates } from '../postb
 import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS } from '../postbacks/deliver.ts';
 import { statsDay } from '../tracking/day.ts';
 import { toHundredths } from '../tracking/money.ts';
-import { type ConversionInput, type ConversionOutcome, earningOf, orphanReasonOf, recordConversion } from './service.ts';
+import { type ConversionInput, type ConversionOutcome, earningOf, forPostback, orphanReasonOf, recordConversion } from './service.ts';
 
 /**
  * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
@@ -192,22 +192,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
       return;
     }
     outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
-    deliveries.push(
-      ...deliveriesFor(affiliatePostbacks, {
-        conversionId: id,
-        affiliateId: click.affiliateId,
-        offerId: click.offerId,
-        campaignId: click.campaignId,
-        type: input.type,
-        cid: click.cid,
-        payoutCents: earningCents,
-        amountCents,
-        currency: input.currency,
-        transactionId: input.transaction_id,
-        subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
-        createdAt: now,
-      }),
-    );
+    deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, input, earningCents, amountCents, now)));
   });
 
   const inserted = await runStatement<{ id: number | string }>(db, writeBatch, [

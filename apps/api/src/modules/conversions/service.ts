@@ -6,7 +6,7 @@ import { clicks, conversions, earnings } from '../../db/schema/index.ts';
 import { addToRollups, keyOf } from '../tracking/rollup.ts';
 import { type EffectivePayout, effectivePayout } from '../catalogue/payouts.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
-import { enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
+import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
 import { statsDay } from '../tracking/day.ts';
 import { revshareCents, toHundredths } from '../tracking/money.ts';
 
@@ -106,6 +106,31 @@ async function reversalFor(
   return null;
 }
 
+/** The conversion as its postbacks see it. */
+export function forPostback(
+  conversionId: number,
+  click: Pick<ClickRow, 'affiliateId' | 'offerId' | 'campaignId' | 'cid' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>,
+  input: Input,
+  payoutCents: number,
+  amountCents: number,
+  createdAt: Date,
+): ConversionForPostback {
+  return {
+    conversionId,
+    affiliateId: click.affiliateId,
+    offerId: click.offerId,
+    campaignId: click.campaignId,
+    type: input.type,
+    cid: click.cid,
+    payoutCents,
+    amountCents,
+    currency: input.currency,
+    transactionId: input.transaction_id,
+    subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
+    createdAt,
+  };
+}
+
 /** Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks in one transaction. */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
   const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
@@ -169,20 +194,7 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       },
     ]);
 
-    await enqueuePostbacksForConversion(tx as unknown as Db, {
-      conversionId: row.id,
-      affiliateId: click.affiliateId,
-      offerId: click.offerId,
-      campaignId: click.campaignId,
-      type: input.type,
-      cid: click.cid,
-      payoutCents: earningCents,
-      amountCents,
-      currency: input.currency,
-      transactionId: input.transaction_id,
-      subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
-      createdAt: now,
-    });
+    await enqueuePostbacksForConversion(tx as unknown as Db, forPostback(row.id, click, input, earningCents, amountCents, now));
     return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
   });
 }

@@ -16,8 +16,7 @@ import { type Campaign, campaignInputSchema, trackingMessages } from '@portal/co
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useLandingPages } from '../api/get-landing-pages.ts';
-import { useOffers } from '../api/get-offers.ts';
+import { useLandingPages, useOffers } from '../../../lib/catalogue-queries.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
@@ -56,7 +55,7 @@ export function CampaignForm({ campaign, onClose }: { campaign: Campaign | undef
   const { t } = useTranslation();
   const form = useFormState<Values>(initial(campaign));
   const { values, errors, set } = form;
-  const offers = useOffers();
+  const offers = useOffers(undefined);
   const save = useSaveCampaign();
   const offer = offers.data?.find((o) => o.id === values.offer_id);
   const siteId = offer?.site.id ?? campaign?.site.id;

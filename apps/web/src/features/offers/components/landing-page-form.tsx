@@ -3,7 +3,7 @@ import { type LandingPage, landingPageInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useSites } from '../api/get-sites.ts';
+import { useSites } from '../../../lib/catalogue-queries.ts';
 import { useSaveLandingPage } from '../api/save-landing-page.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';

@@ -10,8 +10,7 @@ import type { LandingPage } from '@portal/contracts';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
-import { useLandingPages } from '../api/get-landing-pages.ts';
-import { useSites } from '../api/get-sites.ts';
+import { useLandingPages, useSites } from '../../../lib/catalogue-queries.ts';
 import { LandingPageForm } from './landing-page-form.tsx';
 
 /** Staff: the landing pages of every site, with create and edit. */

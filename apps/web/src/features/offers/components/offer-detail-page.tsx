@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
-import { useAffiliateOptions } from '../api/get-affiliates.ts';
+import { useAffiliateOptions } from '../../../lib/catalogue-queries.ts';
 import { useOffer } from '../api/get-offer.ts';
 import { useSaveOfferPayouts } from '../api/save-offer-payouts.ts';
 import { payoutText } from '../lib/payout.ts';

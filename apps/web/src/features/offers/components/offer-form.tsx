@@ -5,8 +5,7 @@ import { cpaGoals, type Offer, offerInputSchema, payoutTypes, trackingMessages }
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useLandingPages } from '../api/get-landing-pages.ts';
-import { useSites } from '../api/get-sites.ts';
+import { useLandingPages, useSites } from '../../../lib/catalogue-queries.ts';
 import { useSaveOffer } from '../api/save-offer.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
-import { useOffers } from '../api/get-offers.ts';
+import { useOffers } from '../../../lib/catalogue-queries.ts';
 import { payoutText } from '../lib/payout.ts';
 import { copyWithNotice, LinkField } from './link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';

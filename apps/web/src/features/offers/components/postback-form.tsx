@@ -18,7 +18,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useOffers } from '../api/get-offers.ts';
+import { useOffers } from '../../../lib/catalogue-queries.ts';
 import { usePostbackMacros } from '../api/get-postback-macros.ts';
 import { useSavePostback } from '../api/save-postback.ts';
 import { alertSaveFailure } from '../lib/save-error.ts';

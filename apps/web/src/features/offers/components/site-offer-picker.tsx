@@ -1,8 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
-import { useOffers } from '../api/get-offers.ts';
-import { useSites } from '../api/get-sites.ts';
+import { useOffers, useSites } from '../../../lib/catalogue-queries.ts';
 
 export interface SiteOfferPickerProps {
   siteId: number | undefined;

@@ -7,10 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePickerInput } from '../../../components/forms/date-picker-input.tsx';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
-import { useAffiliateOptions } from '../api/get-affiliates.ts';
-import { useCampaigns } from '../api/get-campaigns.ts';
-import { useOffers } from '../api/get-offers.ts';
-import { useSites } from '../api/get-sites.ts';
+import { useAffiliateOptions, useCampaigns, useOffers, useSites } from '../../../lib/catalogue-queries.ts';
 import type { Filters } from '../lib/filters.ts';
 
 export interface StatisticsFiltersProps {

@@ -103,16 +103,17 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     return i;
   });
 
-  const wanted = primary.filter((i) => clickTimeOf(batch[i]!.input.cid ?? '') !== null);
+  const wanted = primary.flatMap((i) => {
+    const at = clickTimeOf(batch[i]!.input.cid ?? '');
+    return at ? [{ i, cid: batch[i]!.input.cid!, at: at.toISOString() }] : [];
+  });
   const clicks = new Map<number, ClickFields>();
   if (wanted.length) {
-    const rows = await runStatement<ClickFields & { ord: number | string }>(db, clicksOf, [
-      wanted.map((i) => batch[i]!.input.cid),
-      wanted.map((i) => clickTimeOf(batch[i]!.input.cid!)!.toISOString()),
-    ]);
-    for (const row of rows) clicks.set(wanted[Number(row.ord) - 1]!, row);
+    const rows = await runStatement<ClickFields & { ord: number | string }>(db, clicksOf, [wanted.map((w) => w.cid), wanted.map((w) => w.at)]);
+    for (const row of rows) clicks.set(wanted[Number(row.ord) - 1]!.i, row);
   }
-  const attributed = primary.filter((i) => orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId) === null);
+  const orphanReasons = new Map(primary.map((i) => [i, orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId)]));
+  const attributed = primary.filter((i) => orphanReasons.get(i) === null);
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
   const [payouts, affiliatePostbacks, ids] = await Promise.all([
     effectivePayouts(db, pairs),
@@ -155,7 +156,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     const { siteId, input, now } = batch[i]!;
     const id = Number(ids[n]!.id);
     const click = clicks.get(i);
-    const orphanReason = orphanReasonOf(input.cid, click, siteId);
+    const orphanReason = orphanReasons.get(i) ?? null;
     const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
     const earning = orphanReason ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
     const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;

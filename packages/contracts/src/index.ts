@@ -10,3 +10,4 @@ export * from './site.ts';
 export * from './tracking.ts';
 export * from './postbacks.ts';
 export * from './rules/index.ts';
+export * from './payouts.ts';

@@ -1,4 +1,4 @@
-import { OffersPage } from '../../features/offers/components/offers-page.tsx';
+import { OffersPage } from './offers-tabs.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 
 /** /offers: the affiliates' tabs, or the staff's catalogue (the app layout shows the heading and subtitle). */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { NotificationsBell } from '../../features/announcements/components/notifications-bell.tsx';
-import { useProfile } from '../../features/session/api/get-profile.ts';
+import { useProfile } from '../../lib/queries/get-profile.ts';
 import { useLogout } from '../../features/session/api/logout.ts';
 import { PageLoading } from '../../features/session/components/page-loading.tsx';
 import { canVisit, meetsRequirement, protectedRoutes, requirementFor } from '../../features/session/route-access.ts';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLanding } from '../../features/site/api/get-landing.ts';
 import type { SectionImages } from '../../features/site/landing-defaults.ts';
-import { useProfile } from '../../features/session/api/get-profile.ts';
+import { useProfile } from '../../lib/queries/get-profile.ts';
 import { useConfig } from '../../lib/public-config.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session.ts';

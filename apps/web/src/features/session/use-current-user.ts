@@ -1,5 +1,5 @@
 import type { UserProfile } from '@portal/contracts';
-import { useProfile } from './api/get-profile.ts';
+import { useProfile } from '../../lib/queries/get-profile.ts';
 
 /** The signed-in user inside protected pages: the router guard renders them only once the profile has loaded. */
 export function useCurrentUser(): UserProfile {

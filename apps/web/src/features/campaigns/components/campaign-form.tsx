@@ -16,9 +16,10 @@ import { type Campaign, campaignInputSchema, trackingMessages } from '@portal/co
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useLandingPages, useOffers } from '../../../lib/catalogue-queries.ts';
+import { useLandingPages } from '../../../lib/queries/get-landing-pages.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
-import { alertSaveFailure } from '../lib/save-error.ts';
+import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
 
 type DestinationType = 'landing_page' | 'url';

@@ -28,7 +28,7 @@ import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useDeleteCampaign } from '../api/delete-campaign.ts';
-import { useCampaigns } from '../../../lib/catalogue-queries.ts';
+import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
 import { CampaignForm } from './campaign-form.tsx';
 
 async function copy(text: string, t: (k: string) => string) {

@@ -10,9 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
-import { useCampaigns, useLandingPages, useOffers, useSites } from '../../../lib/catalogue-queries.ts';
+import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
+import { useLandingPages } from '../../../lib/queries/get-landing-pages.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
-import { LinkField } from './link-field.tsx';
+import { LinkField } from '../../../components/link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
 
 const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;

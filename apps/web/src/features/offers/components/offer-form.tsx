@@ -5,11 +5,12 @@ import { cpaGoals, type Offer, offerInputSchema, payoutTypes, trackingMessages }
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useLandingPages, useSites } from '../../../lib/catalogue-queries.ts';
+import { useLandingPages } from '../../../lib/queries/get-landing-pages.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 import { useSaveOffer } from '../api/save-offer.ts';
-import { alertSaveFailure } from '../lib/save-error.ts';
+import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** Create or edit an offer (staff): site, name, description, payout type, goal, default payout, default landing page. */
 export function OfferForm({ offer, siteId, onClose }: { offer: Offer | undefined; siteId?: number | undefined; onClose: () => void }) {

@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
-import { useOffers } from '../../../lib/catalogue-queries.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { payoutText } from '../lib/payout.ts';
-import { copyWithNotice, LinkField } from './link-field.tsx';
+import { copyWithNotice, LinkField } from '../../../components/link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
 
 function OfferCard({ offer }: { offer: Offer }) {

@@ -25,7 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { alertError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useArchiveOffer } from '../api/archive-offer.ts';
-import { useOffers } from '../../../lib/catalogue-queries.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { payoutText } from '../lib/payout.ts';
 import { OfferForm } from './offer-form.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';

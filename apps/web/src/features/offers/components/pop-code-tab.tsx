@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
 import { popCode } from '../lib/pop-code.ts';
-import { LinkField } from './link-field.tsx';
+import { LinkField } from '../../../components/link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
 
 /** The Pop code tab: a copyable popunder snippet that opens the affiliate's tracking link (docs/tracking-web.md). */

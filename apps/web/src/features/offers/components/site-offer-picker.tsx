@@ -1,7 +1,8 @@
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
-import { useOffers, useSites } from '../../../lib/catalogue-queries.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 
 export interface SiteOfferPickerProps {
   siteId: number | undefined;

@@ -7,7 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePickerInput } from '../../../components/forms/date-picker-input.tsx';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
-import { useAffiliateOptions, useCampaigns, useOffers, useSites } from '../../../lib/catalogue-queries.ts';
+import { useAffiliateOptions } from '../../../lib/queries/get-affiliate-options.ts';
+import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 import type { Filters } from '../lib/filters.ts';
 
 export interface StatisticsFiltersProps {

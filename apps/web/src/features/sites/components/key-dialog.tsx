@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { LinkField } from './link-field.tsx';
+import { LinkField } from '../../../components/link-field.tsx';
 
 /** A site's API key, shown this once (create and rotate), with a copy button. */
 export function KeyDialog({ name, apiKey, onClose }: { name: string; apiKey: string; onClose: () => void }) {

@@ -3,9 +3,9 @@ import { type Site, siteInputSchema, trackingMessages } from '@portal/contracts'
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notifications.tsx';
 import { useSaveSite } from '../api/save-site.ts';
-import { alertSaveFailure } from '../lib/save-error.ts';
+import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'message'] as const;
 type Field = (typeof fields)[number];

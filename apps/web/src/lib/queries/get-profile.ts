@@ -1,7 +1,7 @@
 import { profileIncludes, profileReplySchema, type UserProfile } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/session.ts';
+import { apiRequest } from '../api-client.ts';
+import { useSession } from '../session.ts';
 
 export const profileQueryKey = ['profile', 'me'] as const;
 

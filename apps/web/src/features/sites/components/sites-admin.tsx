@@ -18,7 +18,7 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useSites } from '../../../lib/catalogue-queries.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 import { useRotateSiteKey } from '../api/rotate-site-key.ts';
 import { KeyDialog } from './key-dialog.tsx';
 import { SiteForm } from './site-form.tsx';

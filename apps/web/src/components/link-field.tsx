@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notifications.tsx';
+import { notify } from '../lib/notifications.tsx';
 import { copyText } from '../lib/clipboard.ts';
 
 /** Copies and says so; when the browser refuses, asks the person to copy the shown text by hand. */

@@ -10,7 +10,8 @@ import type { LandingPage } from '@portal/contracts';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
-import { useLandingPages, useSites } from '../../../lib/catalogue-queries.ts';
+import { useLandingPages } from '../../../lib/queries/get-landing-pages.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 import { LandingPageForm } from './landing-page-form.tsx';
 
 /** Staff: the landing pages of every site, with create and edit. */

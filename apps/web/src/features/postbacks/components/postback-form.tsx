@@ -18,10 +18,10 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useOffers } from '../../../lib/catalogue-queries.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { usePostbackMacros } from '../api/get-postback-macros.ts';
 import { useSavePostback } from '../api/save-postback.ts';
-import { alertSaveFailure } from '../lib/save-error.ts';
+import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
 
 const params = ['cid', 'pid', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;

@@ -3,11 +3,11 @@ import { type LandingPage, landingPageInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useSites } from '../../../lib/catalogue-queries.ts';
+import { useSites } from '../../../lib/queries/get-sites.ts';
 import { useSaveLandingPage } from '../api/save-landing-page.ts';
-import { alertSaveFailure } from '../lib/save-error.ts';
+import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** Create or edit a landing page of a site (staff); the creatives issue adds its images. */
 export function LandingPageForm({ page, onClose }: { page: LandingPage | undefined; onClose: () => void }) {

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useDeletePostback } from '../api/delete-postback.ts';
-import { useOffers } from '../../../lib/catalogue-queries.ts';
+import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { usePostbacks } from '../api/get-postbacks.ts';
 import { useTestPostback } from '../api/test-postback.ts';
 import { DeliveriesLog } from './deliveries-log.tsx';

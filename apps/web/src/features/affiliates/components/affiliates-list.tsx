@@ -1,0 +1,83 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alertError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { useAffiliates } from '../api/get-affiliates.ts';
+
+export interface AffiliatesListProps {
+  /** Opens the affiliate's session in a new tab (the session feature's login-as). */
+  openSession: (affiliateId: number) => Promise<'opened' | 'blocked'>;
+}
+
+// Placeholder list until the affiliates feature (actions, dialogs, filters) replaces this page.
+export function AffiliatesList({ openSession }: AffiliatesListProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const list = useAffiliates(deferred);
+  const [opening, setOpening] = useState<number>();
+
+  const loginAs = async (id: number) => {
+    setOpening(id);
+    try {
+      if ((await openSession(id)) === 'blocked') notify.warning(t('auth.affiliates.popupBlocked'));
+    } catch (error) {
+      alertError(error);
+    } finally {
+      setOpening(undefined);
+    }
+  };
+
+  const rows = list.data?.data ?? [];
+  return (
+    <Stack spacing={2}>
+      <TextField label={t('auth.affiliates.search')} value={search} onChange={(e) => setSearch(e.target.value)} size="small" sx={{ maxWidth: 360 }} />
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('auth.affiliates.name')}</TableCell>
+              <TableCell>{t('auth.affiliates.email')}</TableCell>
+              <TableCell>{t('auth.affiliates.tier')}</TableCell>
+              <TableCell>{t('auth.affiliates.status')}</TableCell>
+              <TableCell align="right">{t('auth.affiliates.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>{row.name}</TableCell>
+                <TableCell>{row.email}</TableCell>
+                <TableCell>{row.tier?.name ?? ''}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={row.is_active ? 'success' : 'default'} label={row.is_active ? t('auth.affiliates.active') : t('auth.affiliates.inactive')} />
+                </TableCell>
+                <TableCell align="right">
+                  <Button size="small" variant="outlined" loading={opening === row.id} onClick={() => void loginAs(row.id)} aria-label={`${t('auth.affiliates.loginAs')} ${row.email}`}>
+                    {t('auth.affiliates.loginAs')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+            {list.isSuccess && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5}>{t('auth.affiliates.empty')}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}

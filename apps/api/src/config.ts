@@ -10,6 +10,8 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const operatorMessages = z.locales.en();
+
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const envSchema = z.object({
@@ -124,7 +126,8 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // Operators read zod's own words ("expected one of ..."), not the form messages the contracts set.
+  const parsed = envSchema.safeParse(env, { error: (issue) => operatorMessages.localeError(issue) });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');

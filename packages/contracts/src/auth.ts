@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { required } from './rules/field.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** Password input: at most 32 characters (SPEC.md section 9); at least 8 for a new password. */
@@ -30,7 +31,7 @@ export type LoginReply = z.infer<typeof loginReplySchema>;
 
 export const confirmRequestSchema = z.object({
   session_token: requiredString,
-  code: z.string({ error: m.required }).trim().regex(/^\d{6}$/, 'The code is 6 digits'),
+  code: required(z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits')),
 });
 export type ConfirmRequest = z.input<typeof confirmRequestSchema>;
 

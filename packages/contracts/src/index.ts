@@ -1,9 +1,11 @@
 import './browser-config.ts';
+import './zod-messages.ts';
 export * from './errors.ts';
 export * from './reply.ts';
 export * from './health.ts';
 export * from './permissions.ts';
 export * from './validation.ts';
+export { specMessage } from './zod-messages.ts';
 export * from './auth.ts';
 export * from './announcements.ts';
 export * from './site.ts';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { choice, optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
+import { payoutAmount } from './rules/numbers.ts';
 import { text } from './rules/text.ts';
 import { siteUrl } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
@@ -16,8 +18,6 @@ export type DeviceClass = (typeof deviceClasses)[number];
 export const twoDecimalAmount = z.coerce
   .number({ error: m.invalid })
   .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.invalid);
-
-const id = z.coerce.number().int().positive();
 
 // ---- Sites ----
 export const siteSchema = z.object({
@@ -43,7 +43,7 @@ export const siteInputSchema = z.object({
   url: required(siteUrl()),
   description: optional(text({ max: 5000 }), '').optional().transform((v) => v ?? ''),
   type: optional(text({ max: 32 }), 'vr').optional().transform((v) => v ?? 'vr'),
-  manager_id: z.coerce.number().int().positive().nullable().optional(),
+  manager_id: optionalSelectId().optional(),
   models_api_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   scenes_api_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   message: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
@@ -65,7 +65,7 @@ export const landingPageSchema = z.object({
 });
 export type LandingPage = z.infer<typeof landingPageSchema>;
 export const landingPageInputSchema = z.object({
-  site_id: id,
+  site_id: selectId(),
   name: required(text({ max: 150 })),
   url: required(siteUrl()),
   description: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
@@ -100,27 +100,29 @@ export type Offer = z.infer<typeof offerSchema>;
 
 export const offerInputSchema = z
   .object({
-    site_id: id,
+    site_id: selectId(),
     name: required(text({ max: 150 })),
     description: optional(text({ max: 5000 }), '').optional().transform((v) => v ?? ''),
-    payout_type: z.enum(payoutTypes, { error: m.required }),
-    goal: z.enum(cpaGoals).optional().default('sale'),
-    default_payout: twoDecimalAmount.refine((v) => v >= 0, m.positive),
-    landing_page_id: z.coerce.number().int().positive().nullable().optional(),
+    payout_type: choice(payoutTypes),
+    goal: optional(z.enum(cpaGoals, { error: m.invalid }), 'sale' as const)
+      .optional()
+      .transform((v) => v ?? 'sale'),
+    default_payout: required(payoutAmount()),
+    landing_page_id: optionalSelectId().optional(),
   })
   .refine((v) => v.payout_type !== 'revshare' || v.default_payout <= 100, { message: m.percentage, path: ['default_payout'] });
 export type OfferInput = z.input<typeof offerInputSchema>;
 
 export const customPayoutsInputSchema = z.object({
-  affiliates: z.array(z.object({ affiliate_id: id, amount: twoDecimalAmount.refine((v) => v >= 0, m.positive) })).default([]),
-  tiers: z.array(z.object({ tier_id: id, amount: twoDecimalAmount.refine((v) => v >= 0, m.positive) })).default([]),
+  affiliates: z.array(z.object({ affiliate_id: selectId(), amount: required(payoutAmount()) })).default([]),
+  tiers: z.array(z.object({ tier_id: selectId(), amount: required(payoutAmount()) })).default([]),
 });
 
 // ---- Tracking links ----
 const subId = z.string().trim().max(255).optional();
 export const trackingLinkRequestSchema = z.object({
-  landing_page_id: z.coerce.number().int().positive().nullable().optional(),
-  campaign_id: z.coerce.number().int().positive().nullable().optional(),
+  landing_page_id: optionalSelectId().optional(),
+  campaign_id: optionalSelectId().optional(),
   sub1: subId,
   sub2: subId,
   sub3: subId,
@@ -160,16 +162,16 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const campaignInputSchema = z
   .object({
     name: required(text({ max: 150 })),
-    offer_id: id,
-    destination_type: z.enum(['landing_page', 'url']),
-    landing_page_id: z.coerce.number().int().positive().nullable().optional(),
+    offer_id: selectId(),
+    destination_type: choice(['landing_page', 'url']),
+    landing_page_id: optionalSelectId().optional(),
     destination_url: optional(siteUrl()).optional().transform((v) => v ?? null),
     geo_targeting: z
       .array(
         z.object({
-          country: z.string().trim().regex(/^[A-Z]{2}$/, m.invalid),
-          destination_type: z.enum(['landing_page', 'url']),
-          landing_page_id: z.coerce.number().int().positive().nullable().optional(),
+          country: required(z.string().trim().regex(/^[A-Z]{2}$/, m.invalid)),
+          destination_type: choice(['landing_page', 'url']),
+          landing_page_id: optionalSelectId().optional(),
           url: optional(siteUrl()).optional().transform((v) => v ?? null),
         }),
       )
@@ -178,8 +180,9 @@ export const campaignInputSchema = z
       .default([])
       .refine((list) => new Set(list.map((g) => g.country)).size === list.length, m.unique),
   })
-  .refine((v) => v.destination_type !== 'landing_page' || Boolean(v.landing_page_id), { message: m.required, path: ['landing_page_id'] })
-  .refine((v) => v.destination_type !== 'url' || Boolean(v.destination_url), { message: m.required, path: ['destination_url'] });
+  // `when`: the destination is marked on the first save, together with the other empty fields.
+  .refine((v) => v.destination_type !== 'landing_page' || Boolean(v.landing_page_id), { message: m.required, path: ['landing_page_id'], when: () => true })
+  .refine((v) => v.destination_type !== 'url' || Boolean(v.destination_url), { message: m.required, path: ['destination_url'], when: () => true });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
 // ---- Conversions (site to network) ----

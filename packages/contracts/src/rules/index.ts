@@ -5,3 +5,4 @@ export * from './numbers.ts';
 export * from './urls.ts';
 export * from './refine.ts';
 export * from './limits.ts';
+export * from './choice.ts';

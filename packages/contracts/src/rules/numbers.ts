@@ -20,6 +20,26 @@ export function amount() {
   });
 }
 
+/**
+ * A payout or price: up to two decimals, zero or more ("0" is an answer; SPEC.md section 5 counts
+ * zero as filled). More decimals or text: invalid; below zero: not positive.
+ */
+export function payoutAmount() {
+  return numberInput.transform((value, ctx) => {
+    const textValue = typeof value === 'number' ? String(value) : value.trim();
+    const n = asNumber(value);
+    if (!TWO_DECIMALS.test(textValue) || !Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: m.invalid, input: value });
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: 'custom', message: m.positive, input: value });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
 /** A positive number: greater than zero (zero is not positive; use `percentage` for 0 to 100). */
 export function positiveNumber() {
   return numberInput.transform((value, ctx) => {

@@ -13,7 +13,7 @@ import type { DatabaseConfig } from '../config.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** One database type for both drivers: queries take it (or a transaction) as their first argument. */
+/** One database type for both drivers and their transactions (a transaction is a `Db`): queries take it as their first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { campaigns, clicks, conversions, earnings, landingPages, offers, sites, users } from '../db/schema/index.ts';
-import { addToRollups } from '../modules/tracking/rollup.ts';
+import { campaigns, clicks, conversions, landingPages, offers, sites, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { newClickIdAt } from '../modules/clicks/click-id.ts';
 import { codeFor } from '../modules/links/service.ts';
 import { statsDay } from '../modules/tracking/day.ts';
-import { revshareCents } from '../modules/tracking/money.ts';
+import { addToRollups, conversionCounters, type Counters, keyOf, RollupSums } from '../modules/tracking/rollup.ts';
+import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/earnings.ts';
 
 /** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
 export const demoSiteKeys: Record<string, string> = {
@@ -40,27 +40,8 @@ function pick<T>(r: () => number, weighted: Array<[T, number]>): T {
 const countries: Array<[string, number]> = [['US', 38], ['GB', 10], ['DE', 10], ['CA', 7], ['AU', 5], ['FR', 6], ['NL', 4], ['JP', 6], ['BR', 5], ['SE', 3], ['ES', 4], ['IT', 2]];
 const devices: Array<[string, number]> = [['desktop', 52], ['mobile', 30], ['vr', 12], ['tablet', 6]];
 
-type StatKey = string;
-interface StatRow {
-  day: string;
-  affiliateId: number;
-  offerId: number;
-  siteId: number;
-  campaignId: number;
-  country: string;
-  device: string;
-  sub1: string;
-  clicks: number;
-  uniqueClicks: number;
-  conversions: number;
-  signups: number;
-  sales: number;
-  rebills: number;
-  refunds: number;
-  chargebacks: number;
-  earningsCents: number;
-  revenueCents: number;
-}
+/** Demo affiliates are paid every offer's default payout. */
+const defaultPayout = (offer: { type: 'cpa' | 'revshare'; goal: 'signup' | 'sale'; payout: number }) => ({ payoutType: offer.type, goal: offer.goal, amount: offer.payout, source: 'default' as const, revsharePaused: false });
 
 async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
@@ -122,18 +103,9 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
   await codeFor(db, { affiliateId: demoAffiliateId, offerId: offerList[0]!.id, campaignId: spring!.id, landingPageId: null, deepUrl: null });
 
   const clickRows: Array<typeof clicks.$inferInsert> = [];
-  const conversionRows: Array<{ row: typeof conversions.$inferInsert; earning: number; kind: string | null }> = [];
-  const stats = new Map<StatKey, StatRow>();
-  const bump = (c: { day: string; affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string; sub1: string | null }, f: Partial<Record<keyof StatRow, number>>) => {
-    const key = [c.day, c.affiliateId, c.offerId, c.siteId, c.campaignId ?? 0, c.country ?? '', c.device, c.sub1 ?? ''].join('|');
-    let row = stats.get(key);
-    if (!row) {
-      row = { day: c.day, affiliateId: c.affiliateId, offerId: c.offerId, siteId: c.siteId, campaignId: c.campaignId ?? 0, country: c.country ?? '', device: c.device, sub1: c.sub1 ?? '', clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0 };
-      stats.set(key, row);
-    }
-    const counters = row as unknown as Record<string, number>;
-    for (const [k, v] of Object.entries(f)) counters[k] = (counters[k] ?? 0) + (v ?? 0);
-  };
+  const conversionRows: Array<{ row: typeof conversions.$inferInsert; earning: number; kind: EarningKind | null }> = [];
+  const stats = new RollupSums();
+  const bump = (c: Parameters<typeof keyOf>[0], day: string, counters: Partial<Counters>) => stats.add({ ...keyOf(c, day), ...counters });
 
   const affiliates = [{ id: demoAffiliateId, volume: 240 }, ...others.map((id, i) => ({ id, volume: i === 0 ? 110 : 60 }))];
   let tx = 0;
@@ -172,7 +144,7 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
           isBot,
         };
         clickRows.push(click);
-        bump(click, { clicks: 1, uniqueClicks: isUnique ? 1 : 0 });
+        bump(click, click.day, { clicks: 1, uniqueClicks: isUnique ? 1 : 0 });
         if (!isUnique) continue;
         const signupRate = offer.type === 'cpa' && offer.goal === 'signup' ? 0.045 : 0;
         const saleRate = offer.goal === 'sale' ? 0.014 : 0.004;
@@ -182,10 +154,11 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
         else if (roll < signupRate + saleRate) type = 'sale';
         if (!type) continue;
         const amount = type === 'sale' ? pick(r, [[2999, 4], [3999, 3], [5999, 2], [9999, 1]]) : 0;
-        const earning = offer.type === 'cpa' ? (offer.goal === type ? offer.payout : 0) : type === 'sale' ? revshareCents(amount, offer.payout) : 0;
+        const earned = earningOf(defaultPayout(offer), type, amount);
+        const earning = earned?.cents ?? 0;
         const convAt = new Date(Math.min(now.getTime() - 1000, at.getTime() + Math.floor(r() * 3_600_000)));
-        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, currency: 'USD', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? offer.type : null });
-        bump({ ...click, day: statsDay(convAt) }, { conversions: 1, [type === 'sale' ? 'sales' : 'signups']: 1, earningsCents: earning, revenueCents: amount });
+        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, currency: 'USD', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
+        bump(click, statsDay(convAt), conversionCounters(type, earning, amount));
         if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount, day: daysAgo, affiliateId: aff.id });
       }
     }
@@ -196,9 +169,10 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
       if (r() > 0.7) break;
       const at = new Date(now.getTime() - (s.day - 30 * m) * 86_400_000 - Math.floor(r() * 6 * 3_600_000));
       if (at > now) break;
-      const earning = s.offer.type === 'revshare' ? revshareCents(s.amount, s.offer.payout) : 0;
-      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents: s.amount, currency: 'USD', cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? 'revshare' : null });
-      bump({ ...s.click, day: statsDay(at) }, { rebills: 1, earningsCents: earning, revenueCents: s.amount });
+      const earned = earningOf(defaultPayout(s.offer), 'rebill', s.amount);
+      const earning = earned?.cents ?? 0;
+      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents: s.amount, currency: 'USD', cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? earned!.kind : null });
+      bump(s.click, statsDay(at), conversionCounters('rebill', earning, s.amount));
     }
   }
 
@@ -208,12 +182,12 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
       .insert(conversions)
       .values(chunk.map((c) => c.row))
       .returning({ id: conversions.id });
-    const ledger = chunk.flatMap((c, i) =>
-      c.earning && c.kind ? [{ affiliateId: c.row.affiliateId!, conversionId: ids[i]!.id, cid: c.row.cid ?? null, offerId: c.row.offerId!, kind: c.kind, amountCents: c.earning, day: c.row.day, createdAt: c.row.createdAt! }] : [],
+    await insertEarnings(
+      db,
+      chunk.flatMap((c, i) =>
+        c.earning && c.kind ? [{ affiliateId: c.row.affiliateId!, conversionId: ids[i]!.id, cid: c.row.cid ?? null, offerId: c.row.offerId!, kind: c.kind, amountCents: c.earning, day: c.row.day, createdAt: c.row.createdAt! }] : [],
+      ),
     );
-    if (ledger.length) await db.insert(earnings).values(ledger);
   });
-  await chunked([...stats.values()], 1000, (chunk) =>
-    addToRollups(db, chunk.map((row) => ({ ...row, sub2: '', sub3: '', sub4: '', sub5: '' }))),
-  );
+  await addToRollups(db, stats);
 }

@@ -81,7 +81,7 @@ export async function rotateRefreshToken(db: Db, config: AppConfig, refreshToken
       await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' }).where(eq(sessions.id, row.sessionId));
       return { ok: false, reason: 'reused', userId: row.userId, sessionId: row.sessionId };
     }
-    return { ok: true, userId: row.userId, tokens: await pairFor(tx as unknown as Db, config, row.userId, row.sessionId, row.impersonatorId !== null) };
+    return { ok: true, userId: row.userId, tokens: await pairFor(tx, config, row.userId, row.sessionId, row.impersonatorId !== null) };
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
+import { rollupUpsertSql } from '../tracking/rollup.ts';
 
 export interface ClickRecord {
   cid: string;
@@ -97,7 +98,22 @@ export class ClickWriter {
   }
 }
 
-const rollupKey = 'affiliate_id, day, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5';
+/** Where a click's rollup key comes from in `marked`. */
+const clickKey = {
+  affiliate_id: 'affiliate_id',
+  day: 'day',
+  offer_id: 'offer_id',
+  site_id: 'site_id',
+  campaign_id: 'coalesce(campaign_id, 0)',
+  country: "coalesce(country, '')",
+  device: 'device',
+  sub1: "coalesce(sub1, '')",
+  sub2: "coalesce(sub2, '')",
+  sub3: "coalesce(sub3, '')",
+  sub4: "coalesce(sub4, '')",
+  sub5: "coalesce(sub5, '')",
+};
+const clickCounters = { clicks: 'count(*)', uniqueClicks: 'count(*) FILTER (WHERE is_unique)' };
 
 /**
  * One statement per batch: the uniqueness upsert (only the first non-bot click of a visitor on an
@@ -145,20 +161,10 @@ saved AS (
   FROM marked
 ),
 wide AS (
-  INSERT INTO stats_daily (${rollupKey}, clicks, unique_clicks)
-  SELECT affiliate_id, day, offer_id, site_id, coalesce(campaign_id, 0), coalesce(country, ''), device,
-    coalesce(sub1, ''), coalesce(sub2, ''), coalesce(sub3, ''), coalesce(sub4, ''), coalesce(sub5, ''),
-    count(*), count(*) FILTER (WHERE is_unique)
-  FROM marked GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-  ON CONFLICT (${rollupKey}) DO UPDATE
-    SET clicks = stats_daily.clicks + excluded.clicks, unique_clicks = stats_daily.unique_clicks + excluded.unique_clicks
+  ${rollupUpsertSql('stats_daily', 'marked', clickKey, clickCounters)}
 ),
 narrow AS (
-  INSERT INTO stats_daily_totals (affiliate_id, day, offer_id, site_id, campaign_id, clicks, unique_clicks)
-  SELECT affiliate_id, day, offer_id, site_id, coalesce(campaign_id, 0), count(*), count(*) FILTER (WHERE is_unique)
-  FROM marked GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (affiliate_id, day, offer_id, site_id, campaign_id) DO UPDATE
-    SET clicks = stats_daily_totals.clicks + excluded.clicks, unique_clicks = stats_daily_totals.unique_clicks + excluded.unique_clicks
+  ${rollupUpsertSql('stats_daily_totals', 'marked', clickKey, clickCounters)}
 )
 SELECT ord FROM marked WHERE is_unique`,
 };

@@ -5,11 +5,13 @@ import { Batcher } from '../../lib/batcher.ts';
 import { effectivePayouts } from '../catalogue/payouts.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
 import { notifyEnqueued } from '../jobs/queue.ts';
+import { earningOf, earningsInsertSql } from '../ledger/earnings.ts';
 import { deliveriesFor, type NewDelivery, postbacksOfAffiliates } from '../postbacks/enqueue.ts';
 import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS } from '../postbacks/deliver.ts';
 import { statsDay } from '../tracking/day.ts';
 import { toHundredths } from '../tracking/money.ts';
-import { type ConversionInput, type ConversionOutcome, earningOf, forPostback, orphanReasonOf, recordConversion } from './service.ts';
+import { isNewCustomer, rollupUpsertSql } from '../tracking/rollup.ts';
+import { type ConversionInput, type ConversionOutcome, forPostback, orphanReasonOf, recordConversion } from './service.ts';
 
 /**
  * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
@@ -187,7 +189,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     cols.sub3.push(click?.sub3 ?? '');
     cols.sub4.push(click?.sub4 ?? '');
     cols.sub5.push(click?.sub5 ?? '');
-    cols.isNewCustomer.push(input.type === 'signup' || input.type === 'sale' ? 1 : 0);
+    cols.isNewCustomer.push(isNewCustomer(input.type) ? 1 : 0);
     if (orphanReason || !click) {
       outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
       return;
@@ -245,11 +247,29 @@ SELECT k.ord, c.id FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS k(si
 JOIN conversions c ON c.site_id = k.site_id AND c.transaction_id = k.transaction_id`,
 };
 
-const rollupKey = 'affiliate_id, day, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5';
-const rollupSet = (table: string) =>
-  ['conversions', 'signups', 'sales', 'rebills', 'earnings_cents', 'revenue_cents'].map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
-const rollupCounts = `sum(is_new_customer), count(*) FILTER (WHERE type = 'signup'), count(*) FILTER (WHERE type = 'sale'),
-    count(*) FILTER (WHERE type = 'rebill'), sum(earning_cents), sum(amount_cents)`;
+/** Where an attributed conversion's rollup key comes from in `accepted` (the click's dimensions). */
+const conversionKey = {
+  affiliate_id: 'affiliate_id',
+  day: 'day',
+  offer_id: 'offer_id',
+  site_id: 'click_site_id',
+  campaign_id: 'coalesce(campaign_id, 0)',
+  country: 'country',
+  device: 'device',
+  sub1: 'sub1',
+  sub2: 'sub2',
+  sub3: 'sub3',
+  sub4: 'sub4',
+  sub5: 'sub5',
+};
+const conversionCounters = {
+  conversions: 'sum(is_new_customer)',
+  signups: "count(*) FILTER (WHERE type = 'signup')",
+  sales: "count(*) FILTER (WHERE type = 'sale')",
+  rebills: "count(*) FILTER (WHERE type = 'rebill')",
+  earningsCents: 'sum(earning_cents)',
+  revenueCents: 'sum(amount_cents)',
+};
 
 /**
  * One statement: the conversions (ids given; a (site, transaction_id) seen before is skipped), and
@@ -280,20 +300,13 @@ accepted AS (
   SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'accepted'
 ),
 earned AS (
-  INSERT INTO earnings (affiliate_id, conversion_id, cid, offer_id, kind, amount_cents, day, created_at)
-  SELECT affiliate_id, id, cid, offer_id, earning_kind, earning_cents, day, created_at FROM accepted WHERE earning_cents <> 0
+  ${earningsInsertSql('accepted')}
 ),
 wide AS (
-  INSERT INTO stats_daily (${rollupKey}, conversions, signups, sales, rebills, earnings_cents, revenue_cents)
-  SELECT affiliate_id, day, offer_id, click_site_id, coalesce(campaign_id, 0), country, device, sub1, sub2, sub3, sub4, sub5, ${rollupCounts}
-  FROM accepted GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-  ON CONFLICT (${rollupKey}) DO UPDATE SET ${rollupSet('stats_daily')}
+  ${rollupUpsertSql('stats_daily', 'accepted', conversionKey, conversionCounters)}
 ),
 narrow AS (
-  INSERT INTO stats_daily_totals (affiliate_id, day, offer_id, site_id, campaign_id, conversions, signups, sales, rebills, earnings_cents, revenue_cents)
-  SELECT affiliate_id, day, offer_id, click_site_id, coalesce(campaign_id, 0), ${rollupCounts}
-  FROM accepted GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT (affiliate_id, day, offer_id, site_id, campaign_id) DO UPDATE SET ${rollupSet('stats_daily_totals')}
+  ${rollupUpsertSql('stats_daily_totals', 'accepted', conversionKey, conversionCounters)}
 ),
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)

@@ -1,14 +1,15 @@
-import type { ConversionType, conversionRequestSchema } from '@portal/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { conversionRequestSchema } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { clicks, conversions, earnings } from '../../db/schema/index.ts';
-import { addToRollups, keyOf } from '../tracking/rollup.ts';
-import { type EffectivePayout, effectivePayout } from '../catalogue/payouts.ts';
+import { clicks, conversions } from '../../db/schema/index.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
+import { type LedgerEntry, recordEarning } from '../ledger/earnings.ts';
+import { recordReversal } from '../ledger/reversals.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
 import { statsDay } from '../tracking/day.ts';
-import { revshareCents, toHundredths } from '../tracking/money.ts';
+import { toHundredths } from '../tracking/money.ts';
+import { addToRollups, conversionCounters, keyOf } from '../tracking/rollup.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;
@@ -34,75 +35,6 @@ export function orphanReasonOf(cid: string | undefined | null, click: { siteId: 
   if (!cid) return 'No click id (cid) was given.';
   if (!click) return 'No click has this click id.';
   if (click.siteId !== siteId) return 'The click belongs to another site.';
-  return null;
-}
-
-export const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' | 'refunds' | 'chargebacks'> = {
-  signup: 'signups',
-  sale: 'sales',
-  rebill: 'rebills',
-  refund: 'refunds',
-  chargeback: 'chargebacks',
-};
-
-/**
- * The earning for a new customer event: cpa pays its fixed amount on the offer's goal; revshare
- * pays its percentage of every sale and rebill (unless the affiliate's revshare is paused).
- */
-async function earningFor(db: Db, click: ClickRow, type: ConversionType, amountCents: number): Promise<{ kind: 'cpa' | 'revshare'; cents: number } | null> {
-  return earningOf(await effectivePayout(db, click.offerId, click.affiliateId), type, amountCents);
-}
-
-export function earningOf(payout: EffectivePayout | undefined, type: ConversionType, amountCents: number): { kind: 'cpa' | 'revshare'; cents: number } | null {
-  if (!payout) return null;
-  if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
-  if (type !== 'sale' && type !== 'rebill') return null;
-  if (payout.revsharePaused) return null;
-  return { kind: 'revshare', cents: revshareCents(amountCents, payout.amount) };
-}
-
-/**
- * A refund or chargeback takes back the earning of the sale or rebill it belongs to: the one named
- * by original_transaction_id, else the newest not yet reversed on the same click. Revshare is taken
- * back in proportion to the refunded amount; cpa in full.
- */
-async function reversalFor(
-  tx: Db,
-  siteId: number,
-  click: ClickRow,
-  input: Input,
-  amountCents: number,
-): Promise<{ reversesId: number; cents: number } | null> {
-  let candidates: Array<typeof earnings.$inferSelect>;
-  if (input.original_transaction_id) {
-    const [orig] = await tx
-      .select({ id: conversions.id })
-      .from(conversions)
-      .where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.original_transaction_id)));
-    candidates = orig ? await tx.select().from(earnings).where(and(eq(earnings.conversionId, orig.id), inArray(earnings.kind, ['cpa', 'revshare']))) : [];
-  } else {
-    candidates = await tx
-      .select()
-      .from(earnings)
-      .where(and(eq(earnings.cid, click.cid), inArray(earnings.kind, ['cpa', 'revshare'])))
-      .orderBy(desc(earnings.id));
-  }
-  for (const original of candidates) {
-    const [reversed] = await tx
-      .select({ total: sql<string>`coalesce(sum(${earnings.amountCents}), 0)` })
-      .from(earnings)
-      .where(eq(earnings.reversesId, original.id));
-    const remaining = original.amountCents + Number(reversed?.total ?? 0);
-    if (remaining <= 0) continue;
-    let cents = remaining;
-    if (original.kind === 'revshare' && amountCents > 0) {
-      const [conv] = await tx.select({ amount: conversions.amountCents }).from(conversions).where(eq(conversions.id, original.conversionId));
-      const saleAmount = conv?.amount ?? 0;
-      // The same share of the refunded amount, never more than what is left of the earning.
-      cents = saleAmount > 0 ? Math.min(remaining, Math.round((original.amountCents * amountCents) / saleAmount)) : remaining;
-    }
-    return { reversesId: original.id, cents };
-  }
   return null;
 }
 
@@ -167,34 +99,13 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
     }
     if (orphanReason || !click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
 
-    let earningCents = 0;
-    if (input.type === 'refund' || input.type === 'chargeback') {
-      const reversal = await reversalFor(tx as unknown as Db, siteId, click, input, amountCents);
-      if (reversal) {
-        earningCents = -reversal.cents;
-        await tx.insert(earnings).values({ affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, kind: 'reversal', amountCents: earningCents, reversesId: reversal.reversesId, day, createdAt: now });
-      }
-    } else {
-      const earning = await earningFor(tx as unknown as Db, click, input.type, amountCents);
-      if (earning && earning.cents !== 0) {
-        earningCents = earning.cents;
-        await tx.insert(earnings).values({ affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, kind: earning.kind, amountCents: earning.cents, day, createdAt: now });
-      }
-    }
-
-    const isNewCustomer = input.type === 'signup' || input.type === 'sale';
-    const revenue = input.type === 'refund' || input.type === 'chargeback' ? -amountCents : amountCents;
-    await addToRollups(tx as unknown as Db, [
-      {
-        ...keyOf(click, day),
-        conversions: isNewCustomer ? 1 : 0,
-        [counterOf[input.type]]: 1,
-        earningsCents: earningCents,
-        revenueCents: revenue,
-      },
-    ]);
-
-    await enqueuePostbacksForConversion(tx as unknown as Db, forPostback(row.id, click, input, earningCents, amountCents, now));
+    const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
+    const earningCents =
+      input.type === 'refund' || input.type === 'chargeback'
+        ? await recordReversal(tx, entry, { siteId, originalTransactionId: input.original_transaction_id, amountCents })
+        : await recordEarning(tx, entry, input.type, amountCents);
+    await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }]);
+    await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
     return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
   });
 }

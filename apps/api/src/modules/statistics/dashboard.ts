@@ -2,16 +2,13 @@ import { dashboardReplySchema, errorReplySchema } from '@portal/contracts';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { earnings, offers, statsDailyTotals, users } from '../../db/schema/index.ts';
+import { offers, statsDailyTotals, users } from '../../db/schema/index.ts';
+import { balanceCents } from '../ledger/balance.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { addDays, daysBetween, statsDay } from '../tracking/day.ts';
+import { rollupSums, totalsRollup } from '../tracking/rollup.ts';
 
-const totals = {
-  clicks: sql<string>`coalesce(sum(${statsDailyTotals.clicks}), 0)`,
-  unique: sql<string>`coalesce(sum(${statsDailyTotals.uniqueClicks}), 0)`,
-  conversions: sql<string>`coalesce(sum(${statsDailyTotals.conversions}), 0)`,
-  cents: sql<string>`coalesce(sum(${statsDailyTotals.earningsCents}), 0)`,
-};
+const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents']);
 
 function scope(affiliateId: number | undefined, from: string, to: string): SQL | undefined {
   return and(gte(statsDailyTotals.day, from), lte(statsDailyTotals.day, to), affiliateId === undefined ? undefined : eq(statsDailyTotals.affiliateId, affiliateId));
@@ -19,7 +16,7 @@ function scope(affiliateId: number | undefined, from: string, to: string): SQL |
 
 async function period(db: Db, affiliateId: number | undefined, from: string, to: string) {
   const [r] = await db.select(totals).from(statsDailyTotals).where(scope(affiliateId, from, to));
-  return { clicks: Number(r?.clicks ?? 0), unique_clicks: Number(r?.unique ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.cents ?? 0) / 100 };
+  return { clicks: Number(r?.clicks ?? 0), unique_clicks: Number(r?.uniqueClicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100 };
 }
 
 /** Today, yesterday, this month, last month (Los Angeles days), a 30-day chart and the top offers or affiliates. */
@@ -39,7 +36,7 @@ export async function dashboard(db: Db, affiliateId: number | undefined, now = n
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const chart = daysBetween(chartFrom, today).map((d) => {
     const r = byDay.get(d);
-    return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.cents ?? 0) / 100 };
+    return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100 };
   });
   const topOffers = await db
     .select({ id: statsDailyTotals.offerId, name: offers.name, ...totals })
@@ -62,16 +59,14 @@ export async function dashboard(db: Db, affiliateId: number | undefined, now = n
       : [];
   let balance: number | null = null;
   if (affiliateId !== undefined) {
-    // Payouts are subtracted here once the money feature records them.
-    const [b] = await db.select({ cents: sql<string>`coalesce(sum(${earnings.amountCents}), 0)` }).from(earnings).where(eq(earnings.affiliateId, affiliateId));
-    balance = Number(b?.cents ?? 0) / 100;
+    balance = (await balanceCents(db, affiliateId)) / 100;
   }
-  const rank = (r: { id: number; name: string; clicks: string; conversions: string; cents: string }) => ({
+  const rank = (r: { id: number; name: string; clicks: string; conversions: string; earningsCents: string }) => ({
     id: r.id,
     name: r.name,
     clicks: Number(r.clicks),
     conversions: Number(r.conversions),
-    earnings: Number(r.cents) / 100,
+    earnings: Number(r.earningsCents) / 100,
   });
   return {
     scope: affiliateId === undefined ? ('network' as const) : ('affiliate' as const),

@@ -2,27 +2,16 @@ import type { StatisticsQuery, StatisticsRow, statisticsQuerySchema } from '@por
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { campaigns, offers, sites, statsDaily, statsDailyTotals, users } from '../../db/schema/index.ts';
+import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { daysBetween } from '../tracking/day.ts';
+import { type Rollup, rollupSums, totalsRollup } from '../tracking/rollup.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;
 
-/** The rollup a query reads: the totals table has the same counters and keys but country, device and sub IDs. */
-type Rollup = typeof statsDaily;
-
-const sumsOf = (t: Rollup) => ({
-  clicks: sql<string>`coalesce(sum(${t.clicks}), 0)`,
-  uniqueClicks: sql<string>`coalesce(sum(${t.uniqueClicks}), 0)`,
-  conversions: sql<string>`coalesce(sum(${t.conversions}), 0)`,
-  signups: sql<string>`coalesce(sum(${t.signups}), 0)`,
-  sales: sql<string>`coalesce(sum(${t.sales}), 0)`,
-  rebills: sql<string>`coalesce(sum(${t.rebills}), 0)`,
-  refunds: sql<string>`coalesce(sum(${t.refunds}), 0)`,
-  chargebacks: sql<string>`coalesce(sum(${t.chargebacks}), 0)`,
-  earningsCents: sql<string>`coalesce(sum(${t.earningsCents}), 0)`,
-});
+const reportCounters = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents'] as const;
+const sumsOf = (t: Rollup) => rollupSums(t, reportCounters);
 type Sums = { [K in keyof ReturnType<typeof sumsOf>]: string | number };
 const sums = sumsOf(statsDaily);
 
@@ -55,7 +44,7 @@ const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5']
 /** The small totals rollup answers whenever country, device and sub IDs are neither filtered nor grouped. */
 export function rollupFor(q: Pick<Query, (typeof detailKeys)[number] | 'group_by'>): Rollup {
   const needsDetail = detailKeys.some((k) => q[k] !== undefined) || (detailKeys as readonly string[]).includes(q.group_by);
-  return needsDetail ? statsDaily : (statsDailyTotals as unknown as Rollup);
+  return needsDetail ? statsDaily : totalsRollup;
 }
 
 function filters(t: Rollup, q: Query, affiliateId: number | undefined): SQL[] {

@@ -1,6 +1,13 @@
-import { sql } from 'drizzle-orm';
+import type { ConversionType } from '@portal/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { statsDaily, statsDailyTotals } from '../../db/schema/index.ts';
+
+/**
+ * The daily rollup's one owner: its key, its counters and the SQL that adds to it or sums it.
+ * Every writer (clicks, both conversion paths, the demo seed) and reader (statistics, dashboard)
+ * goes through this module, so a new counter or key column is added here once.
+ */
 
 export const counterNames = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents', 'revenueCents'] as const;
 export type Counter = (typeof counterNames)[number];
@@ -23,9 +30,15 @@ export interface RollupKey {
 
 export type RollupDelta = RollupKey & Partial<Counters>;
 
+/** The key columns as stored, in lock order: the full rollup, and the totals without country, device and sub IDs. */
+const wideKey = ['affiliate_id', 'day', 'offer_id', 'site_id', 'campaign_id', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+const narrowKey = ['affiliate_id', 'day', 'offer_id', 'site_id', 'campaign_id'] as const;
+export type RollupKeyColumn = (typeof wideKey)[number];
+export type RollupTable = 'stats_daily' | 'stats_daily_totals';
+
 /** The rollup key of a click's dimensions on a given day (empty values stand for none). */
 export function keyOf(
-  c: { affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string } & Record<'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5', string | null>,
+  c: { affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string } & Partial<Record<'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5', string | null>>,
   day: string,
 ): RollupKey {
   return {
@@ -44,11 +57,65 @@ export function keyOf(
   };
 }
 
+/** Signups and first sales are new customers: they count as conversions; rebills, refunds and chargebacks do not. */
+export const isNewCustomer = (type: ConversionType): boolean => type === 'signup' || type === 'sale';
+
+/** The counter each conversion type adds one to. */
+export const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' | 'refunds' | 'chargebacks'> = {
+  signup: 'signups',
+  sale: 'sales',
+  rebill: 'rebills',
+  refund: 'refunds',
+  chargeback: 'chargebacks',
+};
+
+/** What one attributed conversion adds to the rollup: refunds and chargebacks take their amount back from revenue. */
+export function conversionCounters(type: ConversionType, earningCents: number, amountCents: number): Partial<Counters> {
+  return {
+    conversions: isNewCustomer(type) ? 1 : 0,
+    [counterOf[type]]: 1,
+    earningsCents: earningCents,
+    revenueCents: type === 'refund' || type === 'chargeback' ? -amountCents : amountCents,
+  };
+}
+
 const zero = (): Counters => ({ clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0 });
 
-function add(into: Counters, d: Partial<Counters>): void {
+/** Deltas summed per key of both rollups, ready to be written in key order. */
+export class RollupSums {
+  private readonly wide = new Map<string, RollupKey & Counters>();
+  private readonly narrow = new Map<string, Pick<RollupKey, 'day' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId'> & Counters>();
+
+  add(d: RollupDelta): void {
+    const wk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId, d.country, d.device, d.sub1, d.sub2, d.sub3, d.sub4, d.sub5].join('\u0001');
+    let w = this.wide.get(wk);
+    if (!w) this.wide.set(wk, (w = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, country: d.country, device: d.device, sub1: d.sub1, sub2: d.sub2, sub3: d.sub3, sub4: d.sub4, sub5: d.sub5, ...zero() }));
+    addCounters(w, d);
+    const nk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId].join('\u0001');
+    let n = this.narrow.get(nk);
+    if (!n) this.narrow.set(nk, (n = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, ...zero() }));
+    addCounters(n, d);
+  }
+
+  get size(): number {
+    return this.wide.size;
+  }
+
+  /** The full rollup's rows in key order. */
+  wideRows(): Array<RollupKey & Counters> {
+    return sorted(this.wide);
+  }
+
+  narrowRows(): Array<Pick<RollupKey, 'day' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId'> & Counters> {
+    return sorted(this.narrow);
+  }
+}
+
+function addCounters(into: Counters, d: Partial<Counters>): void {
   for (const c of counterNames) into[c] += d[c] ?? 0;
 }
+
+const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /** The column's name in the database (the schema is written in camelCase, stored in snake_case). */
 const snake = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -63,33 +130,59 @@ function increments(table: typeof statsDaily | typeof statsDailyTotals) {
  * sub IDs), in the caller's transaction. Rows are written in key order, so concurrent writers
  * lock them in the same order and never deadlock.
  */
-export async function addToRollups(tx: Db, deltas: RollupDelta[]): Promise<void> {
-  if (!deltas.length) return;
-  const wide = new Map<string, RollupKey & Counters>();
-  const narrow = new Map<string, Pick<RollupKey, 'day' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId'> & Counters>();
-  for (const d of deltas) {
-    const wk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId, d.country, d.device, d.sub1, d.sub2, d.sub3, d.sub4, d.sub5].join('\u0001');
-    let w = wide.get(wk);
-    if (!w) wide.set(wk, (w = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, country: d.country, device: d.device, sub1: d.sub1, sub2: d.sub2, sub3: d.sub3, sub4: d.sub4, sub5: d.sub5, ...zero() }));
-    add(w, d);
-    const nk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId].join('\u0001');
-    let n = narrow.get(nk);
-    if (!n) narrow.set(nk, (n = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, ...zero() }));
-    add(n, d);
+export async function addToRollups(tx: Db, deltas: RollupDelta[] | RollupSums): Promise<void> {
+  let sums: RollupSums;
+  if (deltas instanceof RollupSums) sums = deltas;
+  else {
+    sums = new RollupSums();
+    for (const d of deltas) sums.add(d);
   }
-  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  await tx
-    .insert(statsDaily)
-    .values(sorted(wide))
-    .onConflictDoUpdate({
-      target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5],
-      set: increments(statsDaily),
-    });
-  await tx
-    .insert(statsDailyTotals)
-    .values(sorted(narrow))
-    .onConflictDoUpdate({
-      target: [statsDailyTotals.affiliateId, statsDailyTotals.day, statsDailyTotals.offerId, statsDailyTotals.siteId, statsDailyTotals.campaignId],
-      set: increments(statsDailyTotals),
-    });
+  // A bounded number of rows per statement keeps under the protocol's limit of bind parameters.
+  for (const rows of chunks(sums.wideRows(), 1000)) {
+    await tx
+      .insert(statsDaily)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5],
+        set: increments(statsDaily),
+      });
+  }
+  for (const rows of chunks(sums.narrowRows(), 1000)) {
+    await tx
+      .insert(statsDailyTotals)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [statsDailyTotals.affiliateId, statsDailyTotals.day, statsDailyTotals.offerId, statsDailyTotals.siteId, statsDailyTotals.campaignId],
+        set: increments(statsDailyTotals),
+      });
+  }
+}
+
+function* chunks<T>(rows: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/**
+ * The statement (for a hand-written hot-path CTE) that adds a writer's rows to one rollup:
+ * `key` gives, per key column, the expression in `from`'s rows; `counters` the aggregate per
+ * counter. Rows are grouped and written in key order, like `addToRollups`.
+ */
+export function rollupUpsertSql(table: RollupTable, from: string, key: Record<RollupKeyColumn, string>, counters: Partial<Record<Counter, string>>): string {
+  const keyCols = table === 'stats_daily' ? wideKey : narrowKey;
+  const names = Object.keys(counters) as Counter[];
+  const positions = keyCols.map((_, i) => i + 1).join(', ');
+  return `INSERT INTO ${table} (${keyCols.join(', ')}, ${names.map(snake).join(', ')})
+  SELECT ${keyCols.map((k) => key[k]).join(', ')}, ${names.map((c) => counters[c]).join(', ')}
+  FROM ${from} GROUP BY ${positions} ORDER BY ${positions}
+  ON CONFLICT (${keyCols.join(', ')}) DO UPDATE
+    SET ${names.map((c) => `${snake(c)} = ${table}.${snake(c)} + excluded.${snake(c)}`).join(', ')}`;
+}
+
+/** Either rollup, typed as the full one: the totals table has the same counters and the first five key columns. */
+export type Rollup = typeof statsDaily;
+export const totalsRollup = statsDailyTotals as unknown as Rollup;
+
+/** `coalesce(sum(counter), 0)` per counter of the rollup read; the database answers them as strings or numbers. */
+export function rollupSums<const C extends Counter>(t: Rollup, counters: readonly C[]): { [K in C]: SQL<string> } {
+  return Object.fromEntries(counters.map((c) => [c, sql<string>`coalesce(sum(${t[c]}), 0)`])) as { [K in C]: SQL<string> };
 }

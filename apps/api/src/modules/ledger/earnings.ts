@@ -1,0 +1,51 @@
+import type { ConversionType } from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import { earnings } from '../../db/schema/index.ts';
+import { type EffectivePayout, effectivePayout } from '../catalogue/payouts.ts';
+import { revshareCents } from '../tracking/money.ts';
+
+export type EarningKind = 'cpa' | 'revshare';
+
+/** Who and what an earning or reversal belongs to: the conversion and its click. */
+export interface LedgerEntry {
+  affiliateId: number;
+  conversionId: number;
+  cid: string | null;
+  offerId: number;
+  day: string;
+  createdAt: Date;
+}
+
+/**
+ * The earning for a new customer event: cpa pays its fixed amount on the offer's goal; revshare
+ * pays its percentage of every sale and rebill (unless the affiliate's revshare is paused).
+ */
+export function earningOf(payout: EffectivePayout | undefined, type: ConversionType, amountCents: number): { kind: EarningKind; cents: number } | null {
+  if (!payout) return null;
+  if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
+  if (type !== 'sale' && type !== 'rebill') return null;
+  if (payout.revsharePaused) return null;
+  return { kind: 'revshare', cents: revshareCents(amountCents, payout.amount) };
+}
+
+/** Writes what a new customer event earns at the affiliate's payout on the offer; answers the cents (0: nothing written). */
+export async function recordEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number): Promise<number> {
+  const earning = earningOf(await effectivePayout(tx, entry.offerId, entry.affiliateId), type, amountCents);
+  if (!earning || earning.cents === 0) return 0;
+  await tx.insert(earnings).values({ ...entry, kind: earning.kind, amountCents: earning.cents });
+  return earning.cents;
+}
+
+/** Writes earnings already worked out (the demo network's history). */
+export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: EarningKind; amountCents: number }>): Promise<void> {
+  if (rows.length) await db.insert(earnings).values(rows);
+}
+
+/**
+ * The CTE step (for the batch conversion statement) that writes the earnings of `from`'s rows,
+ * which carry `affiliate_id, id` (the conversion), `cid, offer_id, earning_kind, earning_cents,
+ * day, created_at`; rows earning nothing are skipped, as `recordEarning` does.
+ */
+export const earningsInsertSql = (from: string): string =>
+  `INSERT INTO earnings (affiliate_id, conversion_id, cid, offer_id, kind, amount_cents, day, created_at)
+  SELECT affiliate_id, id, cid, offer_id, earning_kind, earning_cents, day, created_at FROM ${from} WHERE earning_cents <> 0`;

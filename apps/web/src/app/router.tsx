@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { AppFirstPaint } from '../features/auth/components/signin-first-paint.tsx';
+import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { firstPaint } from '../lib/first-paint.ts';
 import type { PageName } from './app-pages.ts';
 import { authPaths } from './routes/auth-paths.ts';
@@ -11,6 +12,9 @@ import { Component as PublicRoot } from './routes/public-root.tsx';
  * A route module loaded on demand through app-pages.ts (one small chunk lists them all), once the
  * first screen has been painted (lib/first-paint.ts).
  */
+/** The first paint of Log In runs outside the app's providers: Contact Us brings its own. */
+const FirstPaint = () => <AppFirstPaint footer={<SiteFooter contact standalone />} />;
+
 const page = (name: PageName) => () =>
   firstPaint.then(() => import('./app-pages.ts')).then((m) => m.loadPage(name));
 
@@ -34,7 +38,7 @@ export const router = createBrowserRouter([
     // Router guard, part one: sign-in from the address (login_as, lac, lbc) on any route.
     lazy: page('session-root'),
     // While the first lazy route loads: Log In in plain markup, elsewhere nothing (the background is already dark).
-    HydrateFallback: AppFirstPaint,
+    HydrateFallback: FirstPaint,
     children: [
       { lazy: page('auth-screen'), children: authPaths.map((path) => ({ path })) },
       {

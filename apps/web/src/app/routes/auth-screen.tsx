@@ -7,6 +7,7 @@ import { ResetPasswordForm } from '../../features/auth/components/reset-password
 import { SigninForm } from '../../features/auth/components/signin-form.tsx';
 import { SignupForm } from '../../features/auth/components/signup-form.tsx';
 import { TwoStepForm } from '../../features/auth/components/two-step-form.tsx';
+import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { useSession } from '../../lib/session.ts';
 import { type AuthPath, authPaths } from './auth-paths.ts';
 
@@ -25,5 +26,5 @@ export function Component() {
   const tokens = useSession();
   if (tokens) return <Navigate to="/dashboard" replace />;
   const path = (authPaths as readonly string[]).includes(pathname) ? (pathname as AuthPath) : '/signin';
-  return <AuthLayout wide={path === '/signup'}>{screens[path]()}</AuthLayout>;
+  return <AuthLayout wide={path === '/signup'} footer={<SiteFooter contact />}>{screens[path]()}</AuthLayout>;
 }

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../../../components/logo.tsx';
-import { SiteFooter } from '../../site/components/site-footer.tsx';
 import './auth-layout.css';
 
 export interface AuthLayoutProps {
   /** Sign Up's two columns. */
   wide?: boolean;
-  /** Outside the app's providers (the first paint of Log In): Contact Us brings its own. */
-  standalone?: boolean;
+  /** The site's footer, which the page brings (features do not import each other). */
+  footer?: ReactNode;
   children: ReactNode;
 }
 
@@ -15,7 +14,7 @@ export interface AuthLayoutProps {
  * The auth screens' layout: logo, the content on a panel, footer. Plain markup (auth-layout.css),
  * shared by the auth screen and the first paint of Log In, so both draw the same page.
  */
-export function AuthLayout({ wide = false, standalone = false, children }: AuthLayoutProps) {
+export function AuthLayout({ wide = false, footer, children }: AuthLayoutProps) {
   return (
     <div className="auth-screen">
       <header className="auth-header">
@@ -24,7 +23,7 @@ export function AuthLayout({ wide = false, standalone = false, children }: AuthL
       <main className="auth-main">
         <div className={wide ? 'auth-panel auth-panel-wide' : 'auth-panel'}>{children}</div>
       </main>
-      <SiteFooter contact standalone={standalone} />
+      {footer}
     </div>
   );
 }

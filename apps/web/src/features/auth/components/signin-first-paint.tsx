@@ -54,7 +54,7 @@ function Field({ name, type, label, autoComplete, maxLength, end }: { name: Name
   );
 }
 
-function SigninFirstPaint() {
+function SigninFirstPaint({ footer }: { footer?: ReactNode }) {
   const [shown, setShown] = useState(false);
   // Gone without the real form taking the draft over (the person went elsewhere): drop it. The
   // real form takes it in its layout effect, which runs before this cleanup.
@@ -82,7 +82,7 @@ function SigninFirstPaint() {
   );
   return (
     <>
-      <AuthLayout standalone>
+      <AuthLayout footer={footer}>
         <div className="fp-stack">
             <div>
               <h1>{t('auth.signin.title')}</h1>
@@ -118,12 +118,12 @@ function SigninFirstPaint() {
  * for a signed-in visitor (sent on to Dashboard), nothing: the page's background is already dark.
  * The route code starts loading once this has been painted (lib/first-paint.ts).
  */
-export function AppFirstPaint() {
+export function AppFirstPaint({ footer }: { footer?: ReactNode }) {
   const { pathname, search } = useLocation();
   const signedIn = useSession() !== null;
   const show = pathname === '/signin' && !signedIn && !otherStart.test(search);
   // Once, for the first commit: what is on screen decides how the route code loads.
   const [drawn] = useState(show);
   useLayoutEffect(() => firstScreenDrawn(drawn), [drawn]);
-  return show ? <SigninFirstPaint /> : null;
+  return show ? <SigninFirstPaint footer={footer} /> : null;
 }

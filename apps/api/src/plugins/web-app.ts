@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@portal/contracts';
 import type { Seo } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { getSeo } from '../modules/site/landing.ts';
+import { getSeo } from '../modules/public-site/landing.ts';
 import { sendError } from './errors.ts';
 
 const escapeHtml = (s: string) =>

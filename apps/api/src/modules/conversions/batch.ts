@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
-import { effectivePayouts } from '../catalogue/payouts.ts';
+import { effectivePayouts } from '../offers/payout-rates.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
 import { notifyEnqueued } from '../jobs/queue.ts';
 import { earningOf, earningsInsertSql } from '../ledger/earnings.ts';

@@ -1,7 +1,7 @@
 import type { ConversionType } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { earnings } from '../../db/schema/index.ts';
-import { type EffectivePayout, effectivePayout } from '../catalogue/payouts.ts';
+import { type EffectivePayout, effectivePayout } from '../offers/payout-rates.ts';
 import { revshareCents } from '../tracking/money.ts';
 
 export type EarningKind = 'cpa' | 'revshare';

@@ -17,7 +17,7 @@ import { landingPages, offerPayouts, offers, sites, tiers, users } from '../../d
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { fromHundredths, toHundredths } from '../tracking/money.ts';
-import { effectivePayout } from './payouts.ts';
+import { effectivePayout } from './payout-rates.ts';
 
 type LpRow = typeof landingPages.$inferSelect;
 const toLandingPage = (r: LpRow): LandingPage => ({

@@ -66,7 +66,7 @@ const tags = ['sites'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-export const catalogueSiteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
   const anyone = requireAuth(app, { permission: 'offers' });
 

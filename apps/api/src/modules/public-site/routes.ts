@@ -7,7 +7,7 @@ import { resolveAuth } from '../../plugins/auth.ts';
 import { templates } from '../email/templates.ts';
 import { getLandingImages, getSeo } from './landing.ts';
 
-export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/landing',
     { schema: { tags: ['site'], summary: 'SEO and section images of the public home page', response: { 200: landingReplySchema } } },

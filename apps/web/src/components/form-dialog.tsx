@@ -17,10 +17,12 @@ export interface FormDialogProps {
   saving: boolean;
   children: ReactNode;
   submitLabel?: string;
+  /** A destructive submit (reject) is red. */
+  danger?: boolean;
 }
 
 /** A dialog holding one form: title with a close button, the fields, Cancel and Save. */
-export function FormDialog({ id, title, onClose, onSubmit, saving, children, submitLabel }: FormDialogProps) {
+export function FormDialog({ id, title, onClose, onSubmit, saving, children, submitLabel, danger }: FormDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`} scroll="body">
@@ -46,7 +48,7 @@ export function FormDialog({ id, title, onClose, onSubmit, saving, children, sub
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>{t('offers.cancel')}</Button>
-        <Button variant="contained" type="submit" form={id} loading={saving}>
+        <Button variant="contained" color={danger ? 'error' : 'primary'} type="submit" form={id} loading={saving}>
           {submitLabel ?? t('offers.save')}
         </Button>
       </DialogActions>

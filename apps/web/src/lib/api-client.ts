@@ -202,8 +202,8 @@ async function accessToken(): Promise<string | undefined> {
   return current.accessToken;
 }
 
-/** The one way the web app calls the API. Resolves to the parsed JSON reply; rejects with ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends with the stored token; on a 401, refreshes once and retries. */
+async function sendAuthorised(path: string, options: RequestOptions): Promise<Response> {
   const auth = options.auth ?? true;
   const token = auth ? await accessToken() : undefined;
   const res = await send(path, options, token);
@@ -218,7 +218,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       endSession(error.message);
       throw error;
     }
-    return handle<T>(retried, options.keepMaintenance);
+    return retried;
   }
-  return handle<T>(res, options.keepMaintenance);
+  return res;
+}
+
+/** The one way the web app calls the API. Resolves to the parsed JSON reply; rejects with ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return handle<T>(await sendAuthorised(path, options), options.keepMaintenance);
+}
+
+/** A file the API makes (PDF, CSV), with the name its Content-Disposition gives, through the same token, refresh and errors. */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const res = await sendAuthorised(path, options);
+  if (!res.ok) {
+    const error = await toApiError(res);
+    if (error.code === MAINTENANCE) setMaintenance(true);
+    throw error;
+  }
+  if (!options.keepMaintenance) setMaintenance(false);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+  const raw = match?.[1] ?? match?.[2];
+  return { blob: await res.blob(), fileName: raw ? decodeURIComponent(raw) : undefined };
 }

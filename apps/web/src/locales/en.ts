@@ -8,6 +8,8 @@ import { campaigns } from './en/campaigns.ts';
 import { dashboard } from './en/dashboard.ts';
 import { offers } from './en/offers.ts';
 import { statistics } from './en/statistics.ts';
+import { payments } from './en/payments.ts';
+import { payouts } from './en/payouts.ts';
 import { enPublic } from './en-public.ts';
 
 /**
@@ -28,6 +30,8 @@ export const en = {
   campaigns,
   statistics,
   dashboard,
+  payouts,
+  payments,
 };
 
 export type Translation = typeof en;

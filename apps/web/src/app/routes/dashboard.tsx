@@ -1,11 +1,13 @@
 import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
+import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 
-/** /dashboard: a welcome line, then the periods, balance, 30-day chart and tops (the app layout shows the heading). */
+/** /dashboard: a welcome line, the periods, balance, 30-day chart and tops; for affiliates also "When am I paid?" (the app layout shows the heading). */
 export function Component() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -19,6 +21,13 @@ export function Component() {
         <Typography color="text.secondary">{user.is_client ? user.tier?.name : user.role?.display_name}</Typography>
       </div>
       <DashboardPage canOpenStatistics={(user.assigned_permissions ?? []).includes('statistics')} />
+      {user.is_client ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <WhenPaidChecklist />
+          </Grid>
+        </Grid>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,20 @@
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import { BalanceCards } from '../../features/payments/components/balance-cards.tsx';
+import { PayoutHistory } from '../../features/payments/components/payout-history.tsx';
+import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
+
+/** /payments, clients only: headed Payout History (the app layout shows the heading and subtitle). */
+export function Component() {
+  return (
+    <Stack spacing={2.5} sx={{ minWidth: 0 }}>
+      <BalanceCards />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <WhenPaidChecklist />
+        </Grid>
+      </Grid>
+      <PayoutHistory />
+    </Stack>
+  );
+}

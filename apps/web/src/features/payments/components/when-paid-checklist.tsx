@@ -1,0 +1,98 @@
+import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlined';
+import Event from '@mui/icons-material/EventOutlined';
+import Schedule from '@mui/icons-material/ScheduleOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { WhenPaid } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { useWhenPaid } from '../api/get-when-paid.ts';
+
+type State = 'done' | 'todo' | 'wait' | 'next';
+const icons: Record<State, ReactNode> = {
+  done: <CheckCircle color="success" fontSize="small" />,
+  todo: <ErrorOutline color="warning" fontSize="small" />,
+  wait: <Schedule color="info" fontSize="small" />,
+  next: <Event color="primary" fontSize="small" />,
+};
+
+interface Item {
+  key: string;
+  state: State;
+  text: string;
+  link?: string | undefined;
+}
+
+/** The checklist's lines, in the order a payout needs them: the minimum, the hold, the profile, then the date. */
+export function checklistItems(data: WhenPaid, t: (key: string, values?: Record<string, unknown>) => string): Item[] {
+  const items: Item[] = [];
+  if (!data.method_name) items.push({ key: 'method', state: 'todo', text: t('payments.checklist.noMethod'), link: '/profile?tab=billing' });
+  else {
+    const values = { balance: formatMoney(data.balance), minimum: formatMoney(data.minimum), method: data.method_name };
+    items.push(
+      data.reaches_minimum
+        ? { key: 'minimum', state: 'done', text: t('payments.checklist.minimumReached', values) }
+        : { key: 'minimum', state: 'todo', text: t('payments.checklist.minimumShort', { ...values, missing: formatMoney(Math.max(0, Math.round((data.minimum - data.balance) * 100)) / 100) }) },
+    );
+  }
+  items.push(
+    data.pending_hold > 0 && data.next_release_at
+      ? { key: 'hold', state: 'wait', text: t('payments.checklist.held', { amount: formatMoney(data.pending_hold), date: formatDate(data.next_release_at) }) }
+      : { key: 'hold', state: 'done', text: t('payments.checklist.nothingHeld') },
+  );
+  if (data.issues.length === 0) items.push({ key: 'eligible', state: 'done', text: t('payments.checklist.eligible') });
+  for (const issue of data.issues) items.push({ key: issue.code, state: 'todo', text: t('payments.checklist.issue', { issue: t(`shell.issues.${issue.code}`) }), link: issue.link });
+  items.push(
+    data.projected
+      ? { key: 'next', state: 'next', text: t('payments.checklist.next', { amount: formatMoney(data.projected.amount), date: formatDate(data.projected.date) }) }
+      : { key: 'next', state: 'wait', text: t('payments.checklist.noNext', { date: formatDate(data.next_close.date) }) },
+  );
+  return items;
+}
+
+/** "When am I paid?": one checklist on the dashboard and /payments, computed by the server's period-close code. */
+export function WhenPaidChecklist() {
+  const { t } = useTranslation();
+  const query = useWhenPaid();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="when-paid-heading" sx={{ p: 2, height: '100%', minWidth: 0 }}>
+      <Typography id="when-paid-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {t('payments.checklist.title')}
+      </Typography>
+      {query.isError ? <Alert severity="error">{query.error.message || t('payments.checklist.loadError')}</Alert> : null}
+      {query.isPending ? <Skeleton variant="rounded" height={140} sx={{ mt: 1 }} /> : null}
+      {query.data ? (
+        <List dense disablePadding data-testid="when-paid">
+          {checklistItems(query.data, t as never).map((item) => (
+            <ListItem
+              key={item.key}
+              disableGutters
+              data-state={item.state}
+              secondaryAction={
+                item.link ? (
+                  <Button size="small" component={RouterLink} to={item.link}>
+                    {t('payments.checklist.fix')}
+                  </Button>
+                ) : undefined
+              }
+              sx={{ pr: item.link ? 9 : 0, alignItems: 'flex-start' }}
+            >
+              <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>{icons[item.state]}</ListItemIcon>
+              <ListItemText primary={item.text} />
+            </ListItem>
+          ))}
+        </List>
+      ) : null}
+    </Paper>
+  );
+}

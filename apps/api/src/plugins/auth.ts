@@ -81,7 +81,7 @@ export interface Requirement {
 
 /** An onRequest hook (before the body is even read): 401 without a valid session, 403 when the role or permission does not match. */
 export function requireAuth(app: FastifyInstance, req: Requirement = {}): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = request.auth ?? (await resolveAuth(app, request));
     if (!auth) throw new UnauthenticatedError();
     request.auth = auth;
@@ -89,6 +89,20 @@ export function requireAuth(app: FastifyInstance, req: Requirement = {}): onRequ
     if (req.role === 'staff' && auth.isClient) throw new ForbiddenError();
     if (req.permission && !auth.permissions.has(req.permission)) throw new ForbiddenError();
   };
+  // The OpenAPI document reads what a route requires from its hook, so no route declares it twice.
+  return Object.assign(hook, { [requirementKey]: req });
+}
+
+const requirementKey = Symbol('auth requirement');
+
+/** What the route's onRequest hooks require of the caller, or undefined for a route open to anyone. */
+export function routeRequirement(onRequest: unknown): Requirement | undefined {
+  const hooks = Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [];
+  for (const hook of hooks) {
+    const req = (hook as { [requirementKey]?: Requirement })[requirementKey];
+    if (req) return req;
+  }
+  return undefined;
 }
 
 export function registerAuth(app: FastifyInstance): void {

@@ -1,19 +1,39 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { finishDocument, transformRoute } from './openapi-document.ts';
+
+const description = `The API behind the affiliate portal.
+
+- **Authentication**: people sign in (\`POST /v2/authentication/login\`) and send the access token as \`Authorization: Bearer <token>\`. Sites report conversions with their API key, in the same header or as \`?key=\` on the URL form.
+- **Replies**: \`{data}\`; lists \`{data, meta: {total, page, per_page}}\`.
+- **Lists** page with \`page\` (from 1) and \`per_page\` (\`0\` for all), and sort with \`sort\`: a field name, \`-\` in front for descending (\`sort=-created_at\`).
+- **Errors** always have the shape \`{error_code, message, errors}\`; \`errors\` maps each invalid field to its messages (422).
+- **Money** is in US dollars with two decimals.`;
 
 /** The OpenAPI 3 document generated from the route schemas, at /api/openapi.json and browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Affiliate Portal API', version: '1.0.0', description: 'The API behind the affiliate portal.' },
+      info: {
+        title: 'Affiliate Portal API',
+        version: '1.0.0',
+        description,
+        license: { name: 'Terms of Service', url: `${app.config.publicUrl}/terms-and-conditions` },
+      },
+      // Relative: the portal that serves this document answers its calls, whatever its address.
+      servers: [{ url: '/', description: 'This portal' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from sign-in.' },
+          siteKey: { type: 'http', scheme: 'bearer', description: "A site's API key (staff see it once, when the site is created or its key replaced)." },
+          siteKeyQuery: { type: 'apiKey', in: 'query', name: 'key', description: "A site's API key in the URL, for billers that can only fire a URL." },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute as never,
+    transformObject: (document) => finishDocument((document as { openapiObject: Record<string, unknown> }).openapiObject) as never,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -80,7 +80,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/announcements/:id',
-    { onRequest: reader, schema: { tags, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: reader, schema: { tags, summary: 'One announcement', security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
     async (request) => ({ data: await service.getAnnouncement(app.db, viewer(request), request.params.id) }),
   );
 

@@ -137,6 +137,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Start social sign-in: redirects to the provider's consent page",
+        // A page the browser is sent to, not a call a client makes: left out of the API document.
+        hide: true,
         params: z.object({ provider: providerSchema }),
         response: { 404: errorReplySchema },
       },

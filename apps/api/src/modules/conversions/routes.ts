@@ -1,4 +1,4 @@
-import { conversionReplySchema, conversionRequestSchema, errorReplySchema, trackingMessages } from '@portal/contracts';
+import { conversionReplySchema, conversionRequestSchema, conversionTypes, errorReplySchema, trackingMessages } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +19,19 @@ async function siteOf(siteByKey: SiteLookup, request: FastifyRequest, queryKey: 
 }
 
 const tags = ['conversions'];
+/**
+ * The URL form's fields, described for the API document. They stay plain text here and are
+ * checked after the site key by the same rules as the JSON form, so both forms answer alike.
+ */
+const conversionQuerySchema = z.object({
+  key: z.string().optional().describe("The site's API key (or send it as Authorization: Bearer)"),
+  cid: z.string().optional().describe('The click id the tracking link passed to the site; unknown or missing ones are stored as orphaned'),
+  type: z.string().optional().meta({ enum: [...conversionTypes], description: 'What happened (required)' }),
+  amount: z.string().optional().describe('Amount with up to two decimals, e.g. 19.99'),
+  currency: z.string().optional().describe('ISO 4217 code; USD when left out'),
+  transaction_id: z.string().optional().describe("The site's own id of this transaction (required); a repeat is answered `duplicate`"),
+  original_transaction_id: z.string().optional().describe('For a refund or chargeback: the sale or rebill it takes back'),
+});
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 422: errorReplySchema };
 const description =
   'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason.';
@@ -36,6 +49,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Report a conversion (JSON or form fields; Authorization: Bearer <site api key>)',
         description,
+        security: [{ siteKey: [] }],
         body: z.record(z.string(), z.unknown()).nullish(),
         response: { 200: conversionReplySchema, ...errors },
       },
@@ -55,7 +69,8 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Report a conversion by URL, for billers that can only fire a URL (?key=<site api key>&cid=&type=&amount=&transaction_id=)',
         description,
-        querystring: z.record(z.string(), z.string()),
+        security: [{ siteKeyQuery: [] }, { siteKey: [] }],
+        querystring: conversionQuerySchema,
         response: { 200: conversionReplySchema, ...errors },
       },
     },

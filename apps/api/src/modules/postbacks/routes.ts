@@ -65,7 +65,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/postbacks/:id',
-    { onRequest: affiliate, schema: { tags, security, params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: affiliate, schema: { tags, summary: 'One postback of the signed-in affiliate', security, params: idParams, response: { 200: one, ...errors } } },
     async (request) => ({ data: await service.getPostback(app.db, owner(request), request.params.id) }),
   );
 

@@ -25,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/settings/maintenance',
     {
       onRequest: requireAuth(app, { role: 'staff', permission: 'settings' }),
-      schema: { tags: ['settings'], security: [{ bearer: [] }], response: { 200: maintenanceSchema, 401: errorReplySchema, 403: errorReplySchema } },
+      schema: { tags: ['settings'], summary: 'Whether maintenance mode is on', security: [{ bearer: [] }], response: { 200: maintenanceSchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: { enabled: await app.maintenance.isOn() } }),
   );

@@ -13,6 +13,7 @@ import { jobs, offers, postbackDeliveries, postbacks, sites } from '../src/db/sc
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../src/modules/postbacks/enqueue.ts';
 import { createTestApp, freshDatabase, testConfig, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
+import { click, createCatalogue, trackingLink } from './support/tracking.ts';
 import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
 
 // Names the tests make resolve to chosen addresses (a public one, a private one, one that changes).
@@ -321,6 +322,43 @@ describe('postbacks', () => {
   });
 
   describe('delivery', () => {
+    it("reaches the affiliate's server from a site's report, through both conversion forms and a refund", async () => {
+      const catalogue = await createCatalogue(t.app, staff, { name: `pbsite${Date.now().toString(36)}`, payoutType: 'cpa', payout: 9.5, goal: 'sale' });
+      const c = await createAffiliate(t.app);
+      const carol = await signIn(t.app, mail, c.email, c.password);
+      await create(carol, { goal: 'all', type: 'global', url: `${base}/from-site?click={cid}&tx={transaction_id}&goal={goal}&payout={payout}` });
+      const link = await trackingLink(t.app, carol, catalogue.offerId);
+      const { cid } = await click(t.app, link.url);
+      expect(cid).toBeTruthy();
+
+      const key = { authorization: `Bearer ${catalogue.apiKey}` };
+      const sale = await t.app.inject({ method: 'POST', url: '/v1/conversions', headers: key, payload: { cid, type: 'sale', amount: '30.00', transaction_id: 'site-sale-1' } });
+      const rebill = await t.app.inject({ method: 'GET', url: `/v1/conversions?key=${catalogue.apiKey}&cid=${cid}&type=rebill&amount=30.00&transaction_id=site-rebill-1` });
+      const refund = await t.app.inject({ method: 'GET', url: `/v1/conversions?key=${catalogue.apiKey}&cid=${cid}&type=refund&transaction_id=site-refund-1&original_transaction_id=site-sale-1` });
+      const ids = [sale, rebill, refund].map((res) => {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data.status).toBe('accepted');
+        return res.json().data.conversion_id as number;
+      });
+
+      // One delivery per conversion, each with its job, each delivered to the receiver.
+      const rows = await eventually(async () => {
+        const found = await t.app.db.select().from(postbackDeliveries).where(inArray(postbackDeliveries.conversionId, ids));
+        return found.length === 3 && found.every((d) => d.status === 'delivered') ? found : undefined;
+      });
+      expect(rows.map((d) => d.affiliateId)).toEqual([c.id, c.id, c.id]);
+      const jobRows = (await t.app.db.select().from(jobs)).filter((j) => rows.some((d) => d.id === (j.payload as { delivery_id: number }).delivery_id));
+      expect(jobRows).toHaveLength(3);
+      const calls = receiver.on('/from-site');
+      expect(calls.map((r) => [r.query.get('click'), r.query.get('tx'), r.query.get('goal'), r.query.get('payout')]).sort()).toEqual(
+        [
+          [cid, 'site-sale-1', 'sale', '9.50'],
+          [cid, 'site-rebill-1', 'rebill', '0.00'],
+          [cid, 'site-refund-1', 'refund', '-9.50'],
+        ].sort(),
+      );
+    });
+
     it('retries until the receiver answers 200, with macros encoded and parameters appended', async () => {
       receiver.failFirst.set('/retry', 2);
       const p = await create(alice, {

@@ -126,7 +126,7 @@ async function main(): Promise<void> {
     const counts = (
       await db.query<{ accepted: string; other: string; earnings: string; pending: string; jobs: string }>(
         `select count(*) filter (where v.status = 'accepted') accepted, count(*) filter (where v.status <> 'accepted') other,
-                (select count(*) from earnings e join conversions x on x.id = e.conversion_id where x.transaction_id like $1) earnings,
+                (select count(*) from ledger_entries e join conversions x on x.id = e.conversion_id where x.transaction_id like $1) earnings,
                 (select count(*) from postback_deliveries d join conversions x on x.id = d.conversion_id where x.transaction_id like $1 and d.status = 'pending') pending,
                 (select count(*) from jobs j where j.kind like 'postback%' and j.done_at is null) jobs
            from conversions v where v.transaction_id like $1`,

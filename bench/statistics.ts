@@ -169,8 +169,8 @@ async function main(): Promise<void> {
        from bench_conv order by conv_at`,
   );
   await q(
-    `insert into earnings (affiliate_id, conversion_id, cid, offer_id, kind, amount_cents, day, created_at)
-     select b.affiliate_id, v.id, b.cid, b.offer_id, o.payout_type, b.earning, v.day, v.created_at
+    `insert into ledger_entries (affiliate_id, conversion_id, cid, offer_id, kind, payout_type, amount_cents, day, created_at)
+     select b.affiliate_id, v.id, b.cid, b.offer_id, 'earning', o.payout_type, b.earning, v.day, v.created_at
        from bench_conv b join conversions v on v.transaction_id = 'tx' || b.id join offers o on o.id = b.offer_id
       where b.earning <> 0`,
   );
@@ -238,8 +238,8 @@ async function main(): Promise<void> {
        group by day),
     e as (
       select day, sum(amount_cents) earnings_cents
-        from earnings
-       where affiliate_id = $1 and day between $2 and $3
+        from ledger_entries
+       where affiliate_id = $1 and kind in ('earning', 'reversal') and day between $2 and $3
          and created_at >= ($2::date::timestamp at time zone '${TZ}') and created_at < (($3::date + 1)::timestamp at time zone '${TZ}')
        group by day)
     select d::date::text as date, coalesce(c.clicks, 0) clicks, coalesce(c.unique_clicks, 0) "uniqueClicks",

@@ -6,7 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { clicks, conversions, earnings, roles, statsDaily, users } from '../src/db/schema/index.ts';
+import { clicks, conversions, ledgerEntries, roles, statsDaily, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
 import { createTestApp, testConfig } from './helpers.ts';
@@ -77,7 +77,7 @@ describe('first start', () => {
     // The demo traffic adds up: the rollup matches the raw clicks, conversions and the ledger.
     const [raw] = await second.db.select({ clicks: count(), unique: sql<number>`count(*) filter (where ${clicks.isUnique})` }).from(clicks);
     const [rolled] = await second.db.select({ clicks: sql<string>`sum(${statsDaily.clicks})`, unique: sql<string>`sum(${statsDaily.uniqueClicks})`, cents: sql<string>`sum(${statsDaily.earningsCents})`, conv: sql<string>`sum(${statsDaily.conversions})` }).from(statsDaily);
-    const [ledger] = await second.db.select({ cents: sql<string>`sum(${earnings.amountCents})` }).from(earnings);
+    const [ledger] = await second.db.select({ cents: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(sql`${ledgerEntries.kind} in ('earning', 'reversal')`);
     const [newCustomers] = await second.db.select({ n: count() }).from(conversions).where(sql`${conversions.type} in ('signup', 'sale')`);
     expect(raw!.clicks).toBeGreaterThan(10_000);
     expect(Number(rolled!.clicks)).toBe(raw!.clicks);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clicks, conversions, earnings, tiers, users } from '../src/db/schema/index.ts';
+import { clicks, conversions, ledgerEntries, tiers, users } from '../src/db/schema/index.ts';
 import { statsDay } from '../src/modules/tracking/day.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
@@ -169,9 +169,9 @@ describe('conversions and earnings', () => {
     expect(res.json().data).toMatchObject({ status: 'accepted', earning: 5 });
     const again = await convert(t.app, cpa.apiKey, { cid: visit.cid, type: 'signup', transaction_id: 'T-1' });
     expect(again.json().data.status).toBe('duplicate');
-    const ledger = await t.app.db.select().from(earnings).where(eq(earnings.cid, visit.cid!));
+    const ledger = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.cid, visit.cid!));
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ affiliateId: aliceId, amountCents: 500, kind: 'cpa' });
+    expect(ledger[0]).toMatchObject({ affiliateId: aliceId, amountCents: 500, kind: 'earning', payoutType: 'cpa' });
     // A sale on a signup-goal cpa offer earns nothing more.
     const sale = await convert(t.app, cpa.apiKey, { cid: visit.cid, type: 'sale', amount: 29.99, transaction_id: 'T-2' });
     expect(sale.json().data.earning).toBe(0);
@@ -193,7 +193,7 @@ describe('conversions and earnings', () => {
     // Nothing left to reverse: a second chargeback takes nothing.
     const twice = await convert(t.app, rev.apiKey, { cid: visit.cid, type: 'chargeback', amount: 39.99, transaction_id: 'CB-2', original_transaction_id: 'S-1' });
     expect(twice.json().data.earning).toBe(0);
-    const ledger = await t.app.db.select().from(earnings).where(eq(earnings.cid, visit.cid!));
+    const ledger = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.cid, visit.cid!));
     expect(ledger.reduce((s, e) => s + e.amountCents, 0)).toBe(0);
     expect(ledger.filter((e) => e.kind === 'reversal').every((e) => e.reversesId !== null)).toBe(true);
   });
@@ -224,7 +224,7 @@ describe('conversions and earnings', () => {
     const rows = await t.app.db.select().from(conversions).where(eq(conversions.affiliateId, bobId));
     const burst = rows.filter((r) => r.transactionId.startsWith('BURST-'));
     expect(burst).toHaveLength(30);
-    const ledger = await t.app.db.select().from(earnings).where(eq(earnings.affiliateId, bobId));
+    const ledger = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.affiliateId, bobId));
     const paid = ledger.filter((e) => burst.some((c) => c.id === e.conversionId));
     expect(paid).toHaveLength(30);
     expect(paid.reduce((s, e) => s + e.amountCents, 0)).toBe(Array.from({ length: 30 }, (_, i) => (10 + i) * 25).reduce((a, b) => a + b, 0));

@@ -13,3 +13,4 @@ export * from './tracking.ts';
 export * from './postbacks.ts';
 export * from './rules/index.ts';
 export * from './payouts.ts';
+export * from './ledger.ts';

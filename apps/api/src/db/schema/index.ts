@@ -5,3 +5,4 @@ export * from './affiliates.ts';
 export * from './auth.ts';
 export * from './content.ts';
 export * from './tracking.ts';
+export * from './ledger.ts';

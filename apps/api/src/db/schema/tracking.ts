@@ -205,29 +205,6 @@ export const conversions = pgTable(
   ],
 );
 
-/** The ledger: one immutable row per earning or reversal, in integer cents, tied to its conversion and click. */
-export const earnings = pgTable(
-  'earnings',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    affiliateId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    conversionId: integer()
-      .notNull()
-      .references(() => conversions.id, { onDelete: 'restrict' }),
-    cid: varchar({ length: 32 }),
-    offerId: integer().notNull(),
-    kind: varchar({ length: 16 }).notNull(),
-    amountCents: bigint({ mode: 'number' }).notNull(),
-    /** For a reversal: the earning it reverses. */
-    reversesId: integer(),
-    day: date({ mode: 'string' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('earnings_affiliate_idx').on(t.affiliateId, t.createdAt), index('earnings_conversion_idx').on(t.conversionId)],
-);
-
 /**
  * Daily rollup: every count the statistics show, per Los Angeles calendar day and dimension set.
  * Maintained as clicks and conversions land; statistics never scan raw clicks.

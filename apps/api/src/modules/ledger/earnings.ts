@@ -1,6 +1,6 @@
 import type { ConversionType } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
-import { earnings } from '../../db/schema/index.ts';
+import { ledgerEntries } from '../../db/schema/index.ts';
 import { type EffectivePayout, effectivePayout } from '../offers/payout-rates.ts';
 import { revshareCents } from '../tracking/money.ts';
 
@@ -32,13 +32,13 @@ export function earningOf(payout: EffectivePayout | undefined, type: ConversionT
 export async function recordEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number): Promise<number> {
   const earning = earningOf(await effectivePayout(tx, entry.offerId, entry.affiliateId), type, amountCents);
   if (!earning || earning.cents === 0) return 0;
-  await tx.insert(earnings).values({ ...entry, kind: earning.kind, amountCents: earning.cents });
+  await tx.insert(ledgerEntries).values({ ...entry, kind: 'earning', payoutType: earning.kind, amountCents: earning.cents });
   return earning.cents;
 }
 
 /** Writes earnings already worked out (the demo network's history). */
 export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: EarningKind; amountCents: number }>): Promise<void> {
-  if (rows.length) await db.insert(earnings).values(rows);
+  if (rows.length) await db.insert(ledgerEntries).values(rows.map(({ kind, ...r }) => ({ ...r, kind: 'earning', payoutType: kind })));
 }
 
 /**
@@ -47,5 +47,5 @@ export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: E
  * day, created_at`; rows earning nothing are skipped, as `recordEarning` does.
  */
 export const earningsInsertSql = (from: string): string =>
-  `INSERT INTO earnings (affiliate_id, conversion_id, cid, offer_id, kind, amount_cents, day, created_at)
-  SELECT affiliate_id, id, cid, offer_id, earning_kind, earning_cents, day, created_at FROM ${from} WHERE earning_cents <> 0`;
+  `INSERT INTO ledger_entries (affiliate_id, conversion_id, cid, offer_id, kind, payout_type, amount_cents, day, created_at)
+  SELECT affiliate_id, id, cid, offer_id, 'earning', earning_kind, earning_cents, day, created_at FROM ${from} WHERE earning_cents <> 0`;

@@ -14,3 +14,4 @@ export * from './postbacks.ts';
 export * from './rules/index.ts';
 export * from './payouts.ts';
 export * from './ledger.ts';
+export * from './billing.ts';

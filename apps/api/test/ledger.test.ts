@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, users } from '../src/db/schema/index.ts';
+import { appendEntries, appendEntry, balanceCents, balancesCents, sumsByKind } from '../src/modules/ledger/entries.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createAffiliate, createStaff } from './support/users.ts';
+
+let t: TestApp;
+let staffId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staffId = (await createStaff(t.app, ['affiliates'])).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The database's own words for a refused statement (drizzle wraps the driver's error). */
+async function refusal(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (err) {
+    const e = err as { message?: string; cause?: { message?: string } };
+    return `${e.message ?? ''} ${e.cause?.message ?? ''}`;
+  }
+  throw new Error('the database accepted it');
+}
+
+describe('the ledger refuses what would break it', () => {
+  it('never changes or deletes a row, however it is asked', async () => {
+    const aff = await createAffiliate(t.app);
+    const row = await appendEntry(t.app.db, { affiliateId: aff.id, kind: 'bonus', amountCents: 1500, createdBy: staffId, reason: 'Launch week' });
+    expect(await refusal(() => t.app.db.update(ledgerEntries).set({ amountCents: 150000 }).where(eq(ledgerEntries.id, row.id)))).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(() => t.app.db.update(ledgerEntries).set({ payoutId: 1 }).where(eq(ledgerEntries.id, row.id)))).toMatch(/append-only/);
+    expect(await refusal(() => t.app.db.delete(ledgerEntries).where(eq(ledgerEntries.id, row.id)))).toMatch(/append-only: DELETE refused/);
+    expect(await refusal(() => t.app.db.execute(sql`truncate ledger_entries`))).toMatch(/append-only: TRUNCATE refused/);
+    const [still] = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, row.id));
+    expect(still).toMatchObject({ amountCents: 1500, reason: 'Launch week', payoutId: null });
+  });
+
+  it('refuses rows of an unknown kind, with the wrong sign, or without what they must name', async () => {
+    const aff = await createAffiliate(t.app);
+    const base = { affiliateId: aff.id, createdBy: staffId, reason: 'r' };
+    const refused = [
+      { ...base, kind: 'gift', amountCents: 100 },
+      { ...base, kind: 'bonus', amountCents: -100 },
+      { ...base, kind: 'bonus', amountCents: 100, reason: '' },
+      { ...base, kind: 'bonus', amountCents: 100, createdBy: null },
+      { ...base, kind: 'adjustment', amountCents: -100 },
+      { ...base, kind: 'adjustment', amountCents: 0, reasonCode: 'other' },
+      { ...base, kind: 'earning', amountCents: 100 },
+      { ...base, kind: 'reversal', amountCents: -100 },
+      { ...base, kind: 'referral_commission', amountCents: 100 },
+      { ...base, kind: 'payout', amountCents: -100 },
+      { ...base, kind: 'fee', amountCents: 100, payoutId: 1 },
+      { ...base, kind: 'bonus', amountCents: 100, correctsId: 1 },
+    ];
+    for (const row of refused) {
+      const why = await refusal(() => t.app.db.insert(ledgerEntries).values({ ...row, day: '2026-01-01' } as typeof ledgerEntries.$inferInsert));
+      expect({ row, refused: /violates check constraint/.test(why) }).toEqual({ row, refused: true });
+    }
+    expect(await balanceCents(t.app.db, aff.id)).toBe(0);
+    // A negative adjustment with its category and a payout row naming its payout are fine.
+    await appendEntries(t.app.db, [
+      { ...base, kind: 'adjustment', amountCents: -100, reasonCode: 'correction' },
+      { affiliateId: aff.id, kind: 'payout', amountCents: -50, payoutId: 7 },
+    ]);
+    expect(await balanceCents(t.app.db, aff.id)).toBe(-150);
+  });
+
+  it('refuses an affiliate referred by themselves', async () => {
+    const aff = await createAffiliate(t.app);
+    expect(await refusal(() => t.app.db.update(users).set({ referredById: aff.id }).where(eq(users.id, aff.id)))).toMatch(/users_not_self_referred_check/);
+  });
+});
+
+describe('balances are sums of rows', () => {
+  const movement = fc.oneof(
+    fc.record({ kind: fc.constant('bonus' as const), cents: fc.integer({ min: 1, max: 5_000_000 }) }),
+    fc.record({ kind: fc.constant('adjustment' as const), cents: fc.integer({ min: -5_000_000, max: 5_000_000 }).filter((n) => n !== 0) }),
+    fc.record({ kind: fc.constant('fee' as const), cents: fc.integer({ min: -100_000, max: -1 }) }),
+    fc.record({ kind: fc.constant('withholding' as const), cents: fc.integer({ min: -100_000, max: -1 }) }),
+    fc.record({ kind: fc.constant('payout' as const), cents: fc.integer({ min: -5_000_000, max: -1 }) }),
+  );
+
+  it('every balance, and every sum per kind, equals the sum of its rows to the cent', async () => {
+    const affiliates = [(await createAffiliate(t.app)).id, (await createAffiliate(t.app)).id];
+    const expected = new Map(affiliates.map((id) => [id, 0]));
+    const byKind = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), movement), { minLength: 1, maxLength: 12 }), async (moves) => {
+        await appendEntries(
+          t.app.db,
+          moves.map(([who, m]) => {
+            const affiliateId = affiliates[who]!;
+            expected.set(affiliateId, expected.get(affiliateId)! + m.cents);
+            if (who === 0) byKind.set(m.kind, (byKind.get(m.kind) ?? 0) + m.cents);
+            return { affiliateId, kind: m.kind, amountCents: m.cents, createdBy: staffId, reason: 'property', reasonCode: 'other', payoutId: m.kind === 'fee' || m.kind === 'withholding' || m.kind === 'payout' ? 1 : null };
+          }),
+        );
+        for (const id of affiliates) expect(await balanceCents(t.app.db, id)).toBe(expected.get(id));
+        const many = await balancesCents(t.app.db, affiliates);
+        for (const id of affiliates) expect(many.get(id)).toBe(expected.get(id));
+        expect(await sumsByKind(t.app.db, affiliates[0]!)).toEqual(Object.fromEntries(byKind));
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { compactCode, isValidBic, isValidIban, isValidRoutingNumber, isValidWalletAddress } from './billing-checks.ts';
+import { required } from './rules/field.ts';
+import { text } from './rules/text.ts';
+import { email } from './rules/urls.ts';
+import { validationMessages as m } from './validation.ts';
+
+export * from './billing-checks.ts';
+
+/** Who is paid: a person or a company (decides the tax withholding rate). */
+export const recipientTypes = ['individual', 'company'] as const;
+export type RecipientType = (typeof recipientTypes)[number];
+
+/** The kinds of payment method; each asks for its own details. */
+export const paymentMethodTypes = ['wire', 'ach', 'paypal', 'paxum', 'usdt'] as const;
+export type PaymentMethodType = (typeof paymentMethodTypes)[number];
+
+export const billingMessages = {
+  iban: 'This IBAN is not valid: check its country, length and check digits.',
+  bic: 'This SWIFT/BIC code is not valid.',
+  routingNumber: 'This routing number is not valid.',
+  accountNumber: 'An account number has 4 to 17 digits.',
+  wallet: 'This wallet address is not valid for the network chosen.',
+  unknownMethod: 'This payment method does not exist.',
+  saved: 'Billing details saved successfully',
+} as const;
+
+const holder = required(text({ max: 150 }));
+
+const wireDetails = z.object({
+  account_holder: holder,
+  iban: required(z.string().transform(compactCode).refine(isValidIban, billingMessages.iban)),
+  swift: required(z.string().transform(compactCode).refine(isValidBic, billingMessages.bic)),
+  bank_name: required(text({ max: 150 })),
+  bank_address: text({ max: 255 }).optional().default(''),
+});
+
+const achDetails = z.object({
+  account_holder: holder,
+  routing_number: required(z.string().trim().refine(isValidRoutingNumber, billingMessages.routingNumber)),
+  account_number: required(z.string().trim().regex(/^\d{4,17}$/, billingMessages.accountNumber)),
+  account_type: z.enum(['checking', 'savings'], { error: m.required }),
+});
+
+const emailDetails = z.object({ email: required(email()) });
+
+const usdtDetails = z
+  .object({
+    network: z.enum(['trc20', 'erc20'], { error: m.required }),
+    wallet_address: required(text({ max: 64 })),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidWalletAddress(v.network, v.wallet_address)) ctx.addIssue({ code: 'custom', message: billingMessages.wallet, path: ['wallet_address'] });
+  });
+
+/** The details each method needs. */
+export const billingDetailsByMethod = {
+  wire: wireDetails,
+  ach: achDetails,
+  paypal: emailDetails,
+  paxum: emailDetails,
+  usdt: usdtDetails,
+} as const satisfies Record<PaymentMethodType, z.ZodType>;
+
+/**
+ * PUT /v1/user/billing: recipient type, the payment method's type and its details. Errors land on
+ * `recipient_type`, `method` or `details.<field>`.
+ */
+export const billingDetailsSchema = z.discriminatedUnion(
+  'method',
+  paymentMethodTypes.map((method) =>
+    z.object({
+      recipient_type: z.enum(recipientTypes, { error: m.required }),
+      method: z.literal(method),
+      details: billingDetailsByMethod[method],
+    }),
+  ) as unknown as [z.ZodObject<{ recipient_type: z.ZodEnum; method: z.ZodLiteral<PaymentMethodType>; details: z.ZodType }>],
+  { error: m.required },
+);
+export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;
+export type BillingDetails = {
+  [K in PaymentMethodType]: { recipient_type: RecipientType; method: K; details: z.output<(typeof billingDetailsByMethod)[K]> };
+}[PaymentMethodType];
+
+/** GET /v1/user/billing. `method` null and `details` empty until the affiliate gives them. */
+export const billingAccountSchema = z.object({
+  recipient_type: z.enum(recipientTypes).nullable(),
+  method: z.object({ id: z.number().int(), type: z.enum(paymentMethodTypes), name: z.string(), min_payout: z.number(), fee: z.number() }).nullable(),
+  details: z.record(z.string(), z.string()),
+  /** Every detail the method needs is given and valid, and the method is active. */
+  is_complete: z.boolean(),
+});
+export type BillingAccount = z.infer<typeof billingAccountSchema>;
+
+// ---- Money settings (staff with `settings`) ----
+
+/** Cents as the API's dollars; amounts typed as dollars with at most two decimals, zero allowed. */
+const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+const nonNegativeDollars = z.custom<string | number>((v) => typeof v === 'string' || typeof v === 'number', { error: m.invalid }).transform((value, ctx) => {
+  const raw = typeof value === 'number' ? String(value) : value.trim();
+  const n = Number(raw);
+  if (!TWO_DECIMALS.test(raw) || !Number.isFinite(n) || n > 1_000_000) {
+    ctx.addIssue({ code: 'custom', message: m.invalid, input: value });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** A percentage from 0 to 100 with at most two decimals (stored in basis points). */
+const percentInput = z.custom<string | number>((v) => typeof v === 'string' || typeof v === 'number', { error: m.percentage }).transform((value, ctx) => {
+  const raw = typeof value === 'number' ? String(value) : value.trim();
+  const n = Number(raw);
+  if (!TWO_DECIMALS.test(raw) || !Number.isFinite(n) || n < 0 || n > 100) {
+    ctx.addIssue({ code: 'custom', message: m.percentage, input: value });
+    return z.NEVER;
+  }
+  return n;
+});
+
+export const paymentMethodSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(paymentMethodTypes),
+  name: z.string(),
+  min_payout: z.number(),
+  fee: z.number(),
+  is_active: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const paymentMethodInputSchema = z.object({
+  type: z.enum(paymentMethodTypes, { error: m.required }),
+  name: required(text({ max: 100 })),
+  min_payout: required(nonNegativeDollars),
+  fee: nonNegativeDollars.optional().default(0),
+  is_active: z.boolean().optional().default(true),
+});
+export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
+
+export const bankSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  account_holder: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  currency: z.string(),
+  is_active: z.boolean(),
+});
+export type Bank = z.infer<typeof bankSchema>;
+
+export const bankInputSchema = z.object({
+  name: required(text({ max: 150 })),
+  account_holder: text({ max: 150 }).optional().default(''),
+  iban: z
+    .string()
+    .optional()
+    .default('')
+    .transform(compactCode)
+    .refine((v) => v === '' || isValidIban(v), billingMessages.iban),
+  swift: z
+    .string()
+    .optional()
+    .default('')
+    .transform(compactCode)
+    .refine((v) => v === '' || isValidBic(v), billingMessages.bic),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, m.invalid).optional().default('USD'),
+  is_active: z.boolean().optional().default(true),
+});
+export type BankInput = z.input<typeof bankInputSchema>;
+
+export const taxWithholdingSchema = z.object({
+  id: z.number().int(),
+  country: z.string(),
+  recipient_type: z.enum(recipientTypes),
+  /** Percent, e.g. 30 or 12.5. */
+  rate: z.number(),
+});
+export type TaxWithholding = z.infer<typeof taxWithholdingSchema>;
+
+export const taxWithholdingInputSchema = z.object({
+  country: required(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, m.invalid)),
+  recipient_type: z.enum(recipientTypes, { error: m.required }),
+  rate: required(percentInput),
+});
+export type TaxWithholdingInput = z.input<typeof taxWithholdingInputSchema>;
+
+export const splitFeeSchema = z.object({
+  affiliate: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** Percent of each payout's gross the network keeps. */
+  rate: z.number(),
+  updated_at: z.string(),
+});
+export type SplitFee = z.infer<typeof splitFeeSchema>;
+
+export const splitFeeInputSchema = z.object({ rate: required(percentInput) });
+
+/** GET/PUT /v1/settings/money. */
+export const moneySettingsSchema = z.object({
+  /** Referral commission, percent of referred affiliates' earnings. */
+  referral_rate: z.number(),
+  /** Days an earning waits before a close may pay it. */
+  hold_days: z.number().int(),
+});
+export type MoneySettings = z.infer<typeof moneySettingsSchema>;
+
+export const moneySettingsInputSchema = z.object({
+  referral_rate: percentInput.optional(),
+  hold_days: z.coerce.number({ error: m.invalid }).int(m.invalid).min(0, m.invalid).max(180, m.invalid).optional(),
+});
+
+export const moneySettingsMessages = {
+  methodInUse: 'Affiliates are paid by this method: deactivate it instead.',
+  bankInUse: 'Payouts are paid from this bank: deactivate it instead.',
+  methodTypeTaken: 'There is already a payment method of this type.',
+  withholdingTaken: 'There is already a rate for this country and recipient type.',
+  notAnAffiliate: 'This affiliate does not exist.',
+} as const;
+
+/** Percent (two decimals) to basis points and back. */
+export const percentToBp = (percent: number): number => Math.round(percent * 100);
+export const bpToPercent = (bp: number): number => bp / 100;

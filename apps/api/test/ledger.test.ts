@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, users } from '../src/db/schema/index.ts';
-import { appendEntries, appendEntry, balanceCents, balancesCents, sumsByKind } from '../src/modules/ledger/entries.ts';
+import { balanceCents, balancesCents, sumsByKind } from '../src/modules/ledger/balance.ts';
+import { appendEntries, appendEntry } from '../src/modules/ledger/entries.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createAffiliate, createStaff } from './support/users.ts';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversions, ledgerEntries } from '../../db/schema/index.ts';
-import type { LedgerEntry } from './ledgerEntries.ts';
+import type { LedgerEntry } from './earnings.ts';
 
 /** What a refund or chargeback names: its site, the sale it may name, and the amount refunded. */
 export interface ReversalRequest {

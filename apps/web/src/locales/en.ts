@@ -9,7 +9,11 @@ import { dashboard } from './en/dashboard.ts';
 import { offers } from './en/offers.ts';
 import { statistics } from './en/statistics.ts';
 import { payments } from './en/payments.ts';
+import { billing } from './en/billing.ts';
+import { bonus } from './en/bonus.ts';
+import { moneySettings } from './en/money-settings.ts';
 import { payouts } from './en/payouts.ts';
+import { referrals } from './en/referrals.ts';
 import { enPublic } from './en-public.ts';
 
 /**
@@ -32,6 +36,10 @@ export const en = {
   dashboard,
   payouts,
   payments,
+  referrals,
+  billing,
+  bonus,
+  moneySettings,
 };
 
 export type Translation = typeof en;

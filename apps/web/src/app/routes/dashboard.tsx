@@ -5,9 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
+import { ReferralsCard } from '../../features/referrals/components/referrals-card.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 
-/** /dashboard: a welcome line, the periods, balance, 30-day chart and tops; for affiliates also "When am I paid?" (the app layout shows the heading). */
+/** /dashboard: a welcome line, the periods, balance, 30-day chart and tops; for affiliates also "When am I paid?" and Referrals (the app layout shows the heading). */
 export function Component() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -25,6 +26,9 @@ export function Component() {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 6 }}>
             <WhenPaidChecklist />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <ReferralsCard />
           </Grid>
         </Grid>
       ) : null}

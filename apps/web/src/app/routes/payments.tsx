@@ -1,5 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import { PaymentDetails } from '../../features/billing/components/payment-details.tsx';
 import { BalanceCards } from '../../features/payments/components/balance-cards.tsx';
 import { PayoutHistory } from '../../features/payments/components/payout-history.tsx';
 import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
@@ -9,12 +10,15 @@ export function Component() {
   return (
     <Stack spacing={2.5} sx={{ minWidth: 0 }}>
       <BalanceCards />
+      <PayoutHistory />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 6 }}>
           <WhenPaidChecklist />
         </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <PaymentDetails />
+        </Grid>
       </Grid>
-      <PayoutHistory />
     </Stack>
   );
 }

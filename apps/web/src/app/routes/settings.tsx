@@ -1,6 +1,8 @@
-import { Component as ComingSoon } from './coming-soon.tsx';
+import { MoneySettingsSections } from '../../features/money-settings/components/money-settings-sections.tsx';
+import { useCurrentUser } from '../../features/session/use-current-user.ts';
 
-/** /settings, staff with `settings`: Global Settings. */
+/** /settings, staff with `settings`: Global Settings (the layout shows the heading). The settings issue adds its other sections. */
 export function Component() {
-  return <ComingSoon />;
+  const user = useCurrentUser();
+  return <MoneySettingsSections canPickAffiliates={(user.assigned_permissions ?? []).includes('affiliates')} />;
 }

@@ -38,11 +38,6 @@ export const payments = {
     noNext: 'No payout projected at the next close, on {{date}}',
     loadError: 'The checklist could not be loaded.',
   },
-  details: {
-    title: 'Payment details',
-    edit: 'Edit in profile',
-    missing: 'No billing details yet: add them so we can pay you.',
-  },
   loadError: 'Your payouts could not be loaded.',
   retry: 'Try again',
 };

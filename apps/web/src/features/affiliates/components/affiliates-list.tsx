@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useDeferredValue, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
@@ -18,10 +18,12 @@ import { useAffiliates } from '../api/get-affiliates.ts';
 export interface AffiliatesListProps {
   /** Opens the affiliate's session in a new tab (the session feature's login-as). */
   openSession: (affiliateId: number) => Promise<'opened' | 'blocked'>;
+  /** More actions of a row, from other features (the Bonus dialog). */
+  renderActions?: (affiliate: { id: number; name: string; email: string }) => ReactNode;
 }
 
 // Placeholder list until the affiliates feature (actions, dialogs, filters) replaces this page.
-export function AffiliatesList({ openSession }: AffiliatesListProps) {
+export function AffiliatesList({ openSession, renderActions }: AffiliatesListProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
@@ -63,7 +65,8 @@ export function AffiliatesList({ openSession }: AffiliatesListProps) {
                 <TableCell>
                   <Chip size="small" color={row.is_active ? 'success' : 'default'} label={row.is_active ? t('auth.affiliates.active') : t('auth.affiliates.inactive')} />
                 </TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {renderActions?.(row)}
                   <Button size="small" variant="outlined" loading={opening === row.id} onClick={() => void loginAs(row.id)} aria-label={`${t('auth.affiliates.loginAs')} ${row.email}`}>
                     {t('auth.affiliates.loginAs')}
                   </Button>

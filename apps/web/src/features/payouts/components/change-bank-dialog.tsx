@@ -55,7 +55,7 @@ export function ChangeBankDialog({ payout, onClose }: { payout: Payout; onClose:
         helperText={error}
         required
       >
-        {list.map((b) => (
+        {list.filter((b) => b.is_active || b.id === payout.bank?.id).map((b) => (
           <MenuItem key={b.id} value={b.id}>
             {b.name}
           </MenuItem>

@@ -59,7 +59,7 @@ export function PayoutsFilters({ filters, onChange }: PayoutsFiltersProps) {
       <TextField select size="small" label={t('payouts.filters.method')} value={filters.method} onChange={(e) => onChange({ method: e.target.value })} sx={{ minWidth: 180 }}>
         <MenuItem value="">{t('payouts.filters.anyMethod')}</MenuItem>
         {(methods.data ?? []).map((m) => (
-          <MenuItem key={m.code} value={m.code}>
+          <MenuItem key={m.type} value={m.type}>
             {m.name}
           </MenuItem>
         ))}

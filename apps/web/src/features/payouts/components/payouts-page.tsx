@@ -138,10 +138,10 @@ export function PayoutsPage() {
               <Menu anchorEl={exportAnchor} open={Boolean(exportAnchor)} onClose={() => setExportAnchor(null)}>
                 {(methods.data ?? []).map((m) => (
                   <MenuItem
-                    key={m.code}
+                    key={m.type}
                     onClick={() => {
                       setExportAnchor(null);
-                      exportFile.mutate(m.code, { onError: alertError });
+                      exportFile.mutate(m.type, { onError: alertError });
                     }}
                   >
                     {t('payouts.exportFor', { method: m.name })}

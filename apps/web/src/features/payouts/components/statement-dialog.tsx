@@ -36,7 +36,7 @@ export function StatementDialog({ payout, onClose }: { payout: Payout; onClose: 
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="statement-title">
       <DialogTitle id="statement-title" sx={{ pr: 6 }}>
         {t('payouts.statementDialog.title', { id: payout.id })}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
           {t('payouts.statementDialog.subtitle', { name: payout.affiliate.name, period: periodLabel(payout.period) })}
         </Typography>
         <IconButton aria-label={t('payouts.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

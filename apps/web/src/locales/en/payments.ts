@@ -25,7 +25,6 @@ export const payments = {
   },
   checklist: {
     title: 'When am I paid?',
-    minimum: 'Balance {{balance}} of the {{minimum}} minimum for {{method}}',
     minimumReached: 'Your balance of {{balance}} reaches the {{minimum}} minimum for {{method}}',
     minimumShort: 'Your balance of {{balance}} needs {{missing}} more to reach the {{minimum}} minimum for {{method}}: it carries over until then',
     noMethod: 'Choose a payment method in your billing details',

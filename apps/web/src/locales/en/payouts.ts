@@ -37,7 +37,6 @@ export const payouts = {
   markPaid: 'Mark paid',
   changeBank: 'Change bank',
   statement: 'Statement',
-  heldBecause: 'Held: {{reasons}}',
   approveSelected: 'Approve selected',
   markPaidSelected: 'Mark selected paid',
   exportBank: 'Export for the bank',

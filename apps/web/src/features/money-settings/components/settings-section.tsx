@@ -87,7 +87,7 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
           {addLabel}
         </Button>
       </Stack>
-      {rows.isError ? <Alert severity="error">{rows.error.message}</Alert> : null}
+      {rows.isError ? <Alert severity="error">{rows.error.message}</Alert> : (
       <ListTable label={title} columns={[...columns.map((c) => c.label), t('moneySettings.actions')]} count={data.length} pending={rows.isPending} empty={t('moneySettings.empty')}>
         {data.map((row) => (
           <TableRow key={keyOf(row)}>
@@ -107,6 +107,7 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
           </TableRow>
         ))}
       </ListTable>
+      )}
       {editing ? <RowDialog {...props} row={editing.row} onClose={() => setEditing(undefined)} /> : null}
       {deleting ? (
         <Dialog open onClose={() => setDeleting(undefined)} aria-labelledby={`${id}-delete-title`}>

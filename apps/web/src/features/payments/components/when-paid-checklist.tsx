@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { WhenPaid } from '@portal/contracts';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -34,7 +35,7 @@ interface Item {
 }
 
 /** The checklist's lines, in the order a payout needs them: the minimum, the hold, the profile, then the date. */
-export function checklistItems(data: WhenPaid, t: (key: string, values?: Record<string, unknown>) => string): Item[] {
+export function checklistItems(data: WhenPaid, t: TFunction): Item[] {
   const items: Item[] = [];
   if (!data.method_name) items.push({ key: 'method', state: 'todo', text: t('payments.checklist.noMethod'), link: '/profile?tab=billing' });
   else {
@@ -73,7 +74,7 @@ export function WhenPaidChecklist() {
       {query.isPending ? <Skeleton variant="rounded" height={140} sx={{ mt: 1 }} /> : null}
       {query.data ? (
         <List dense disablePadding data-testid="when-paid">
-          {checklistItems(query.data, t as never).map((item) => (
+          {checklistItems(query.data, t).map((item) => (
             <ListItem
               key={item.key}
               disableGutters

@@ -197,7 +197,7 @@ function StatusChip({ row }: { row: Payout }) {
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start', maxWidth: 260 }}>
       {chip}
       <Typography variant="caption" color="text.secondary">
-        {row.status === 'held' ? t('payouts.heldBecause', { reasons: reasons.join(', ') }) : reasons[0]}
+        {reasons.join(', ')}
       </Typography>
     </Stack>
   );

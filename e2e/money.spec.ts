@@ -13,6 +13,8 @@ test.describe.configure({ mode: 'serial' });
 
 // One viewport is enough for the money path; the pages' layout at 375 px is covered by the screenshots.
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'desktop only');
+// Until the payouts API, its demo payouts and the referrals API are on main.
+test.fixme();
 
 const stamp = Date.now();
 const demo = accounts.affiliate;

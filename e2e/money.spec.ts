@@ -70,13 +70,27 @@ test('staff take the demo affiliate’s payout from to approve to paid with the 
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   await signIn(page, accounts.owner);
+
+  // Global Settings: the network's bank that will pay.
+  const bankName = `E2E Bank ${stamp}`;
+  await goViaMenu(page, 'Global Settings');
+  const banks = page.getByRole('region', { name: 'Banks' });
+  await banks.getByRole('button', { name: 'Add bank' }).click();
+  const bankForm = page.getByRole('dialog', { name: 'Banks: Add' });
+  await bankForm.getByLabel('Name').fill(bankName);
+  await bankForm.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await bankForm.getByLabel('SWIFT/BIC').fill('COBADEFFXXX');
+  await bankForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Created successfully')).toBeVisible();
+  await expect(banks.getByRole('row', { name: new RegExp(bankName) })).toContainText('DE89370400440532013000');
+
   await goViaMenu(page, 'Payouts');
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
   await expect(page.getByText('In the new billing system payments are counted from 01 September 2024')).toBeVisible();
   for (const tab of ['To approve', 'To pay', 'History']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
 
   // To approve, narrowed to the demo affiliate: one payout, the totals say so.
-  await page.getByLabel('Affiliate').fill(demo.email);
+  await page.getByRole('textbox', { name: 'Affiliate', exact: true }).fill(demo.email);
   await expect(page).toHaveURL(/affiliate=/);
   const table = page.getByRole('table', { name: 'Payouts: To approve' });
   await expect(table.getByRole('row').filter({ hasText: demo.name })).toHaveCount(1);
@@ -110,9 +124,10 @@ test('staff take the demo affiliate’s payout from to approve to paid with the 
   await demoRow(page).getByRole('button', { name: 'Change bank' }).click();
   const bankDialog = page.getByRole('dialog', { name: 'Change bank' });
   await bankDialog.getByRole('combobox', { name: 'Bank' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('option', { name: bankName }).click();
   await bankDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Bank updated successfully')).toBeVisible();
+  await expect(demoRow(page)).toContainText(bankName);
 
   await demoRow(page).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Mark selected paid' }).click();

@@ -16,6 +16,7 @@
 import { statisticsQuerySchema } from '@portal/contracts';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { affiliateScope } from '../apps/api/src/lib/scope.ts';
 import { report, toRow } from '../apps/api/src/modules/statistics/service.ts';
 import { addDays, statsDay } from '../apps/api/src/modules/tracking/day.ts';
 import { createDatabase, describeMachine, fmt, goalLine, onCleanup, percentile, runBenchmark } from './support/common.ts';
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
     const rows = (await pool.query<RawRow>(rawSql, [affiliateId, from, to])).rows;
     return rows.map((r) => ({ date: r.date, ...toRow(r) }));
   };
-  const rollupReport = () => report(app.db, query, affiliateId);
+  const rollupReport = () => report(app.db, affiliateScope(affiliateId), query);
 
   const time = async (fn: () => Promise<unknown>, iterations: number, budgetMs: number) => {
     for (let i = 0; i < 3; i++) await fn();

@@ -12,13 +12,13 @@ import { registerUploadFiles } from './modules/uploads/routes.ts';
 import formbody from '@fastify/formbody';
 import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { tierRoutes } from './modules/tiers/routes.ts';
+import { landingPageRoutes } from './modules/landing-pages/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { registerClickRoutes } from './modules/clicks/routes.ts';
 import { ConversionWriter } from './modules/conversions/batch.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
-import { dashboardRoutes } from './modules/statistics/dashboard.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/partitions.ts';
 import { registerMultipart } from './plugins/multipart.ts';
@@ -116,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(postbackRoutes);
   await app.register(siteRoutes);
   await app.register(offerRoutes);
+  await app.register(landingPageRoutes);
   await app.register(linkRoutes);
   // Group commits of conversions; those handed in before shutdown are written before the database closes.
   const conversionWriter = new ConversionWriter(database.db, app.log, database.kind === 'postgres' ? 2 : 1);
@@ -124,7 +125,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(conversionRoutes);
   await app.register(statisticsRoutes);
   await app.register(campaignRoutes);
-  await app.register(dashboardRoutes);
   await app.register(tierRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);

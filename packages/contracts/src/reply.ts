@@ -14,3 +14,6 @@ export type ListMeta = z.infer<typeof listMetaSchema>;
 /** Lists add `meta` with the total count and the page asked for. */
 export const listReply = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: listMetaSchema });
+
+/** `/:id` in a path: a positive whole number. */
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

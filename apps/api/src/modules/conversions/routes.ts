@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { siteKeyResolver } from '../sites/routes.ts';
+import { siteKeyResolver } from '../sites/keys.ts';
 import { fromHundredths } from '../tracking/money.ts';
 import { type ConversionInput, recordConversion } from './service.ts';
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { campaigns, landingPages, offers, sites, trackingLinks } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -12,9 +12,11 @@ export interface LinkSpec {
   deepUrl: string | null;
 }
 
+const fingerprintOf = (spec: LinkSpec) => sha256([spec.affiliateId, spec.offerId, spec.campaignId ?? '', spec.landingPageId ?? '', spec.deepUrl ?? ''].join('|'));
+
 /** The same combination always gives the same code, so links stay stable however often they are made. */
 export async function codeFor(db: Db, spec: LinkSpec): Promise<string> {
-  const fingerprint = sha256([spec.affiliateId, spec.offerId, spec.campaignId ?? '', spec.landingPageId ?? '', spec.deepUrl ?? ''].join('|'));
+  const fingerprint = fingerprintOf(spec);
   for (let attempt = 0; attempt < 3; attempt++) {
     const [created] = await db
       .insert(trackingLinks)
@@ -27,6 +29,15 @@ export async function codeFor(db: Db, spec: LinkSpec): Promise<string> {
     // A clash on the random code itself: try another.
   }
   throw new Error('could not allocate a tracking code');
+}
+
+/** The codes already made for these combinations (undefined where none was), read in one query. */
+export async function existingCodes(db: Db, specs: LinkSpec[]): Promise<Array<string | undefined>> {
+  if (!specs.length) return [];
+  const prints = specs.map(fingerprintOf);
+  const rows = await db.select({ code: trackingLinks.code, fingerprint: trackingLinks.fingerprint }).from(trackingLinks).where(inArray(trackingLinks.fingerprint, prints));
+  const byPrint = new Map(rows.map((r) => [r.fingerprint, r.code]));
+  return prints.map((p) => byPrint.get(p));
 }
 
 export const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;

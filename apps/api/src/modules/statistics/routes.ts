@@ -1,6 +1,8 @@
-import { errorReplySchema, statisticsQuerySchema, statisticsReplySchema } from '@portal/contracts';
+import { dashboardReplySchema, errorReplySchema, statisticsQuerySchema, statisticsReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopeOf } from '../../lib/scope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { dashboard } from './dashboard.ts';
 import { report } from './service.ts';
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,13 +19,22 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.auth!;
-      const q = request.query;
-      if (caller.isClient && q.group_by === 'affiliate') q.group_by = 'date';
-      // An affiliate's own id, always: a client-sent affiliate_id is ignored.
-      const affiliateId = caller.isClient ? caller.id : q.affiliate_id;
-      const { rows, totals } = await report(app.db, q, affiliateId);
-      return { data: rows, meta: { totals, from: q.from, to: q.to, group_by: q.group_by } };
+      const { rows, totals, query } = await report(app.db, scopeOf(request.auth!), request.query);
+      return { data: rows, meta: { totals, from: query.from, to: query.to, group_by: query.group_by } };
     },
+  );
+
+  app.get(
+    '/v1/dashboard',
+    {
+      onRequest: requireAuth(app, { permission: 'dashboard' }),
+      schema: {
+        tags: ['statistics'],
+        summary: "Affiliates: their periods, balance, 30-day chart and top offers; staff: the network's, with top affiliates",
+        security: [{ bearer: [] }],
+        response: { 200: dashboardReplySchema, 401: errorReplySchema, 403: errorReplySchema },
+      },
+    },
+    async (request) => ({ data: await dashboard(app.db, scopeOf(request.auth!)) }),
   );
 };

@@ -1,9 +1,10 @@
-import type { StatisticsQuery, StatisticsRow, statisticsQuerySchema } from '@portal/contracts';
+import type { StatisticsRow, statisticsQuerySchema } from '@portal/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { daysBetween } from '../tracking/day.ts';
 import { type Rollup, rollupSums, totalsRollup } from '../tracking/rollup.ts';
 
@@ -47,8 +48,10 @@ export function rollupFor(q: Pick<Query, (typeof detailKeys)[number] | 'group_by
   return needsDetail ? statsDaily : totalsRollup;
 }
 
-function filters(t: Rollup, q: Query, affiliateId: number | undefined): SQL[] {
+function filters(t: Rollup, q: Query, scope: Scope): SQL[] {
   const where: SQL[] = [gte(t.day, q.from), lte(t.day, q.to)];
+  // An affiliate's own id, always: a client-sent affiliate_id is ignored.
+  const affiliateId = scope.kind === 'affiliate' ? scope.affiliateId : q.affiliate_id;
   if (affiliateId !== undefined) where.push(eq(t.affiliateId, affiliateId));
   if (q.site_id) where.push(eq(t.siteId, q.site_id));
   if (q.offer_id) where.push(eq(t.offerId, q.offer_id));
@@ -92,26 +95,30 @@ async function labels(db: Db, groupBy: Query['group_by'], keys: string[]): Promi
 export interface Report {
   rows: StatisticsRow[];
   totals: StatisticsRow;
+  /** The query as answered: an affiliate's grouping by affiliate is answered by date. */
+  query: Query;
 }
 
 /**
  * The report of SPEC.md's Statistics page, read from the daily rollup only: one row per day
  * (every day of the range, zeros included), or per offer, site, campaign, country, device, sub ID.
- * `affiliateId` is the caller's own id for affiliates, so they only ever see their own.
+ * An affiliate's scope limits it to their own figures (and never groups by affiliate); the
+ * network's may pick one affiliate.
  */
-export async function report(db: Db, q: Query, affiliateId: number | undefined): Promise<Report> {
+export async function report(db: Db, scope: Scope, query: Query): Promise<Report> {
+  const q = scope.kind === 'affiliate' && query.group_by === 'affiliate' ? { ...query, group_by: 'date' as const } : query;
   if (q.from > q.to) throw new ValidationError({ from: ['The start date must not be after the end date.'] });
   const days = daysBetween(q.from, q.to);
   if (days.length > MAX_RANGE_DAYS) throw new ValidationError({ to: [`Choose a range of at most ${MAX_RANGE_DAYS} days.`] });
   const t = rollupFor(q);
-  const where = and(...filters(t, q, affiliateId));
+  const where = and(...filters(t, q, scope));
   const tSums = sumsOf(t);
 
   if (q.group_by === 'date') {
     const rows = await db.select({ key: t.day, ...tSums }).from(t).where(where).groupBy(t.day);
     const byDay = new Map(rows.map((r) => [r.key, r]));
     const out = days.map((d) => ({ date: d, ...toRow(byDay.get(d) ?? emptySums) }));
-    return { rows: out, totals: total(rows) };
+    return { rows: out, totals: total(rows), query: q };
   }
   const col = groupColumn(t)[q.group_by];
   const rows = await db
@@ -125,6 +132,7 @@ export async function report(db: Db, q: Query, affiliateId: number | undefined):
   return {
     rows: rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r) })),
     totals: total(rows),
+    query: q,
   };
 }
 
@@ -134,4 +142,3 @@ function total(rows: Sums[]): StatisticsRow {
   return toRow(t);
 }
 
-export type { StatisticsQuery };

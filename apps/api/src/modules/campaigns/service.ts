@@ -1,0 +1,133 @@
+import type { Campaign, campaignInputSchema } from '@portal/contracts';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { campaigns, landingPages, offers, sites } from '../../db/schema/index.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { codeFor, existingCodes, isWithinSite, type LinkSpec, trackingUrl } from '../links/service.ts';
+import { earningsByCampaign } from '../statistics/campaign-earnings.ts';
+
+type Input = z.output<typeof campaignInputSchema>;
+
+/** Checks that the offer is live and every destination is a landing page or a page of the offer's site. */
+async function checkDestinations(db: Db, input: Input): Promise<{ siteId: number }> {
+  const [offer] = await db
+    .select({ siteId: offers.siteId, status: offers.status, siteUrl: sites.url })
+    .from(offers)
+    .innerJoin(sites, eq(sites.id, offers.siteId))
+    .where(eq(offers.id, input.offer_id));
+  if (!offer || offer.status !== 'active') throw new ValidationError({ offer_id: ['This offer is not available.'] });
+  const lpIds = [input.landing_page_id, ...input.geo_targeting.map((g) => g.landing_page_id)].filter((v): v is number => Boolean(v));
+  if (lpIds.length) {
+    const found = await db.select({ id: landingPages.id }).from(landingPages).where(and(inArray(landingPages.id, lpIds), eq(landingPages.siteId, offer.siteId)));
+    const ok = new Set(found.map((f) => f.id));
+    if (input.landing_page_id && !ok.has(input.landing_page_id)) throw new ValidationError({ landing_page_id: ["This landing page does not belong to the offer's site."] });
+    input.geo_targeting.forEach((g, i) => {
+      if (g.landing_page_id && !ok.has(g.landing_page_id)) throw new ValidationError({ [`geo_targeting.${i}.landing_page_id`]: ["This landing page does not belong to the offer's site."] });
+    });
+  }
+  if (input.destination_type === 'url' && input.destination_url && !isWithinSite(input.destination_url, offer.siteUrl)) {
+    throw new ValidationError({ destination_url: ["The link must point to a page of the offer's site."] });
+  }
+  input.geo_targeting.forEach((g, i) => {
+    if (g.destination_type === 'url' && (!g.url || !isWithinSite(g.url, offer.siteUrl))) throw new ValidationError({ [`geo_targeting.${i}.url`]: ["The link must point to a page of the offer's site."] });
+    if (g.destination_type === 'landing_page' && !g.landing_page_id) throw new ValidationError({ [`geo_targeting.${i}.landing_page_id`]: ['This field is required'] });
+  });
+  return { siteId: offer.siteId };
+}
+
+const columns = (input: Input, siteId: number) => ({
+  name: input.name,
+  offerId: input.offer_id,
+  siteId,
+  destinationType: input.destination_type,
+  landingPageId: input.destination_type === 'landing_page' ? (input.landing_page_id ?? null) : null,
+  destinationUrl: input.destination_type === 'url' ? input.destination_url : null,
+  geoTargeting: input.geo_targeting.map((g) => ({
+    country: g.country,
+    destination_type: g.destination_type,
+    landing_page_id: g.destination_type === 'landing_page' ? (g.landing_page_id ?? null) : null,
+    url: g.destination_type === 'url' ? g.url : null,
+  })),
+});
+
+/** A campaign's own tracking link: its affiliate, offer and campaign, no landing page or deep link. */
+const linkOf = (affiliateId: number, c: { id: number; offerId: number }): LinkSpec => ({ affiliateId, offerId: c.offerId, campaignId: c.id, landingPageId: null, deepUrl: null });
+
+/** An affiliate's campaigns (or one of them), newest first, with their link and all-time earnings. */
+async function listOf(db: Db, publicUrl: string, affiliateId: number, id?: number): Promise<Campaign[]> {
+  const rows = await db
+    .select({ c: campaigns, offerName: offers.name, payoutType: offers.payoutType, siteName: sites.name, siteDisplay: sites.displayName, lpName: landingPages.name })
+    .from(campaigns)
+    .innerJoin(offers, eq(offers.id, campaigns.offerId))
+    .innerJoin(sites, eq(sites.id, campaigns.siteId))
+    .leftJoin(landingPages, eq(landingPages.id, campaigns.landingPageId))
+    .where(and(eq(campaigns.affiliateId, affiliateId), isNull(campaigns.deletedAt), id ? eq(campaigns.id, id) : undefined))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  if (!rows.length) return [];
+  const [earned, codes] = await Promise.all([
+    earningsByCampaign(db, affiliateId, rows.map((r) => r.c.id)),
+    existingCodes(db, rows.map((r) => linkOf(affiliateId, r.c))),
+  ]);
+  const out: Campaign[] = [];
+  for (const [i, r] of rows.entries()) {
+    // Links are made when a campaign is saved; only a campaign saved before that gets its link here, once.
+    const code = codes[i] ?? (await codeFor(db, linkOf(affiliateId, r.c)));
+    out.push({
+      id: r.c.id,
+      name: r.c.name,
+      offer: { id: r.c.offerId, name: r.offerName },
+      site: { id: r.c.siteId, name: r.siteName, display_name: r.siteDisplay },
+      payout_type: r.payoutType as Campaign['payout_type'],
+      destination_type: r.c.destinationType as Campaign['destination_type'],
+      destination: r.c.destinationType === 'url' ? (r.c.destinationUrl ?? '') : (r.lpName ?? ''),
+      landing_page_id: r.c.landingPageId,
+      destination_url: r.c.destinationUrl,
+      geo_targeting: r.c.geoTargeting as Campaign['geo_targeting'],
+      tracking_url: trackingUrl(publicUrl, code),
+      date_created: r.c.createdAt.toISOString(),
+      all_time_earnings: (earned.get(r.c.id) ?? 0) / 100,
+    });
+  }
+  return out;
+}
+
+export const listCampaigns = (db: Db, publicUrl: string, affiliateId: number): Promise<Campaign[]> => listOf(db, publicUrl, affiliateId);
+
+/** Creates an affiliate's campaign and its tracking link together. */
+export async function createCampaign(db: Db, publicUrl: string, affiliateId: number, input: Input): Promise<Campaign> {
+  const { siteId } = await checkDestinations(db, input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(campaigns).values({ affiliateId, ...columns(input, siteId) }).returning({ id: campaigns.id, offerId: campaigns.offerId });
+    await codeFor(tx, linkOf(affiliateId, row!));
+    return row!.id;
+  });
+  const [created] = await listOf(db, publicUrl, affiliateId, id);
+  return created!;
+}
+
+/** Updates one of the affiliate's campaigns; a new offer gets its link at once. */
+export async function updateCampaign(db: Db, publicUrl: string, affiliateId: number, id: number, input: Input): Promise<Campaign> {
+  const { siteId } = await checkDestinations(db, input);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set(columns(input, siteId))
+      .where(and(eq(campaigns.id, id), eq(campaigns.affiliateId, affiliateId), isNull(campaigns.deletedAt)))
+      .returning({ id: campaigns.id, offerId: campaigns.offerId });
+    if (!row) throw new NotFoundError('Campaign not found.');
+    await codeFor(tx, linkOf(affiliateId, row));
+  });
+  const [updated] = await listOf(db, publicUrl, affiliateId, id);
+  return updated!;
+}
+
+/** Deletes one of the affiliate's campaigns (its link then leads to the site without counting). */
+export async function deleteCampaign(db: Db, affiliateId: number, id: number): Promise<void> {
+  const deleted = await db
+    .update(campaigns)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(campaigns.id, id), eq(campaigns.affiliateId, affiliateId), isNull(campaigns.deletedAt)))
+    .returning({ id: campaigns.id });
+  if (!deleted.length) throw new NotFoundError('Campaign not found.');
+}

@@ -1,0 +1,54 @@
+import type { Offer } from '@portal/contracts';
+import { asc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { landingPages, offerPayouts, offers, sites, tiers, users } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { toLandingPage } from '../landing-pages/service.ts';
+import { fromHundredths } from '../tracking/money.ts';
+
+export async function offerRows(db: Db, where: SQL | undefined) {
+  return db
+    .select({ offer: offers, site: { id: sites.id, name: sites.name, displayName: sites.displayName }, lp: landingPages })
+    .from(offers)
+    .innerJoin(sites, eq(sites.id, offers.siteId))
+    .leftJoin(landingPages, eq(landingPages.id, offers.landingPageId))
+    .where(where)
+    .orderBy(asc(sites.displayName), asc(offers.name));
+}
+
+type OfferRow = Awaited<ReturnType<typeof offerRows>>[number];
+export function toOffer(r: OfferRow): Offer {
+  return {
+    id: r.offer.id,
+    name: r.offer.name,
+    description: r.offer.description,
+    site: { id: r.site.id, name: r.site.name, display_name: r.site.displayName },
+    landing_page: r.lp ? toLandingPage(r.lp) : null,
+    payout_type: r.offer.payoutType as Offer['payout_type'],
+    goal: r.offer.goal as Offer['goal'],
+    default_payout: fromHundredths(r.offer.defaultPayout),
+    status: r.offer.status as Offer['status'],
+    created_at: r.offer.createdAt.toISOString(),
+  };
+}
+
+/** One offer; staff see its custom payouts too. */
+export async function loadOffer(db: Db, id: number, withCustom: boolean): Promise<Offer> {
+  const [row] = await offerRows(db, eq(offers.id, id));
+  if (!row) throw new NotFoundError('Offer not found.');
+  const offer = toOffer(row);
+  if (withCustom) {
+    const custom = await db
+      .select({ amount: offerPayouts.amount, affId: users.id, affName: users.name, affEmail: users.email, tierId: tiers.id, tierName: tiers.name })
+      .from(offerPayouts)
+      .leftJoin(users, eq(users.id, offerPayouts.affiliateId))
+      .leftJoin(tiers, eq(tiers.id, offerPayouts.tierId))
+      .where(eq(offerPayouts.offerId, id));
+    offer.custom_payouts = custom.map((c) => ({
+      affiliate: c.affId ? { id: c.affId, name: c.affName ?? '', email: c.affEmail ?? '' } : null,
+      tier: c.tierId ? { id: c.tierId, name: c.tierName ?? '' } : null,
+      amount: fromHundredths(c.amount),
+    }));
+  }
+  return offer;
+}

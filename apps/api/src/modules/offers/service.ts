@@ -1,0 +1,106 @@
+import type { customPayoutsInputSchema, Offer, OffersQuery, offerInputSchema } from '@portal/contracts';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { offerPayouts, offers, users } from '../../db/schema/index.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { assertLandingPageOfSite } from '../landing-pages/service.ts';
+import { assertSiteExists } from '../sites/service.ts';
+import { fromHundredths, toHundredths } from '../tracking/money.ts';
+import { effectivePayouts } from './payout-rates.ts';
+import { loadOffer, offerRows, toOffer } from './queries.ts';
+
+type Input = z.output<typeof offerInputSchema>;
+type CustomPayouts = z.output<typeof customPayoutsInputSchema>;
+
+/** An affiliate's own payout on each offer (custom, tier or default), read for all of them at once. */
+async function withYourPayouts(db: Db, list: Offer[], affiliateId: number): Promise<Offer[]> {
+  const rates = await effectivePayouts(db, list.map((o) => ({ offerId: o.id, affiliateId })));
+  for (const o of list) {
+    const p = rates.get(`${o.id}|${affiliateId}`);
+    o.your_payout = p ? fromHundredths(p.amount) : o.default_payout;
+  }
+  return list;
+}
+
+/** Offers: an affiliate sees the active ones with their own payout; staff choose the status. */
+export async function listOffers(db: Db, scope: Scope, q: OffersQuery): Promise<Offer[]> {
+  const conditions: SQL[] = [];
+  if (q.site_id) conditions.push(eq(offers.siteId, q.site_id));
+  const status = scope.kind === 'affiliate' ? 'active' : q.status;
+  if (status !== 'all') conditions.push(eq(offers.status, status));
+  const list = (await offerRows(db, conditions.length ? and(...conditions) : undefined)).map(toOffer);
+  return scope.kind === 'affiliate' ? withYourPayouts(db, list, scope.affiliateId) : list;
+}
+
+/** One offer: an affiliate sees an active one with their payout; staff see its custom payouts. */
+export async function getOffer(db: Db, scope: Scope, id: number): Promise<Offer> {
+  const offer = await loadOffer(db, id, scope.kind === 'network');
+  if (scope.kind === 'network') return offer;
+  if (offer.status !== 'active') throw new NotFoundError('Offer not found.');
+  const [withPayout] = await withYourPayouts(db, [offer], scope.affiliateId);
+  return withPayout!;
+}
+
+const columns = (b: Input) => ({
+  siteId: b.site_id,
+  name: b.name,
+  description: b.description,
+  payoutType: b.payout_type,
+  goal: b.goal,
+  defaultPayout: toHundredths(b.default_payout),
+  landingPageId: b.landing_page_id ?? null,
+});
+
+export async function createOffer(db: Db, b: Input): Promise<Offer> {
+  await assertSiteExists(db, b.site_id);
+  await assertLandingPageOfSite(db, b.landing_page_id, b.site_id);
+  const [row] = await db.insert(offers).values(columns(b)).returning({ id: offers.id });
+  return loadOffer(db, row!.id, true);
+}
+
+export async function updateOffer(db: Db, id: number, b: Input): Promise<Offer> {
+  await assertSiteExists(db, b.site_id);
+  await assertLandingPageOfSite(db, b.landing_page_id, b.site_id);
+  const updated = await db
+    .update(offers)
+    .set({ ...columns(b), updatedAt: new Date() })
+    .where(eq(offers.id, id))
+    .returning({ id: offers.id });
+  if (!updated.length) throw new NotFoundError('Offer not found.');
+  return loadOffer(db, id, true);
+}
+
+/** Archives (or restores) an offer; its links stop counting new clicks. */
+export async function archiveOffer(db: Db, id: number, archived: boolean): Promise<Offer> {
+  const updated = await db.update(offers).set({ status: archived ? 'archived' : 'active', updatedAt: new Date() }).where(eq(offers.id, id)).returning({ id: offers.id });
+  if (!updated.length) throw new NotFoundError('Offer not found.');
+  return loadOffer(db, id, true);
+}
+
+/** Replaces an offer's custom payouts (per affiliate, per tier) in one transaction. */
+export async function replaceCustomPayouts(db: Db, id: number, { affiliates, tiers: tierRows }: CustomPayouts): Promise<Offer> {
+  const offer = await loadOffer(db, id, false);
+  if (offer.payout_type === 'revshare') {
+    const over = [...affiliates, ...tierRows].findIndex((p) => p.amount > 100);
+    if (over >= 0) throw new ValidationError({ amount: ['This field must be a positive number from 0 to 100'] });
+  }
+  const affIds = affiliates.map((a) => a.affiliate_id);
+  if (new Set(affIds).size !== affIds.length || new Set(tierRows.map((t) => t.tier_id)).size !== tierRows.length) {
+    throw new ValidationError({ affiliates: ['Field must be unique'] });
+  }
+  if (affIds.length) {
+    const found = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, affIds), eq(users.isClient, true)));
+    if (found.length !== affIds.length) throw new ValidationError({ affiliates: ['An affiliate in the list does not exist.'] });
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(offerPayouts).where(eq(offerPayouts.offerId, offer.id));
+    const values = [
+      ...affiliates.map((a) => ({ offerId: offer.id, affiliateId: a.affiliate_id, tierId: null, amount: toHundredths(a.amount) })),
+      ...tierRows.map((t) => ({ offerId: offer.id, affiliateId: null, tierId: t.tier_id, amount: toHundredths(t.amount) })),
+    ];
+    if (values.length) await tx.insert(offerPayouts).values(values);
+  });
+  return loadOffer(db, offer.id, true);
+}

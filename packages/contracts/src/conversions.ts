@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { conversionTypes, twoDecimalAmount } from './tracking.ts';
+import { validationMessages as m } from './validation.ts';
+
+export const conversionRequestSchema = z.object({
+  cid: z.string().trim().max(64).optional().default(''),
+  type: z.enum(conversionTypes, { error: 'type must be one of signup, sale, rebill, refund, chargeback' }),
+  amount: twoDecimalAmount.refine((v) => v >= 0, m.positive).optional(),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, m.invalid).optional().default('USD'),
+  transaction_id: z.string().trim().min(1, m.required).max(128),
+  /** For refunds and chargebacks: the sale or rebill they take back. */
+  original_transaction_id: z.string().trim().max(128).optional(),
+});
+export type ConversionRequest = z.input<typeof conversionRequestSchema>;
+export const conversionReplySchema = z.object({
+  data: z.object({
+    status: z.enum(['accepted', 'duplicate', 'orphaned']),
+    conversion_id: z.number(),
+    earning: z.number().nullable(),
+    reason: z.string().nullable(),
+  }),
+});

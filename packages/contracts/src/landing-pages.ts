@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { selectId } from './rules/choice.ts';
+import { optional, required } from './rules/field.ts';
+import { text } from './rules/text.ts';
+import { siteUrl } from './rules/urls.ts';
+
+export const landingPageSchema = z.object({
+  id: z.number(),
+  site_id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+  language: z.string(),
+  rating: z.number(),
+});
+export type LandingPage = z.infer<typeof landingPageSchema>;
+export const landingPageInputSchema = z.object({
+  site_id: selectId(),
+  name: required(text({ max: 150 })),
+  url: required(siteUrl()),
+  description: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
+  language: optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en'),
+  rating: z.coerce.number().int().min(0).max(5).optional().default(0),
+});
+export const landingPagesQuerySchema = z.object({ site_id: z.coerce.number().int().positive().optional() });
+export const landingPageReplySchema = z.object({ data: landingPageSchema });
+export const landingPageListReplySchema = z.object({ data: z.array(landingPageSchema) });

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { choice, optionalSelectId, selectId } from './rules/choice.ts';
+import { optional, required } from './rules/field.ts';
+import { payoutAmount } from './rules/numbers.ts';
+import { text } from './rules/text.ts';
+import { landingPageSchema } from './landing-pages.ts';
+import { cpaGoals, payoutTypes } from './tracking.ts';
+import { validationMessages as m } from './validation.ts';
+
+export const customPayoutSchema = z.object({
+  affiliate: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  tier: z.object({ id: z.number(), name: z.string() }).nullable(),
+  amount: z.number(),
+});
+
+export const offerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  site: z.object({ id: z.number(), name: z.string(), display_name: z.string() }),
+  landing_page: landingPageSchema.nullable(),
+  payout_type: z.enum(payoutTypes),
+  goal: z.enum(cpaGoals),
+  /** Dollars for cpa, percent for revshare. */
+  default_payout: z.number(),
+  /** For affiliates: what they are paid (custom, tier or default). */
+  your_payout: z.number().optional(),
+  status: z.enum(['active', 'archived']),
+  custom_payouts: z.array(customPayoutSchema).optional(),
+  created_at: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const offerInputSchema = z
+  .object({
+    site_id: selectId(),
+    name: required(text({ max: 150 })),
+    description: optional(text({ max: 5000 }), '').optional().transform((v) => v ?? ''),
+    payout_type: choice(payoutTypes),
+    goal: optional(z.enum(cpaGoals, { error: m.invalid }), 'sale' as const)
+      .optional()
+      .transform((v) => v ?? 'sale'),
+    default_payout: required(payoutAmount()),
+    landing_page_id: optionalSelectId().optional(),
+  })
+  .refine((v) => v.payout_type !== 'revshare' || v.default_payout <= 100, { message: m.percentage, path: ['default_payout'] });
+export type OfferInput = z.input<typeof offerInputSchema>;
+
+export const customPayoutsInputSchema = z.object({
+  affiliates: z.array(z.object({ affiliate_id: selectId(), amount: required(payoutAmount()) })).default([]),
+  tiers: z.array(z.object({ tier_id: selectId(), amount: required(payoutAmount()) })).default([]),
+});
+
+/** Affiliates always see active offers only; staff choose. */
+export const offersQuerySchema = z.object({ site_id: z.coerce.number().int().positive().optional(), status: z.enum(['active', 'archived', 'all']).optional().default('active') });
+export type OffersQuery = z.output<typeof offersQuerySchema>;
+export const offerArchiveRequestSchema = z.object({ archived: z.boolean().optional().default(true) }).nullish();
+export const offerReplySchema = z.object({ data: offerSchema, message: z.string().optional() });
+export const offerListReplySchema = z.object({ data: z.array(offerSchema) });

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import './fastify-augment.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { registerUploadFiles } from './modules/uploads/routes.ts';
 import formbody from '@fastify/formbody';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(statisticsRoutes);
   await app.register(campaignRoutes);
   await app.register(tierRoutes);
+  await app.register(ledgerRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);
 

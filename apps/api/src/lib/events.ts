@@ -10,7 +10,8 @@ export type EventType =
   | 'user.password_changed'
   | 'session.refresh_reuse'
   | 'user.login_as'
-  | 'settings.maintenance';
+  | 'settings.maintenance'
+  | 'settings.money';
 
 /** Writes one line of the event history staff read in Global Settings. */
 export async function recordEvent(

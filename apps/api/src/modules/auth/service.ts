@@ -61,7 +61,7 @@ export async function register(
     const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
     let referrer: number | null = null;
     if (referredBy) {
-      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referredBy), eq(users.isClient, true)));
+      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referredBy), eq(users.isClient, true), eq(users.isActive, true)));
       referrer = r?.id ?? null;
     }
     const validSites = siteIds.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, siteIds)) : [];

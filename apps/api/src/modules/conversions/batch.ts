@@ -6,6 +6,7 @@ import { effectivePayouts } from '../offers/payout-rates.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
 import { notifyEnqueued } from '../jobs/queue.ts';
 import { earningOf, earningsInsertSql } from '../ledger/earnings.ts';
+import { commissionsInsertSql } from '../ledger/referral.ts';
 import { deliveriesFor, type NewDelivery, postbacksOfAffiliates } from '../postbacks/enqueue.ts';
 import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS } from '../postbacks/deliver.ts';
 import { statsDay } from '../tracking/day.ts';
@@ -16,7 +17,7 @@ import { type ConversionInput, type ConversionOutcome, forPostback, orphanReason
 /**
  * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
  * arriving together share three reads (their clicks; then their payouts, postbacks and ids at once)
- * and one statement that writes the conversions, earnings, both rollups, the postback deliveries
+ * and one statement that writes the conversions, earnings, referral commissions, both rollups, the postback deliveries
  * and their jobs. Each site's answer waits for that commit. The outcome is the same as
  * `recordConversion` one by one: idempotent on (site, transaction_id), the first report stands.
  * Refunds and chargebacks, which look up what they reverse, keep the one-by-one path.
@@ -301,6 +302,9 @@ accepted AS (
 ),
 earned AS (
   ${earningsInsertSql('accepted')}
+),
+commissioned AS (
+  ${commissionsInsertSql('earned')}
 ),
 wide AS (
   ${rollupUpsertSql('stats_daily', 'accepted', conversionKey, conversionCounters)}

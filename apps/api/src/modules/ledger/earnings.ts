@@ -1,8 +1,10 @@
 import type { ConversionType } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
 import { type EffectivePayout, effectivePayout } from '../offers/payout-rates.ts';
 import { revshareCents } from '../tracking/money.ts';
+import { commissionsInsertSql, recordCommission } from './referral.ts';
 
 export type EarningKind = 'cpa' | 'revshare';
 
@@ -32,20 +34,34 @@ export function earningOf(payout: EffectivePayout | undefined, type: ConversionT
 export async function recordEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number): Promise<number> {
   const earning = earningOf(await effectivePayout(tx, entry.offerId, entry.affiliateId), type, amountCents);
   if (!earning || earning.cents === 0) return 0;
-  await tx.insert(ledgerEntries).values({ ...entry, kind: 'earning', payoutType: earning.kind, amountCents: earning.cents });
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({ ...entry, kind: 'earning', payoutType: earning.kind, amountCents: earning.cents })
+    .returning({ id: ledgerEntries.id });
+  await recordCommission(tx, { id: row!.id, affiliateId: entry.affiliateId, amountCents: earning.cents, day: entry.day, createdAt: entry.createdAt });
   return earning.cents;
 }
 
-/** Writes earnings already worked out (the demo network's history). */
+/** Writes earnings already worked out (the demo network's history), with their referral commissions. */
 export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: EarningKind; amountCents: number }>): Promise<void> {
-  if (rows.length) await db.insert(ledgerEntries).values(rows.map(({ kind, ...r }) => ({ ...r, kind: 'earning', payoutType: kind })));
+  if (!rows.length) return;
+  const ids = await db
+    .insert(ledgerEntries)
+    .values(rows.map(({ kind, ...r }) => ({ ...r, kind: 'earning' as const, payoutType: kind })))
+    .returning({ id: ledgerEntries.id });
+  await db.execute(
+    sql.raw(`WITH earned AS (SELECT id, affiliate_id, amount_cents, day, created_at FROM ledger_entries WHERE id IN (${ids.map((r) => Number(r.id)).join(',')}))
+      ${commissionsInsertSql('earned')}`),
+  );
 }
 
 /**
  * The CTE step (for the batch conversion statement) that writes the earnings of `from`'s rows,
  * which carry `affiliate_id, id` (the conversion), `cid, offer_id, earning_kind, earning_cents,
- * day, created_at`; rows earning nothing are skipped, as `recordEarning` does.
+ * day, created_at`; rows earning nothing are skipped, as `recordEarning` does. Answers the rows written, for
+ * `commissionsInsertSql`.
  */
 export const earningsInsertSql = (from: string): string =>
   `INSERT INTO ledger_entries (affiliate_id, conversion_id, cid, offer_id, kind, payout_type, amount_cents, day, created_at)
-  SELECT affiliate_id, id, cid, offer_id, 'earning', earning_kind, earning_cents, day, created_at FROM ${from} WHERE earning_cents <> 0`;
+  SELECT affiliate_id, id, cid, offer_id, 'earning', earning_kind, earning_cents, day, created_at FROM ${from} WHERE earning_cents <> 0
+  RETURNING id, affiliate_id, amount_cents, day, created_at`;

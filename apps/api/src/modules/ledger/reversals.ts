@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversions, ledgerEntries } from '../../db/schema/index.ts';
 import type { LedgerEntry } from './earnings.ts';
+import { reverseCommission } from './referral.ts';
 
 /** What a refund or chargeback names: its site, the sale it may name, and the amount refunded. */
 export interface ReversalRequest {
@@ -55,6 +56,10 @@ async function reversalFor(tx: Db, cid: string | null, request: ReversalRequest)
 export async function recordReversal(tx: Db, entry: LedgerEntry, request: ReversalRequest): Promise<number> {
   const reversal = await reversalFor(tx, entry.cid, request);
   if (!reversal) return 0;
-  await tx.insert(ledgerEntries).values({ ...entry, kind: 'reversal', amountCents: -reversal.cents, reversesId: reversal.reversesId });
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({ ...entry, kind: 'reversal', amountCents: -reversal.cents, reversesId: reversal.reversesId })
+    .returning({ id: ledgerEntries.id });
+  await reverseCommission(tx, { id: row!.id, day: entry.day, createdAt: entry.createdAt }, reversal.reversesId);
   return -reversal.cents;
 }

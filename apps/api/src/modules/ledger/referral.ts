@@ -1,0 +1,90 @@
+import { DEFAULT_REFERRAL_RATE_BP } from '@portal/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/schema/index.ts';
+
+/**
+ * Referral commission (docs/money.md): for each earning of a referred affiliate, the referrer (if
+ * active) gets the rate of it, rounded half up to the cent, as a `referral_commission` row naming
+ * the earning. One level: only `earning` rows pay commission. A reversal of the earning takes back
+ * what keeps the commission at the same share of what is left of the earning.
+ */
+
+export const REFERRAL_RATE_KEY = 'referral_rate_bp';
+
+/** The rate in basis points, read in SQL so the batch statement needs no extra round trip. */
+const rateSql = `coalesce((SELECT (value #>> '{}')::int FROM settings WHERE key = '${REFERRAL_RATE_KEY}'), ${DEFAULT_REFERRAL_RATE_BP})`;
+
+/** Half up to the cent: positive cents times basis points. */
+export const commissionCents = (earningCents: number, rateBp: number): number => Math.floor((earningCents * rateBp + 5000) / 10000);
+
+/**
+ * The CTE step (batch conversion statement) writing the commissions of the earnings `from`
+ * answered (`RETURNING id, affiliate_id, amount_cents, day, created_at`).
+ */
+export const commissionsInsertSql = (from: string): string =>
+  `INSERT INTO ledger_entries (affiliate_id, kind, amount_cents, source_id, day, created_at)
+  SELECT r.id, 'referral_commission', c.cents, e.id, e.day, e.created_at
+  FROM ${from} e
+  JOIN users u ON u.id = e.affiliate_id
+  JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
+  CROSS JOIN LATERAL (SELECT (e.amount_cents * ${rateSql} + 5000) / 10000 AS cents) c
+  WHERE c.cents > 0
+  ORDER BY e.id`;
+
+/** Rows of a raw query on either driver (both answer `{rows}`). */
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export async function referralRateBp(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ bp: number }>(db, sql.raw(`SELECT ${rateSql} AS bp`));
+  return Number(row?.bp ?? DEFAULT_REFERRAL_RATE_BP);
+}
+
+/** The referrer's commission on one earning just written (the one-by-one conversion path). */
+export async function recordCommission(tx: Db, earning: { id: number; affiliateId: number; amountCents: number; day: string; createdAt: Date }): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ledger_entries (affiliate_id, kind, amount_cents, source_id, day, created_at)
+    SELECT r.id, 'referral_commission', c.cents, ${earning.id}::int, ${earning.day}::date, ${earning.createdAt.toISOString()}::timestamptz
+    FROM users u
+    JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
+    CROSS JOIN LATERAL (SELECT (${earning.amountCents}::bigint * ${sql.raw(rateSql)} + 5000) / 10000 AS cents) c
+    WHERE u.id = ${earning.affiliateId} AND c.cents > 0`);
+}
+
+/**
+ * After `reversal` took back part of earning `earningId`: the referrer's commission on that earning
+ * drops to the same share of what is left, rounded half up (so a full reversal takes back all of it).
+ */
+export async function reverseCommission(tx: Db, reversal: { id: number; day: string; createdAt: Date }, earningId: number): Promise<void> {
+  const [commission] = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.sourceId, earningId), eq(ledgerEntries.kind, 'referral_commission')));
+  if (!commission) return;
+  const [sums] = await rowsOf<{ earning: string; earning_left: string; commission_left: string }>(
+    tx,
+    sql`SELECT
+      (SELECT amount_cents FROM ledger_entries WHERE id = ${earningId}) AS earning,
+      (SELECT sum(amount_cents) FROM ledger_entries WHERE id = ${earningId} OR (reverses_id = ${earningId} AND kind = 'reversal')) AS earning_left,
+      (SELECT sum(amount_cents) FROM ledger_entries WHERE id = ${commission.id} OR (reverses_id = ${commission.id} AND kind = 'referral_commission')) AS commission_left`,
+  );
+  const earning = Number(sums?.earning ?? 0);
+  const left = Math.max(0, Number(sums?.earning_left ?? 0));
+  const commissionLeft = Number(sums?.commission_left ?? 0);
+  if (earning <= 0) return;
+  // left × commission / earning, half up, in integers.
+  const target = Math.floor((2 * left * commission.amountCents + earning) / (2 * earning));
+  const delta = target - commissionLeft;
+  if (delta >= 0) return;
+  await tx.insert(ledgerEntries).values({
+    affiliateId: commission.affiliateId,
+    kind: 'referral_commission',
+    amountCents: delta,
+    sourceId: reversal.id,
+    reversesId: commission.id,
+    day: reversal.day,
+    createdAt: reversal.createdAt,
+  });
+}

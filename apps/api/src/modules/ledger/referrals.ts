@@ -1,0 +1,47 @@
+import { bpToPercent, maskName, type Referrals } from '@portal/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ledgerEntries, users } from '../../db/schema/index.ts';
+import { referralRateBp } from './referral.ts';
+
+/** The first instant of this Los Angeles month. */
+const monthStart = sql`(date_trunc('month', now() AT TIME ZONE 'America/Los_Angeles') AT TIME ZONE 'America/Los_Angeles')`;
+
+/** GET /v1/referrals: the referrer's link and each affiliate they referred, with what each earned them. */
+export async function getReferrals(db: Db, referrerId: number, publicUrl: string): Promise<Referrals> {
+  const referred = await db
+    .select({ id: users.id, name: users.name, createdAt: users.createdAt, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.referredById, referrerId), eq(users.isClient, true)))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  // Commissions of this referrer, by the referred affiliate whose row each is a share of.
+  const source = db.$with('source').as(db.select({ id: ledgerEntries.id, affiliateId: ledgerEntries.affiliateId }).from(ledgerEntries));
+  const sums = await db
+    .with(source)
+    .select({
+      affiliateId: source.affiliateId,
+      all: sql<string>`sum(${ledgerEntries.amountCents})`,
+      month: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) FILTER (WHERE ${ledgerEntries.createdAt} >= ${monthStart}), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(source, eq(source.id, ledgerEntries.sourceId))
+    .where(and(eq(ledgerEntries.affiliateId, referrerId), eq(ledgerEntries.kind, 'referral_commission')))
+    .groupBy(source.affiliateId);
+  const by = new Map(sums.map((s) => [s.affiliateId, { all: Number(s.all), month: Number(s.month) }]));
+  const code = String(referrerId);
+  return {
+    code,
+    link: `${publicUrl}/signup?referred_by=${encodeURIComponent(code)}`,
+    rate: bpToPercent(await referralRateBp(db)),
+    commission_this_month: [...by.values()].reduce((a, s) => a + s.month, 0) / 100,
+    commission_all_time: [...by.values()].reduce((a, s) => a + s.all, 0) / 100,
+    referred: referred.map((r) => ({
+      id: r.id,
+      name: maskName(r.name),
+      joined_at: r.createdAt.toISOString(),
+      is_active: r.isActive,
+      commission_this_month: (by.get(r.id)?.month ?? 0) / 100,
+      commission_all_time: (by.get(r.id)?.all ?? 0) / 100,
+    })),
+  };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileIssueCodes } from './auth.ts';
 import { listMetaSchema } from './reply.ts';
+import { isFilled } from './rules/empty.ts';
 import { required } from './rules/field.ts';
 import { text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
@@ -56,8 +57,10 @@ export const payoutMessages = {
 
 /** A period written YYYY-MM, from September 2024. */
 export const periodSchema = z
-  .string({ error: m.invalid })
+  .string({ error: m.required })
   .trim()
+  // An empty period (or the empty marker) says only that it is required.
+  .refine(isFilled, { error: m.required, abort: true })
   .refine((v) => PERIOD.test(v) && v >= FIRST_PERIOD, { error: payoutMessages.periodInvalid });
 
 export function isPeriod(value: string): boolean {
@@ -214,7 +217,7 @@ export const rejectPayoutRequestSchema = z.object({ reject_reason: required(text
 export const markPaidRequestSchema = z.object({ reference: z.string().trim().max(200).optional() }).default({});
 export const changeBankRequestSchema = z.object({ bank_id: z.coerce.number({ error: m.invalid }).int(m.invalid).positive(m.invalid) });
 
-export const bulkIdsSchema = z.array(z.coerce.number().int().positive()).min(1, m.required).max(1000);
+export const bulkIdsSchema = z.array(z.coerce.number().int().positive(), { error: m.required }).min(1, m.required).max(1000);
 export const bulkRequestSchema = z.object({ ids: bulkIdsSchema });
 export const bulkRejectRequestSchema = z.object({ ids: bulkIdsSchema, reject_reason: required(text({ max: 500 })) });
 export const bulkResultSchema = z.object({

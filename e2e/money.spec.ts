@@ -100,7 +100,7 @@ test('staff take the demo affiliate’s payout from to approve to paid with the 
   await expect(page.getByTestId('payouts-totals')).toHaveText(`1 payout, ${payoutAmount}`);
 
   // Its statement: every ledger row behind it, adding up to the amount.
-  await row.getByRole('button', { name: 'Statement' }).click();
+  await row.getByRole('button', { name: 'Statement', exact: true }).click();
   const statement = page.getByRole('dialog');
   await expect(statement.getByRole('heading')).toContainText('Statement of payout #');
   await expect(statement.getByTestId('statement-total')).toHaveText(payoutAmount);

@@ -38,6 +38,7 @@ const affiliateMayCall = new Set([
   'PUT /v1/campaigns/{id}',
   'DELETE /v1/campaigns/{id}',
   'GET /v1/dashboard',
+  'GET /v1/referrals',
 ]);
 
 type Operation = { security?: Array<Record<string, unknown>> };

@@ -4,11 +4,6 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -27,6 +22,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useAnnouncements } from '../api/get-announcements.ts';
 import { useDeleteAnnouncement } from '../api/delete-announcement.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { AnnouncementForm } from './announcement-form.tsx';
 import { ItemsPerPage } from './items-per-page.tsx';
 
@@ -105,18 +101,18 @@ export function AnnouncementsManager() {
       </TableContainer>
       <ItemsPerPage total={list.data?.meta.total ?? 0} page={paging.page} perPage={paging.perPage} onChange={(page, perPage) => setPaging({ page, perPage })} />
       <AnnouncementForm open={editing !== undefined} announcement={editing?.item} onClose={() => setEditing(undefined)} />
-      <Dialog open={deleting !== undefined} onClose={() => setDeleting(undefined)} aria-labelledby="delete-announcement-title">
-        <DialogTitle id="delete-announcement-title">{t('announcements.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('announcements.deleteText', { title: deleting?.title ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(undefined)}>{t('announcements.cancel')}</Button>
-          <Button color="error" variant="contained" loading={remove.isPending} onClick={() => void confirmDelete()}>
-            {t('announcements.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        titleId="delete-announcement-title"
+        title={t('announcements.deleteTitle')}
+        text={t('announcements.deleteText', { title: deleting?.title ?? '' })}
+        label={t('announcements.delete')}
+        cancelLabel={t('announcements.cancel')}
+        color="error"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(undefined)}
+      />
     </Stack>
   );
 }

@@ -1,14 +1,8 @@
-import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -22,11 +16,11 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Campaign, trackingMessages } from '@portal/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
+import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { useDeleteCampaign } from '../api/delete-campaign.ts';
 import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
 import { CampaignForm } from './campaign-form.tsx';
@@ -43,30 +37,38 @@ async function copy(text: string, t: (k: string) => string) {
 /** /campaigns (affiliates): the campaigns with their links and all-time earnings; create, edit and delete with confirmation. */
 export function CampaignsPage() {
   const { t } = useTranslation();
+  const page = useListPage<Campaign>();
   const list = useCampaigns();
   const remove = useDeleteCampaign();
-  const [editing, setEditing] = useState<{ item: Campaign | undefined }>();
-  const [deleting, setDeleting] = useState<Campaign>();
   const rows = list.data ?? [];
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
+  const deleteCampaign = async (campaign: Campaign) => {
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync(campaign.id);
       notify.success(trackingMessages.campaignDeleted);
-      setDeleting(undefined);
+      return true;
     } catch (error) {
       alertError(error);
+      return false;
     }
   };
 
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ item: undefined })}>
-          {t('campaigns.create')}
-        </Button>
-      </Stack>
+    <ListPage<Campaign>
+      state={page}
+      newLabel={t('campaigns.create')}
+      renderForm={(campaign, close) => <CampaignForm key={campaign?.id ?? 'new'} campaign={campaign} onClose={close} />}
+      confirm={{
+        titleId: 'campaign-delete-title',
+        title: (c) => t('campaigns.deleteTitle', { name: c?.name ?? '' }),
+        text: () => t('campaigns.deleteText'),
+        label: t('campaigns.delete'),
+        cancelLabel: t('campaigns.cancel'),
+        color: 'error',
+        pending: remove.isPending,
+        run: deleteCampaign,
+      }}
+    >
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         {list.isError ? (
           <Alert severity="error" sx={{ m: 2 }} action={<Button onClick={() => void list.refetch()}>{t('campaigns.retry')}</Button>}>
@@ -121,12 +123,12 @@ export function CampaignsPage() {
                     </TableCell>
                     <TableCell align="right">
                       <Tooltip title={t('campaigns.edit')}>
-                        <IconButton aria-label={`${t('campaigns.edit')}: ${c.name}`} onClick={() => setEditing({ item: c })}>
+                        <IconButton aria-label={`${t('campaigns.edit')}: ${c.name}`} onClick={() => page.edit(c)}>
                           <EditOutlined />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={t('campaigns.delete')}>
-                        <IconButton aria-label={`${t('campaigns.delete')}: ${c.name}`} onClick={() => setDeleting(c)}>
+                        <IconButton aria-label={`${t('campaigns.delete')}: ${c.name}`} onClick={() => page.confirm(c)}>
                           <DeleteOutline />
                         </IconButton>
                       </Tooltip>
@@ -138,19 +140,6 @@ export function CampaignsPage() {
           </TableContainer>
         )}
       </Paper>
-      {editing ? <CampaignForm key={editing.item?.id ?? 'new'} campaign={editing.item} onClose={() => setEditing(undefined)} /> : null}
-      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(undefined)} aria-labelledby="campaign-delete-title">
-        <DialogTitle id="campaign-delete-title">{t('campaigns.deleteTitle', { name: deleting?.name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('campaigns.deleteText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(undefined)}>{t('campaigns.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} loading={remove.isPending}>
-            {t('campaigns.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Stack>
+    </ListPage>
   );
 }

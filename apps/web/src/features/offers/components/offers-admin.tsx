@@ -1,14 +1,7 @@
-import Add from '@mui/icons-material/Add';
 import Archive from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Unarchive from '@mui/icons-material/UnarchiveOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -19,6 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { Offer } from '@portal/contracts';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -46,18 +41,18 @@ export function useArchiveAction() {
   };
   const request = (offer: Offer) => (offer.status === 'archived' ? void run(offer, false) : setAsking(offer));
   const dialog = (
-    <Dialog open={Boolean(asking)} onClose={() => setAsking(undefined)} aria-labelledby="archive-offer-title">
-      <DialogTitle id="archive-offer-title">{t('offers.admin.archiveTitle', { name: asking?.name ?? '' })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('offers.admin.archiveText')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => setAsking(undefined)}>{t('offers.cancel')}</Button>
-        <Button color="warning" variant="contained" loading={archive.isPending} onClick={() => asking && void run(asking, true)}>
-          {t('offers.admin.archive')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={Boolean(asking)}
+      titleId="archive-offer-title"
+      title={t('offers.admin.archiveTitle', { name: asking?.name ?? '' })}
+      text={t('offers.admin.archiveText')}
+      label={t('offers.admin.archive')}
+      cancelLabel={t('offers.cancel')}
+      color="warning"
+      pending={archive.isPending}
+      onConfirm={() => asking && void run(asking, true)}
+      onClose={() => setAsking(undefined)}
+    />
   );
   return { request, dialog };
 }
@@ -65,22 +60,26 @@ export function useArchiveAction() {
 /** Staff: offers of a site (or all), with create, edit, archive and restore; the name opens the offer detail. */
 export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number | undefined; onSite: (id: number | undefined) => void; canOpenDetail: boolean }) {
   const { t } = useTranslation();
+  const list = useListPage<Offer>();
   const [archived, setArchived] = useState(false);
   const offers = useOffers(siteId, { status: archived ? 'all' : 'active' });
-  const [editing, setEditing] = useState<{ item: Offer | undefined }>();
   const archive = useArchiveAction();
   const rows = offers.data ?? [];
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <Stack sx={{ flex: 1, minWidth: 0 }}>
-          <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="admin-offers" />
-        </Stack>
-        <FormControlLabel control={<Switch checked={archived} onChange={(e) => setArchived(e.target.checked)} />} label={t('offers.admin.showArchived')} />
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ item: undefined })} sx={{ flexShrink: 0 }}>
-          {t('offers.admin.newOffer')}
-        </Button>
-      </Stack>
+    <ListPage<Offer>
+      state={list}
+      toolbar={
+        <>
+          <Stack sx={{ flex: 1, minWidth: 0 }}>
+            <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="admin-offers" />
+          </Stack>
+          <FormControlLabel control={<Switch checked={archived} onChange={(e) => setArchived(e.target.checked)} />} label={t('offers.admin.showArchived')} />
+        </>
+      }
+      newLabel={t('offers.admin.newOffer')}
+      renderForm={(offer, close) => <OfferForm offer={offer} siteId={siteId} onClose={close} />}
+      dialogs={archive.dialog}
+    >
       <ListTable label={t('offers.admin.offersLabel')} columns={[t('offers.admin.name'), t('offers.site'), t('offers.admin.defaultPayout'), t('offers.landingPage'), t('offers.admin.status'), t('offers.actions')]} count={rows.length} pending={offers.isPending} empty={t('offers.admin.noOffersStaff')}>
         {rows.map((o) => (
           <TableRow key={o.id}>
@@ -101,7 +100,7 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title={t('offers.edit')}>
-                <IconButton aria-label={`${t('offers.edit')}: ${o.name}`} onClick={() => setEditing({ item: o })}>
+                <IconButton aria-label={`${t('offers.edit')}: ${o.name}`} onClick={() => list.edit(o)}>
                   <EditOutlined />
                 </IconButton>
               </Tooltip>
@@ -114,8 +113,6 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
           </TableRow>
         ))}
       </ListTable>
-      {editing ? <OfferForm offer={editing.item} siteId={siteId} onClose={() => setEditing(undefined)} /> : null}
-      {archive.dialog}
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,21 +1,15 @@
-import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Send from '@mui/icons-material/SendOutlined';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Postback, postbackMessages, type PostbackTestResult } from '@portal/contracts';
 import { useState } from 'react';
+import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
@@ -31,12 +25,11 @@ import { PostbackTestDialog } from './postback-test-dialog.tsx';
 /** The Postbacks tab: the affiliate's postbacks with create, edit, delete and Send test, and the delivery log. */
 export function PostbacksTab() {
   const { t } = useTranslation();
+  const page = useListPage<Postback>();
   const list = usePostbacks();
   const offers = useOffers(undefined);
   const remove = useDeletePostback();
   const test = useTestPostback();
-  const [editing, setEditing] = useState<{ item: Postback | undefined }>();
-  const [deleting, setDeleting] = useState<Postback>();
   const [testResult, setTestResult] = useState<PostbackTestResult>();
   const [testing, setTesting] = useState<number>();
   const rows = list.data?.data ?? [];
@@ -53,25 +46,37 @@ export function PostbacksTab() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
+  const deletePostback = async (p: Postback) => {
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync(p.id);
       notify.success(postbackMessages.deleted);
-      setDeleting(undefined);
+      return true;
     } catch (error) {
       alertError(error);
+      return false;
     }
   };
 
   return (
-    <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Typography color="text.secondary">{t('offers.postbacks.intro')}</Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ item: undefined })} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', md: 'auto' } }}>
-          {t('offers.postbacks.create')}
-        </Button>
-      </Stack>
+    <ListPage<Postback>
+      state={page}
+      spacing={2.5}
+      toolbar={<Typography color="text.secondary">{t('offers.postbacks.intro')}</Typography>}
+      newLabel={t('offers.postbacks.create')}
+      renderForm={(postback, close) => <PostbackForm key={postback?.id ?? 'new'} postback={postback} onClose={close} />}
+      confirm={{
+        titleId: 'postback-delete-title',
+        title: () => t('offers.postbacks.deleteTitle'),
+        text: (p) => t('offers.postbacks.deleteText', { url: p?.url ?? '' }),
+        label: t('offers.delete'),
+        cancelLabel: t('offers.cancel'),
+        color: 'error',
+        pending: remove.isPending,
+        run: deletePostback,
+      }}
+      after={<DeliveriesLog />}
+      dialogs={testResult ? <PostbackTestDialog result={testResult} onClose={() => setTestResult(undefined)} /> : null}
+    >
       <ListTable label={t('offers.postbacks.tableLabel')} columns={[t('offers.postbacks.goal'), t('offers.postbacks.type'), t('offers.postbacks.method'), t('offers.postbacks.url'), t('offers.actions')]} count={rows.length} pending={list.isPending} empty={t('offers.postbacks.empty')}>
         {rows.map((p) => (
           <TableRow key={p.id}>
@@ -86,12 +91,12 @@ export function PostbacksTab() {
                 {t('offers.postbacks.sendTest')}
               </Button>
               <Tooltip title={t('offers.edit')}>
-                <IconButton aria-label={t('offers.edit')} onClick={() => setEditing({ item: p })}>
+                <IconButton aria-label={t('offers.edit')} onClick={() => page.edit(p)}>
                   <EditOutlined />
                 </IconButton>
               </Tooltip>
               <Tooltip title={t('offers.delete')}>
-                <IconButton aria-label={t('offers.delete')} onClick={() => setDeleting(p)}>
+                <IconButton aria-label={t('offers.delete')} onClick={() => page.confirm(p)}>
                   <DeleteOutline />
                 </IconButton>
               </Tooltip>
@@ -99,21 +104,6 @@ export function PostbacksTab() {
           </TableRow>
         ))}
       </ListTable>
-      <DeliveriesLog />
-      {editing ? <PostbackForm key={editing.item?.id ?? 'new'} postback={editing.item} onClose={() => setEditing(undefined)} /> : null}
-      {testResult ? <PostbackTestDialog result={testResult} onClose={() => setTestResult(undefined)} /> : null}
-      <Dialog open={Boolean(deleting)} onClose={() => setDeleting(undefined)} aria-labelledby="postback-delete-title">
-        <DialogTitle id="postback-delete-title">{t('offers.postbacks.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{t('offers.postbacks.deleteText', { url: deleting?.url ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(undefined)}>{t('offers.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} loading={remove.isPending}>
-            {t('offers.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Stack>
+    </ListPage>
   );
 }

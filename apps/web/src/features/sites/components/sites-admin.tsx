@@ -1,19 +1,12 @@
-import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Key from '@mui/icons-material/KeyOutlined';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { Site } from '@portal/contracts';
 import { useState } from 'react';
+import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
@@ -26,31 +19,40 @@ import { SiteForm } from './site-form.tsx';
 /** Staff: the sites with create, edit and key rotation; a key is shown once, in a dialog with copy. */
 export function SitesAdmin() {
   const { t } = useTranslation();
+  const list = useListPage<Site>();
   const sites = useSites();
   const rotate = useRotateSiteKey();
-  const [editing, setEditing] = useState<{ item: Site | undefined }>();
-  const [rotating, setRotating] = useState<Site>();
   const [shownKey, setShownKey] = useState<{ name: string; key: string }>();
   const rows = sites.data ?? [];
 
-  const confirmRotate = async () => {
-    if (!rotating) return;
+  const rotateKey = async (site: Site) => {
     try {
-      const site = await rotate.mutateAsync(rotating.id);
-      setRotating(undefined);
-      setShownKey({ name: site.display_name, key: site.api_key });
+      const rotated = await rotate.mutateAsync(site.id);
+      setShownKey({ name: rotated.display_name, key: rotated.api_key });
+      return true;
     } catch (error) {
       alertError(error);
+      return false;
     }
   };
 
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ item: undefined })}>
-          {t('offers.admin.newSite')}
-        </Button>
-      </Stack>
+    <ListPage<Site>
+      state={list}
+      newLabel={t('offers.admin.newSite')}
+      renderForm={(site, close) => <SiteForm site={site} onClose={close} onKey={(name, key) => setShownKey({ name, key })} />}
+      confirm={{
+        titleId: 'rotate-key-title',
+        title: (site) => t('offers.admin.rotateTitle', { name: site?.display_name ?? '' }),
+        text: () => t('offers.admin.rotateText'),
+        label: t('offers.admin.rotateKey'),
+        cancelLabel: t('offers.cancel'),
+        color: 'warning',
+        pending: rotate.isPending,
+        run: rotateKey,
+      }}
+      dialogs={shownKey ? <KeyDialog name={shownKey.name} apiKey={shownKey.key} onClose={() => setShownKey(undefined)} /> : null}
+    >
       <ListTable label={t('offers.admin.sitesLabel')} columns={[t('offers.admin.displayName'), t('offers.admin.name'), t('offers.admin.url'), t('offers.admin.apiKey'), t('offers.admin.created'), t('offers.actions')]} count={rows.length} pending={sites.isPending} empty={t('offers.admin.noSites')}>
         {rows.map((s) => (
           <TableRow key={s.id}>
@@ -61,12 +63,12 @@ export function SitesAdmin() {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.created_at)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <Tooltip title={t('offers.admin.rotateKey')}>
-                <IconButton aria-label={`${t('offers.admin.rotateKey')}: ${s.display_name}`} onClick={() => setRotating(s)}>
+                <IconButton aria-label={`${t('offers.admin.rotateKey')}: ${s.display_name}`} onClick={() => list.confirm(s)}>
                   <Key />
                 </IconButton>
               </Tooltip>
               <Tooltip title={t('offers.edit')}>
-                <IconButton aria-label={`${t('offers.edit')}: ${s.display_name}`} onClick={() => setEditing({ item: s })}>
+                <IconButton aria-label={`${t('offers.edit')}: ${s.display_name}`} onClick={() => list.edit(s)}>
                   <EditOutlined />
                 </IconButton>
               </Tooltip>
@@ -74,20 +76,6 @@ export function SitesAdmin() {
           </TableRow>
         ))}
       </ListTable>
-      {editing ? <SiteForm site={editing.item} onClose={() => setEditing(undefined)} onKey={(name, key) => setShownKey({ name, key })} /> : null}
-      {shownKey ? <KeyDialog name={shownKey.name} apiKey={shownKey.key} onClose={() => setShownKey(undefined)} /> : null}
-      <Dialog open={Boolean(rotating)} onClose={() => setRotating(undefined)} aria-labelledby="rotate-key-title">
-        <DialogTitle id="rotate-key-title">{t('offers.admin.rotateTitle', { name: rotating?.display_name ?? '' })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('offers.admin.rotateText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRotating(undefined)}>{t('offers.cancel')}</Button>
-          <Button color="warning" variant="contained" onClick={() => void confirmRotate()} loading={rotate.isPending}>
-            {t('offers.admin.rotateKey')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** The title's element id (the dialog's accessible name). */
+  titleId: string;
+  title: string;
+  text: string;
+  /** The action's button; Cancel closes. */
+  label: string;
+  cancelLabel: string;
+  color: 'error' | 'warning';
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before an action that cannot be taken back (delete, archive, a new API key). */
+export function ConfirmDialog({ open, titleId, title, text, label, cancelLabel, color, pending, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button color={color} variant="contained" onClick={onConfirm} loading={pending}>
+          {label}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { batchesInFlight, type Database, openDatabase } from './db/client.ts';
 import './fastify-augment.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
@@ -120,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(landingPageRoutes);
   await app.register(linkRoutes);
   // Group commits of conversions; those handed in before shutdown are written before the database closes.
-  const conversionWriter = new ConversionWriter(database.db, app.log, database.kind === 'postgres' ? 2 : 1);
+  const conversionWriter = new ConversionWriter(database.db, app.log, batchesInFlight(database.kind));
   app.decorate('conversionWriter', conversionWriter);
   app.addHook('preClose', async () => conversionWriter.drain());
   await app.register(conversionRoutes);

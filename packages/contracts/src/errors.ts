@@ -27,6 +27,31 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The HTTP status of each error code: the one place they are paired, so a reply's status and code always agree. */
+export const errorStatus: Readonly<Record<ErrorCode, number>> = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unique: 422,
+  conflict: 409,
+  too_many_requests: 429,
+  system_is_under_maintenance: 503,
+  invalid_credentials: 401,
+  user_inactive: 403,
+  code_invalid: 422,
+  token_invalid: 422,
+  refresh_token_invalid: 401,
+  captcha_failed: 422,
+  social_login_failed: 400,
+  service_unavailable: 503,
+  internal_error: 500,
+};
+
 /** The one error reply shape of every API error. `errors` only for field validation. */
 export const errorReplySchema = z.object({
   error_code: z.string(),

@@ -22,6 +22,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * How many batches a hot-path writer (clicks, conversions, site keys) keeps in flight: a server
+ * works on two at once; the embedded database runs one statement at a time.
+ */
+export const batchesInFlight = (kind: DatabaseConfig['kind']): number => (kind === 'postgres' ? 2 : 1);
+
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any fixed number: it only has to be the same for every instance migrating the same database.
 const MIGRATION_LOCK_KEY = 727_001;

@@ -8,7 +8,7 @@ import { AppError } from './errors.ts';
  */
 export async function verifyCaptcha(config: AppConfig['captcha'], token: string | undefined, ip: string): Promise<void> {
   if (!config) return;
-  if (!token) throw new AppError(422, 'captcha_failed', authMessages.captchaFailed, { captcha_token: [authMessages.captchaFailed] });
+  if (!token) throw new AppError('captcha_failed', authMessages.captchaFailed, { captcha_token: [authMessages.captchaFailed] });
   let ok = false;
   try {
     const res = await fetch(config.verifyUrl, {
@@ -22,5 +22,5 @@ export async function verifyCaptcha(config: AppConfig['captcha'], token: string 
   } catch {
     ok = false;
   }
-  if (!ok) throw new AppError(422, 'captcha_failed', authMessages.captchaFailed, { captcha_token: [authMessages.captchaFailed] });
+  if (!ok) throw new AppError('captcha_failed', authMessages.captchaFailed, { captcha_token: [authMessages.captchaFailed] });
 }

@@ -1,49 +1,48 @@
-import { type ErrorCode, errorMessages } from '@portal/contracts';
+import { type ErrorCode, errorMessages, errorStatus } from '@portal/contracts';
 
-/** A failure a service reports to its caller; the error handler turns it into the reply shape. */
+/**
+ * A failure a service reports to its caller, as a code; the error handler turns it into the reply
+ * shape, with the status the contracts pair with the code (`errorStatus`).
+ */
 export class AppError extends Error {
-  readonly statusCode: number;
   readonly code: ErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(
-    statusCode: number,
-    code: ErrorCode,
-    message: string,
-    fields?: Record<string, string[]>,
-    headers: Record<string, string> = {},
-  ) {
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>, headers: Record<string, string> = {}) {
     super(message);
-    this.statusCode = statusCode;
     this.code = code;
     this.fields = fields;
     this.headers = headers;
+  }
+
+  get statusCode(): number {
+    return errorStatus[this.code];
   }
 }
 
 export class NotFoundError extends AppError {
   constructor(message: string = errorMessages.notFound) {
-    super(404, 'not_found', message);
+    super('not_found', message);
   }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message: string = errorMessages.forbidden) {
-    super(403, 'forbidden', message);
+    super('forbidden', message);
   }
 }
 
 export class UnauthenticatedError extends AppError {
   constructor(message: string = errorMessages.unauthenticated) {
-    super(401, 'unauthenticated', message);
+    super('unauthenticated', message);
   }
 }
 
 /** A field-level failure: `{field: [message]}` lands on the named form field. */
 export class ValidationError extends AppError {
-  constructor(fields: Record<string, string[]>, message: string = errorMessages.validationFailed, code: ErrorCode = 'validation_failed') {
-    super(422, code, message, fields);
+  constructor(fields: Record<string, string[]>, message: string = errorMessages.validationFailed, code: Extract<ErrorCode, 'validation_failed' | 'unique' | 'code_invalid' | 'captcha_failed'> = 'validation_failed') {
+    super(code, message, fields);
   }
 }
 

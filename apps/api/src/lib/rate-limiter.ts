@@ -52,7 +52,7 @@ export class RateLimiter {
 
   private reject(w: Window, now: number): never {
     const retryAfter = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-    throw new AppError(429, 'too_many_requests', errorMessages.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
+    throw new AppError('too_many_requests', errorMessages.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
   }
 
   private sweep(now: number): void {

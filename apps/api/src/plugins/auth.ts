@@ -110,5 +110,5 @@ export function registerAuth(app: FastifyInstance): void {
 }
 
 export function sendUnauthenticated(reply: FastifyReply): FastifyReply {
-  return sendError(reply, 401, { error_code: 'unauthenticated', message: errorMessages.unauthenticated });
+  return sendError(reply, { error_code: 'unauthenticated', message: errorMessages.unauthenticated });
 }

@@ -1,8 +1,9 @@
-import { type ErrorCode, type ErrorReply, errorMessages } from '@portal/contracts';
+import { type ErrorCode, type ErrorReply, errorMessages, errorStatus } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
+/** The code of a client error raised outside our services (Fastify, its plugins) by its status. */
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
@@ -18,16 +19,21 @@ const codeByStatus: Record<number, ErrorCode> = {
 };
 
 /** Fastify's own client errors, with messages a person can act on. */
-const fastifyErrors: Record<string, { status: number; code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: errorMessages.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', message: errorMessages.malformedJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: errorMessages.unsupportedMediaType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'The Content-Length header does not match the body.' },
+const fastifyErrors: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'bad_request', message: errorMessages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'bad_request', message: errorMessages.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', message: errorMessages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'bad_request', message: 'The Content-Length header does not match the body.' },
 };
 
-export function sendError(reply: FastifyReply, status: number, body: ErrorReply): FastifyReply {
+function send(reply: FastifyReply, status: number, body: ErrorReply): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Replies `{error_code, message, errors?}` with the status the contracts pair with the code. */
+export function sendError(reply: FastifyReply, body: ErrorReply & { error_code: ErrorCode }): FastifyReply {
+  return send(reply, errorStatus[body.error_code], body);
 }
 
 /**
@@ -46,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return sendError(reply, error.statusCode, {
+      return sendError(reply, {
         error_code: error.code,
         message: error.message,
         ...(error.fields ? { errors: error.fields } : {}),
@@ -58,20 +64,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const name = fieldName(v.instancePath);
         (errors[name] ??= []).push(v.message ?? errorMessages.validationFailed);
       }
-      return sendError(reply, 422, { error_code: 'validation_failed', message: errorMessages.validationFailed, errors });
+      return sendError(reply, { error_code: 'validation_failed', message: errorMessages.validationFailed, errors });
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) return sendError(reply, known.status, { error_code: known.code, message: known.message });
+    if (known) return sendError(reply, { error_code: known.code, message: known.message });
 
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status < 500 && !isResponseSerializationError(error)) {
       if (error.code === 'FST_ERR_VALIDATION' || error.validation) {
-        return sendError(reply, 400, { error_code: 'bad_request', message: error.message });
+        return sendError(reply, { error_code: 'bad_request', message: error.message });
       }
-      return sendError(reply, status, { error_code: codeByStatus[status] ?? 'bad_request', message: error.message });
+      // A status our table does not name keeps its own status (Fastify's and its plugins' errors).
+      return send(reply, status, { error_code: codeByStatus[status] ?? 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, status === 503 ? 503 : 500, {
+    return sendError(reply, {
       error_code: status === 503 ? 'service_unavailable' : 'internal_error',
       message: errorMessages.internal,
     });

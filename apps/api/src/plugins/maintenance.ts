@@ -31,6 +31,6 @@ export function registerMaintenance(app: FastifyInstance): void {
       request.auth = auth;
       return;
     }
-    return sendError(reply, 503, { error_code: 'system_is_under_maintenance', message: errorMessages.maintenance });
+    return sendError(reply, { error_code: 'system_is_under_maintenance', message: errorMessages.maintenance });
   });
 }

@@ -87,7 +87,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
         return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page());
       }
     }
-    return sendError(reply, 404, {
+    return sendError(reply, {
       error_code: 'not_found',
       message: isApiPath(request.url) ? errorMessages.routeNotFound : errorMessages.notFound,
     });

@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (outcome.reason === 'reused') {
           await recordEvent(app.db, 'session.refresh_reuse', { subjectId: outcome.userId ?? null, ip: request.ip, data: { session_id: outcome.sessionId } });
         }
-        throw new AppError(401, 'refresh_token_invalid', authMessages.refreshInvalid);
+        throw new AppError('refresh_token_invalid', authMessages.refreshInvalid);
       }
       return { data: outcome.tokens };
     },

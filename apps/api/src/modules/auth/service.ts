@@ -112,14 +112,14 @@ async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
 export async function activate(deps: AuthDeps, token: string, ctx: RequestContext): Promise<void> {
   deps.limiter.hit(`activate:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await consumeToken(deps.db, 'activation', token);
-  if (!row?.userId) throw new AppError(422, 'token_invalid', authMessages.activationInvalid);
+  if (!row?.userId) throw new AppError('token_invalid', authMessages.activationInvalid);
   await deps.db.update(users).set({ isActive: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, row.userId));
   await recordEvent(deps.db, 'user.activated', { subjectId: row.userId, ip: ctx.ip });
 }
 
 async function assertMayEnter(deps: AuthDeps, user: UserRow): Promise<void> {
   if (user.isClient && (await deps.isMaintenance())) {
-    throw new AppError(503, 'system_is_under_maintenance', 'The site is under maintenance. Please try again later.');
+    throw new AppError('system_is_under_maintenance', 'The site is under maintenance. Please try again later.');
   }
 }
 
@@ -137,10 +137,10 @@ export async function login(deps: AuthDeps, email: string, password: string, ctx
   if (!user || !ok) {
     limiter.record(accountKey, limits.windowMs);
     limiter.record(ipKey, limits.windowMs);
-    throw new AppError(401, 'invalid_credentials', authMessages.wrongCredentials);
+    throw new AppError('invalid_credentials', authMessages.wrongCredentials);
   }
   // Only someone who knows the password learns that the account is inactive.
-  if (!user.isActive) throw new AppError(403, 'user_inactive', authMessages.inactive);
+  if (!user.isActive) throw new AppError('user_inactive', authMessages.inactive);
   await assertMayEnter(deps, user);
   limiter.reset(accountKey);
 
@@ -163,7 +163,7 @@ export async function confirm(deps: AuthDeps, sessionToken: string, code: string
   const row = await findLiveToken(db, 'two_step', sessionToken);
   const fail = () => {
     limiter.record(ipKey, limits.windowMs);
-    return new AppError(422, 'code_invalid', authMessages.confirmCodeInvalid, { code: [authMessages.confirmCodeInvalid] });
+    return new AppError('code_invalid', authMessages.confirmCodeInvalid, { code: [authMessages.confirmCodeInvalid] });
   };
   if (!row?.userId || !row.codeHash) throw fail();
   if (!safeEqual(row.codeHash, sha256(code))) {
@@ -173,7 +173,7 @@ export async function confirm(deps: AuthDeps, sessionToken: string, code: string
   }
   if (!(await consumeToken(db, 'two_step', sessionToken))) throw fail();
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-  if (!user?.isActive) throw new AppError(403, 'user_inactive', authMessages.inactive);
+  if (!user?.isActive) throw new AppError('user_inactive', authMessages.inactive);
   await assertMayEnter(deps, user);
   const { tokens } = await startSession(db, deps.config, user.id, ctx);
   await recordEvent(db, 'user.login', { actorId: user.id, subjectId: user.id, ip: ctx.ip, data: { two_step: true } });
@@ -196,7 +196,7 @@ export async function resetPassword(deps: AuthDeps, input: z.output<typeof reset
   deps.limiter.hit(`reset:ip:${ctx.ip}`, limits.resetPerIp, limits.windowMs);
   const passwordHash = await hashPassword(input.password);
   const row = await consumeToken(deps.db, 'password_reset', input.token);
-  if (!row?.userId) throw new AppError(422, 'token_invalid', authMessages.resetTokenInvalid);
+  if (!row?.userId) throw new AppError('token_invalid', authMessages.resetTokenInvalid);
   // Following the emailed link proves the address: an inactive, never-verified account becomes active.
   await deps.db
     .update(users)
@@ -219,7 +219,7 @@ export async function changePassword(
   deps.limiter.check(`login:account:${user.email}`, limits.loginFailuresPerAccount);
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
     deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
-    throw new AppError(422, 'validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
+    throw new AppError('validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
   }
   await deps.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
   await revokeAllSessions(deps.db, userId, 'password_changed');
@@ -238,11 +238,11 @@ export function createLoginCode(db: Db, userId: number, ttlMs?: number): Promise
 export async function loginByCode(deps: AuthDeps, code: string, ctx: RequestContext): Promise<TokenPair> {
   deps.limiter.hit(`code:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await findLiveToken(deps.db, 'login_code', code);
-  if (!row?.userId) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  if (!row?.userId) throw new AppError('code_invalid', authMessages.codeInvalid);
   const [user] = await deps.db.select().from(users).where(eq(users.id, row.userId));
-  if (!user) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
-  if (!user.isActive) throw new AppError(403, 'user_inactive', authMessages.userInactive);
-  if (!(await consumeToken(deps.db, 'login_code', code))) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  if (!user) throw new AppError('code_invalid', authMessages.codeInvalid);
+  if (!user.isActive) throw new AppError('user_inactive', authMessages.userInactive);
+  if (!(await consumeToken(deps.db, 'login_code', code))) throw new AppError('code_invalid', authMessages.codeInvalid);
   await assertMayEnter(deps, user);
   const { tokens } = await startSession(deps.db, deps.config, user.id, ctx);
   await recordEvent(deps.db, 'user.login', { actorId: user.id, subjectId: user.id, ip: ctx.ip, data: { by: 'code' } });
@@ -253,7 +253,7 @@ export async function loginByCode(deps: AuthDeps, code: string, ctx: RequestCont
 export async function createLoginAsCode(deps: AuthDeps, staffId: number, affiliateId: number): Promise<{ code: string; expiresIn: number }> {
   const [affiliate] = await deps.db.select().from(users).where(eq(users.id, affiliateId));
   if (!affiliate?.isClient) throw new NotFoundError('Affiliate not found.');
-  if (!affiliate.isActive) throw new AppError(422, 'user_inactive', authMessages.userInactive);
+  if (!affiliate.isActive) throw new AppError('user_inactive', authMessages.userInactive);
   const ttlMs = 2 * 60_000;
   const code = await issueToken(deps.db, 'login_as', { userId: affiliateId, data: { impersonator_id: staffId }, ttlMs });
   return { code, expiresIn: ttlMs / 1000 };
@@ -264,7 +264,7 @@ export async function loginAsUser(deps: AuthDeps, code: string, ctx: RequestCont
   deps.limiter.hit(`login-as:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await consumeToken(deps.db, 'login_as', code);
   const impersonatorId = Number((row?.data as { impersonator_id?: number } | undefined)?.impersonator_id);
-  if (!row?.userId || !Number.isInteger(impersonatorId)) throw new AppError(422, 'code_invalid', authMessages.codeInvalid);
+  if (!row?.userId || !Number.isInteger(impersonatorId)) throw new AppError('code_invalid', authMessages.codeInvalid);
   const [staff] = await deps.db.select().from(users).where(eq(users.id, impersonatorId));
   if (!staff?.isActive || staff.isClient) throw new ForbiddenError();
   const { tokens, sessionId } = await startSession(deps.db, deps.config, row.userId, ctx, impersonatorId);

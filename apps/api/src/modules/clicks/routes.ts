@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { trackingMessages } from '@portal/contracts';
+import { batchesInFlight } from '../../db/client.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
 import { destinationFor, LinkCache, withClickId } from '../links/resolve.ts';
@@ -21,7 +22,7 @@ const cleanSub = (v: unknown): string | null => (typeof v === 'string' && v.trim
  */
 export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
   // On a server, a second batch may be written while the first commits; PGlite has one connection.
-  const writer = new ClickWriter(app.db, app.log, app.config.database.kind === 'postgres' ? 2 : 1);
+  const writer = new ClickWriter(app.db, app.log, batchesInFlight(app.config.database.kind));
   const links = new LinkCache(app.db);
   app.decorate('clickWriter', writer);
   app.decorate('linkCache', links);

@@ -2,6 +2,7 @@ import { conversionReplySchema, conversionRequestSchema, conversionTypes, errorR
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { batchesInFlight } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { siteKeyResolver } from '../sites/keys.ts';
@@ -14,7 +15,7 @@ async function siteOf(siteByKey: SiteLookup, request: FastifyRequest, queryKey: 
   const header = request.headers.authorization ?? '';
   const key = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : (queryKey ?? '');
   const site = key ? await siteByKey(key) : undefined;
-  if (!site) throw new AppError(401, 'unauthenticated', trackingMessages.invalidKey);
+  if (!site) throw new AppError('unauthenticated', trackingMessages.invalidKey);
   return site.id;
 }
 
@@ -37,7 +38,7 @@ const description =
   'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason.';
 
 export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const siteByKey = siteKeyResolver(app.db, app.config.database.kind === 'postgres' ? 2 : 1);
+  const siteByKey = siteKeyResolver(app.db, batchesInFlight(app.config.database.kind));
   /** Refunds and chargebacks look up the earning they reverse: one by one. */
   const record = (siteId: number, input: ConversionInput) =>
     input.type === 'refund' || input.type === 'chargeback' ? recordConversion(app.db, siteId, input) : app.conversionWriter.write({ siteId, input, now: new Date() });

@@ -1,6 +1,7 @@
 import { errorMessages, errorReplySchema, healthReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,12 +13,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthReplySchema, 503: errorReplySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       try {
         await pingDatabase(app.db);
       } catch (err) {
         request.log.warn({ err }, 'health check: database not answering');
-        return reply.code(503).send({ error_code: 'service_unavailable', message: errorMessages.databaseUnavailable });
+        throw new AppError('service_unavailable', errorMessages.databaseUnavailable);
       }
       return { status: 'ok' as const };
     },

@@ -13,8 +13,6 @@ test.describe.configure({ mode: 'serial' });
 
 // One viewport is enough for the money path; the pages' layout at 375 px is covered by the screenshots.
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'desktop only');
-// Until the payouts API, its demo payouts and the referrals API are on main.
-test.fixme();
 
 const stamp = Date.now();
 const demo = accounts.affiliate;
@@ -67,6 +65,7 @@ function demoRow(page: Page) {
 let payoutAmount = '';
 
 test('staff take the demo affiliate’s payout from to approve to paid with the bulk actions', async ({ page, context }) => {
+  test.fixme(true, 'until the payouts API, its demo payouts and the money settings API are on main');
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   await signIn(page, accounts.owner);
@@ -146,6 +145,7 @@ test('staff take the demo affiliate’s payout from to approve to paid with the 
 });
 
 test('the affiliate finds the payout paid in Payout History and downloads its invoice', async ({ page, context }) => {
+  test.fixme(true, 'until the payouts API and its demo payouts are on main');
   test.setTimeout(60_000);
   await rememberCookieChoice(context, baseURL);
   await signIn(page, demo);

@@ -17,8 +17,8 @@ import { useSites } from '../../../lib/queries/get-sites.ts';
 import { useFormState } from '../../../lib/use-form-state.ts';
 import { LinkField } from '../../../components/link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
+import { subKeys } from '../../../lib/sub-keys.ts';
 
-const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 const blank = { landing_page_id: null as number | null, campaign_id: null as number | null, deep_url: '', sub1: '', sub2: '', sub3: '', sub4: '', sub5: '' };
 
 /** The Advanced tab: landing page, campaign, sub IDs or a deep link to a page of the offer's site, producing the link. */

@@ -12,6 +12,7 @@ import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { useSites } from '../../../lib/queries/get-sites.ts';
 import type { Filters } from '../lib/filters.ts';
+import { subKeys } from '../../../lib/sub-keys.ts';
 
 export interface StatisticsFiltersProps {
   filters: Filters;
@@ -21,7 +22,6 @@ export interface StatisticsFiltersProps {
   canPickAffiliate: boolean;
 }
 
-const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
 
 /** A text filter sent when the person leaves the field or presses Enter, not at every key (give it key={value} so a reset shows). */
 function CommitField({ label, value, onCommit, helperText, validate, upper = false }: { label: string; value: string; onCommit: (v: string) => void; helperText?: string; validate?: (v: string) => boolean; upper?: boolean }) {

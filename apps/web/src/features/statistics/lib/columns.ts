@@ -1,8 +1,8 @@
-import type { StatisticsRow } from '@portal/contracts';
+import type { StatisticsQuery, StatisticsRow } from '@portal/contracts';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDay } from './days.ts';
 
-export type GroupBy = 'date' | 'offer' | 'site' | 'campaign' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'affiliate';
+export type GroupBy = NonNullable<StatisticsQuery['group_by']>;
 
 export interface Column {
   id: string;

@@ -1,5 +1,6 @@
-import type { StatisticsQuery } from '@portal/contracts';
+import { type StatisticsQuery, statisticsGroupBy } from '@portal/contracts';
 import type { GroupBy } from './columns.ts';
+import { subKeys } from '../../../lib/sub-keys.ts';
 import { last30Days } from './days.ts';
 
 /** The report's filters, kept in the page address so a report can be bookmarked and shared. */
@@ -20,7 +21,7 @@ export interface Filters {
   group_by: GroupBy;
 }
 
-const groups: readonly GroupBy[] = ['date', 'offer', 'site', 'campaign', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'affiliate'];
+const groups: readonly GroupBy[] = statisticsGroupBy;
 const day = /^\d{4}-\d{2}-\d{2}$/;
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
@@ -68,6 +69,6 @@ export function toQuery(filters: Filters, groupBy: GroupBy = filters.group_by): 
   if (filters.affiliate_id) query.affiliate_id = filters.affiliate_id;
   if (filters.country) query.country = filters.country;
   if (filters.device) query.device = filters.device as StatisticsQuery['device'];
-  for (const k of ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const) if (filters[k]) query[k] = filters[k];
+  for (const k of subKeys) if (filters[k]) query[k] = filters[k];
   return query;
 }

@@ -28,6 +28,7 @@ import { socialRoutes } from './modules/auth/social.ts';
 import { createMailer } from './modules/email/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { JobWorker } from './modules/jobs/queue.ts';
+import { payoutRoutes } from './modules/payouts/routes.ts';
 import { postbackRoutes } from './modules/postbacks/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(campaignRoutes);
   await app.register(tierRoutes);
   await app.register(ledgerRoutes);
+  await app.register(payoutRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);
 

@@ -1,0 +1,166 @@
+import type { PayoutHoldReason } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { getSetting } from '../settings/service.ts';
+import { rows } from './sql.ts';
+
+/**
+ * Who may be paid, how much and when: the one rule the period close, the payout screens, the
+ * balance and the "when am I paid?" checklist all ask (docs/money.md, Eligibility).
+ */
+
+export const HOLD_DAYS_SETTING = 'payout_hold_days';
+export const DEFAULT_HOLD_DAYS = 14;
+/** The minimum of an affiliate who has not chosen a payment method yet. */
+export const DEFAULT_MINIMUM_CENTS = 5000;
+
+/** What an affiliate's payouts are made of: their method, its minimum and fee, tax and split fee, open issues. */
+export interface PayoutTerms {
+  affiliateId: number;
+  name: string;
+  email: string;
+  /** Payment method type (wire, ach, paypal...), or 'none'. */
+  method: string;
+  methodName: string;
+  minimumCents: number;
+  /** Flat fee of the method, per payout. */
+  methodFeeCents: number;
+  withholdingBp: number;
+  splitFeeBp: number;
+  recipientType: string | null;
+  country: string;
+  issues: PayoutHoldReason[];
+  /** The affiliate's billing details as the invoice shows them. */
+  billing: Record<string, unknown>;
+}
+
+export interface PayoutFigures {
+  grossCents: number;
+  withholdingCents: number;
+  feeCents: number;
+  splitFeeCents: number;
+  methodFeeCents: number;
+  amountCents: number;
+}
+
+/** `cents * bp / 10000`, rounded half up, in integers. */
+export function shareOf(cents: number, bp: number): number {
+  if (cents <= 0 || bp <= 0) return 0;
+  const product = BigInt(cents) * BigInt(bp);
+  const q = product / 10000n;
+  return Number((product % 10000n) * 2n >= 10000n ? q + 1n : q);
+}
+
+/** What a payout of `grossCents` pays after withholding and fees. */
+export function payoutFigures(terms: Pick<PayoutTerms, 'withholdingBp' | 'splitFeeBp' | 'methodFeeCents'>, grossCents: number): PayoutFigures {
+  const withholdingCents = shareOf(grossCents, terms.withholdingBp);
+  const splitFeeCents = shareOf(grossCents, terms.splitFeeBp);
+  const methodFeeCents = grossCents > 0 ? terms.methodFeeCents : 0;
+  const feeCents = splitFeeCents + methodFeeCents;
+  return { grossCents, withholdingCents, feeCents, splitFeeCents, methodFeeCents, amountCents: grossCents - withholdingCents - feeCents };
+}
+
+export type Decision =
+  | { pay: false; figures: PayoutFigures; reason: 'below_minimum' }
+  | { pay: true; figures: PayoutFigures; status: 'to_approve' | 'held'; holdReasons: PayoutHoldReason[] };
+
+/**
+ * A close's decision for one affiliate: a payout when what it would pay reaches the method's
+ * minimum (held while profile issues are open), else the balance carries over.
+ */
+export function decide(terms: PayoutTerms, grossCents: number): Decision {
+  const figures = payoutFigures(terms, grossCents);
+  if (figures.amountCents <= 0 || figures.amountCents < terms.minimumCents) return { pay: false, figures, reason: 'below_minimum' };
+  return terms.issues.length > 0 ? { pay: true, figures, status: 'held', holdReasons: terms.issues } : { pay: true, figures, status: 'to_approve', holdReasons: [] };
+}
+
+/** Where each issue is fixed. */
+export const issueLinks: Record<PayoutHoldReason, string> = {
+  billing_account_incomplete: '/profile?tab=billing',
+  user_details_missing: '/profile?tab=info',
+  legal_forms_not_submitted: '/profile?tab=info',
+  legal_forms_not_accepted: '/profile?tab=info',
+  legal_forms_rejected: '/profile?tab=info',
+  legal_forms_expired: '/profile?tab=info',
+};
+
+export async function holdDays(db: Db): Promise<number> {
+  const value = await getSetting<unknown>(db, HOLD_DAYS_SETTING, DEFAULT_HOLD_DAYS);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365 ? value : DEFAULT_HOLD_DAYS;
+}
+
+interface TermsRow {
+  affiliate_id: number;
+  name: string;
+  email: string;
+  method: string | null;
+  method_name: string | null;
+  min_payout_cents: number | string | null;
+  method_fee_cents: number | string | null;
+  withholding_bp: number | null;
+  split_fee_bp: number | null;
+  recipient_type: string | null;
+  country: string | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  company: string | null;
+  billing_complete: boolean | null;
+  details: Record<string, unknown> | null;
+}
+
+/**
+ * The terms of many affiliates in one query (`ids` null: every affiliate). Only the issues that
+ * hold a payout count here: billing details and user details (legal forms come with their feature).
+ */
+export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<Map<number, PayoutTerms>> {
+  const filter = ids === null ? sql`true` : sql`u.id = any(${`{${ids.join(',')}}`}::int[])`;
+  const list = await rows<TermsRow>(
+    db,
+    sql`select u.id as affiliate_id, u.name, u.email,
+          pm.type as method, pm.name as method_name, pm.min_payout_cents, pm.fee_cents as method_fee_cents,
+          tw.rate_bp as withholding_bp, sf.rate_bp as split_fee_bp,
+          ba.recipient_type, p.country, p.address, p.city, p.postal_code, p.company,
+          ba.is_complete as billing_complete, ba.details
+        from users u
+        left join affiliate_profiles p on p.user_id = u.id
+        left join billing_accounts ba on ba.user_id = u.id
+        left join payment_methods pm on pm.id = ba.payment_method_id
+        left join tax_withholdings tw on tw.country = p.country and tw.recipient_type = ba.recipient_type
+        left join split_fees sf on sf.affiliate_id = u.id
+        where u.is_client and ${filter}`,
+  );
+  const out = new Map<number, PayoutTerms>();
+  for (const r of list) {
+    const issues: PayoutHoldReason[] = [];
+    if (!r.address || !r.city || !r.postal_code || !r.country) issues.push('user_details_missing');
+    if (!r.billing_complete) issues.push('billing_account_incomplete');
+    out.set(r.affiliate_id, {
+      affiliateId: r.affiliate_id,
+      name: r.name,
+      email: r.email,
+      method: r.method ?? 'none',
+      methodName: r.method_name ?? 'Not chosen',
+      minimumCents: r.min_payout_cents === null ? DEFAULT_MINIMUM_CENTS : Number(r.min_payout_cents),
+      methodFeeCents: Number(r.method_fee_cents ?? 0),
+      withholdingBp: r.withholding_bp ?? 0,
+      splitFeeBp: r.split_fee_bp ?? 0,
+      recipientType: r.recipient_type,
+      country: r.country ?? '',
+      issues,
+      billing: {
+        name: r.name,
+        email: r.email,
+        company: r.company ?? '',
+        address: r.address ?? '',
+        city: r.city ?? '',
+        postal_code: r.postal_code ?? '',
+        country: r.country ?? '',
+        recipient_type: r.recipient_type,
+        method: r.method_name ?? '',
+        details: r.details ?? {},
+      },
+    });
+  }
+  return out;
+}

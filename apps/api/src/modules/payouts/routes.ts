@@ -1,0 +1,198 @@
+import {
+  balanceSchema,
+  bulkRejectRequestSchema,
+  bulkRequestSchema,
+  bulkResultSchema,
+  changeBankRequestSchema,
+  closePeriodRequestSchema,
+  closePeriodResultSchema,
+  errorReplySchema,
+  markPaidRequestSchema,
+  payoutDetailSchema,
+  payoutListQuerySchema,
+  payoutListReplySchema,
+  payoutMessages,
+  rejectPayoutRequestSchema,
+  whenPaidSchema,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ForbiddenError } from '../../lib/errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { balanceOf, whenPaid } from './balance.ts';
+import { closePeriod } from './close.ts';
+import { bankExportCsv, statementCsv } from './csv.ts';
+import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
+import { CLOSE_JOB, closeJob, scheduleNextClose } from './job.ts';
+import { findPayout, listPayouts, payoutDetail, statementOf, toPayout, type Viewer } from './queries.ts';
+import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
+
+const tags = ['payouts'];
+const security = [{ bearer: [] }];
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A file (PDF or CSV): sent as bytes, never serialised. */
+const file = { 200: z.unknown(), ...errors };
+const statusReply = z.object({ data: z.object({ id: z.number().int(), status: z.string() }), message: z.string() });
+
+export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register(CLOSE_JOB, closeJob(app.db, app.log));
+  app.addHook('onReady', async () => {
+    await scheduleNextClose(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the next period close'));
+  });
+
+  const client = requireAuth(app, { role: 'client' });
+  const signedIn = requireAuth(app);
+  const staff = requireAuth(app, { role: 'staff', permission: 'payouts' });
+
+  /** Affiliates see their own; staff need the payouts permission. */
+  const viewer = (request: FastifyRequest): Viewer => {
+    const auth = request.auth!;
+    if (auth.isClient) return { kind: 'affiliate', id: auth.id };
+    if (!auth.permissions.has('payouts')) throw new ForbiddenError();
+    return { kind: 'staff' };
+  };
+
+  app.get(
+    '/v1/balance',
+    { onRequest: client, schema: { tags, summary: "The signed-in affiliate's balance", security, response: { 200: z.object({ data: balanceSchema }), ...errors } } },
+    async (request) => ({ data: await balanceOf(app.db, request.auth!.id) }),
+  );
+
+  app.get(
+    '/v1/payouts/when-paid',
+    { onRequest: client, schema: { tags, summary: '"When am I paid?": the checklist the period close applies', security, response: { 200: z.object({ data: whenPaidSchema }), ...errors } } },
+    async (request) => ({ data: await whenPaid(app.db, request.auth!.id) }),
+  );
+
+  app.get(
+    '/v1/payouts',
+    { onRequest: signedIn, schema: { tags, summary: 'Payouts: the affiliate their own, staff all', security, querystring: payoutListQuerySchema, response: { 200: payoutListReplySchema, ...errors } } },
+    async (request) => {
+      const who = viewer(request);
+      await releaseFixedHolds(app.db, who.kind === 'affiliate' ? [who.id] : undefined);
+      return listPayouts(app.db, who, request.query);
+    },
+  );
+
+  app.get(
+    '/v1/payouts/export.csv',
+    {
+      onRequest: staff,
+      schema: { tags, summary: 'Bank export: the payouts to pay by one payment method', security, querystring: z.object({ method: z.string().trim().min(1).max(32) }), response: file },
+    },
+    async (request, reply) => {
+      const list = await listPayouts(app.db, { kind: 'staff' }, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
+      const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, { kind: 'staff' }, payout.id)).billing })));
+      const name = `payouts-${request.query.method.replace(/[^a-z0-9_-]/gi, '')}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(bankExportCsv(items));
+    },
+  );
+
+  app.get(
+    '/v1/payouts/:id',
+    { onRequest: signedIn, schema: { tags, summary: 'A payout with its transitions and statement rows', security, params: idParams, response: { 200: z.object({ data: payoutDetailSchema }), ...errors } } },
+    async (request) => ({ data: await payoutDetail(app.db, viewer(request), request.params.id) }),
+  );
+
+  app.get(
+    '/v1/payouts/:id/invoice.pdf',
+    { onRequest: signedIn, schema: { tags, summary: 'The self-billing invoice of a payout', security, params: idParams, response: file } },
+    async (request, reply) => {
+      const row = await findPayout(app.db, viewer(request), request.params.id);
+      const payout = toPayout(row);
+      const pdf = await invoicePdf(payout, await statementOf(app.db, row), row.billing, await networkDetails(app.db));
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="invoice-${payout.invoice_number}.pdf"`).send(pdf);
+    },
+  );
+
+  app.get(
+    '/v1/payouts/:id/receipt.pdf',
+    { onRequest: signedIn, schema: { tags, summary: 'The receipt of a paid payout', security, params: idParams, response: file } },
+    async (request, reply) => {
+      const row = await findPayout(app.db, viewer(request), request.params.id);
+      const payout = toPayout(row);
+      if (payout.status !== 'paid') throw new AppError(409, 'conflict', payoutMessages.receiptNotPaid);
+      const pdf = await receiptPdf(payout, row.billing, await networkDetails(app.db));
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="receipt-${payout.invoice_number}.pdf"`).send(pdf);
+    },
+  );
+
+  app.get(
+    '/v1/payouts/:id/statement.csv',
+    { onRequest: signedIn, schema: { tags, summary: 'Every ledger row behind a payout, as CSV', security, params: idParams, response: file } },
+    async (request, reply) => {
+      const row = await findPayout(app.db, viewer(request), request.params.id);
+      const csv = statementCsv(await statementOf(app.db, row));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="statement-${row.id}.csv"`).send(csv);
+    },
+  );
+
+  app.post(
+    '/v1/payouts/close-period',
+    { onRequest: staff, schema: { tags, summary: 'Close a period: one payout per affiliate who reaches the minimum', security, body: closePeriodRequestSchema, response: { 200: z.object({ data: closePeriodResultSchema, message: z.string() }), ...errors } } },
+    async (request) => {
+      const data = await closePeriod(app.db, request.body.period, { byUserId: request.auth!.id });
+      await scheduleNextClose(app.db, new Date());
+      return { data, message: payoutMessages.closed };
+    },
+  );
+
+  app.post(
+    '/v1/payouts/:id/approve',
+    { onRequest: staff, schema: { tags, security, params: idParams, response: { 200: statusReply, ...errors } } },
+    async (request) => {
+      await releaseFixedHolds(app.db);
+      const status = await approvePayout(app.db, request.params.id, request.auth!.id);
+      return { data: { id: request.params.id, status }, message: payoutMessages.approved };
+    },
+  );
+
+  app.post(
+    '/v1/payouts/:id/reject',
+    { onRequest: staff, schema: { tags, security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
+    async (request) => {
+      const status = await rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason);
+      return { data: { id: request.params.id, status }, message: payoutMessages.rejected };
+    },
+  );
+
+  app.post(
+    '/v1/payouts/:id/mark-paid',
+    { onRequest: staff, schema: { tags, security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
+    async (request) => {
+      const status = await markPayoutPaid(app.db, request.params.id, request.auth!.id, request.body?.reference || null);
+      return { data: { id: request.params.id, status }, message: payoutMessages.markedPaid };
+    },
+  );
+
+  app.post(
+    '/v1/payouts/:id/bank',
+    { onRequest: staff, schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (request) => {
+      await changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id);
+      return { message: payoutMessages.bankUpdated };
+    },
+  );
+
+  const bulkReply = { 200: z.object({ data: bulkResultSchema }), ...errors };
+  app.post(
+    '/v1/payouts/bulk/approve',
+    { onRequest: staff, schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
+    async (request) => {
+      await releaseFixedHolds(app.db);
+      return { data: await bulk(request.body.ids, (id) => approvePayout(app.db, id, request.auth!.id)) };
+    },
+  );
+  app.post(
+    '/v1/payouts/bulk/mark-paid',
+    { onRequest: staff, schema: { tags, summary: 'Mark many payouts paid: a result per id, each wholly or not at all', security, body: bulkRequestSchema, response: bulkReply } },
+    async (request) => ({ data: await bulk(request.body.ids, (id) => markPayoutPaid(app.db, id, request.auth!.id, null)) }),
+  );
+  app.post(
+    '/v1/payouts/bulk/reject',
+    { onRequest: staff, schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
+    async (request) => ({ data: await bulk(request.body.ids, (id) => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason)) }),
+  );
+};

@@ -1,0 +1,124 @@
+import { type BulkResult, type PayoutStatus, payoutMessages } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { lockPayouts } from './close.ts';
+import { loadTerms } from './eligibility.ts';
+import { intArray, rows } from './sql.ts';
+
+/**
+ * Moving a payout from one status to the next: each move is one transaction that changes the
+ * payout, writes its ledger rows (a rejection returns the money) and records who and when.
+ */
+
+const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+interface Locked {
+  id: number;
+  affiliate_id: number;
+  status: PayoutStatus;
+}
+
+async function lockOne(tx: Db, id: number): Promise<Locked> {
+  const [row] = await rows<Locked>(tx, sql`select id, affiliate_id, status from payouts where id = ${id} for update`);
+  if (!row) throw new NotFoundError(payoutMessages.notFound);
+  return row;
+}
+
+async function record(tx: Db, id: number, from: PayoutStatus | null, to: PayoutStatus, by: number | null, reason: string | null, at: Date): Promise<void> {
+  await tx.execute(sql`insert into payout_transitions (payout_id, from_status, to_status, by_user_id, reason, at) values (${id}, ${from}, ${to}, ${by}, ${reason}, ${at})`);
+}
+
+export async function approvePayout(db: Db, id: number, by: number): Promise<PayoutStatus> {
+  return db.transaction(async (tx) => {
+    const at = await lockPayouts(tx, 'shared');
+    const p = await lockOne(tx, id);
+    if (p.status === 'held') {
+      // Fixed since the last look? Then it is approved at once; else it stays held.
+      const terms = (await loadTerms(tx, [p.affiliate_id])).get(p.affiliate_id);
+      if (terms && terms.issues.length > 0) throw conflict(payoutMessages.held);
+    } else if (p.status !== 'to_approve') throw conflict(payoutMessages.notToApprove);
+    await tx.execute(sql`update payouts set status = 'to_pay', hold_reasons = '{}', approved_at = ${at}, updated_at = ${at} where id = ${id}`);
+    await record(tx, id, p.status, 'to_pay', by, null, at);
+    return 'to_pay' as const;
+  });
+}
+
+export async function markPayoutPaid(db: Db, id: number, by: number, reference: string | null): Promise<PayoutStatus> {
+  return db.transaction(async (tx) => {
+    const at = await lockPayouts(tx, 'shared');
+    const p = await lockOne(tx, id);
+    if (p.status !== 'to_pay') throw conflict(payoutMessages.notApproved);
+    await tx.execute(sql`update payouts set status = 'paid', paid_at = ${at}, reference = ${reference}, updated_at = ${at} where id = ${id}`);
+    await record(tx, id, 'to_pay', 'paid', by, reference, at);
+    return 'paid' as const;
+  });
+}
+
+/** Rejecting returns the payout's gross to the balance: a correcting row for each of its ledger rows. */
+export async function rejectPayout(db: Db, id: number, by: number, reason: string, options: { now?: Date } = {}): Promise<PayoutStatus> {
+  return db.transaction(async (tx) => {
+    const clock = await lockPayouts(tx, 'shared');
+    const at = options.now ?? clock;
+    const p = await lockOne(tx, id);
+    if (p.status === 'paid' || p.status === 'rejected') throw conflict(payoutMessages.notRejectable);
+    await tx.execute(sql`
+      insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reverses_id, created_by, reason, day, created_at)
+      select affiliate_id, kind, -amount_cents, payout_id, id, ${by}, ${reason}, (${at}::timestamptz at time zone 'America/Los_Angeles')::date, ${at}
+      from ledger_entries where payout_id = ${id} and reverses_id is null`);
+    await tx.execute(sql`update payouts set status = 'rejected', reject_reason = ${reason}, rejected_at = ${at}, updated_at = ${at} where id = ${id}`);
+    await record(tx, id, p.status, 'rejected', by, reason, at);
+    return 'rejected' as const;
+  });
+}
+
+export async function changePayoutBank(db: Db, id: number, by: number, bankId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const p = await lockOne(tx, id);
+    if (p.status === 'paid' || p.status === 'rejected') throw conflict(payoutMessages.bankNotChangeable);
+    const [bank] = await rows<{ id: number }>(tx, sql`select id from banks where id = ${bankId} and is_active`);
+    if (!bank) throw new AppError(422, 'validation_failed', payoutMessages.unknownBank, { bank_id: [payoutMessages.unknownBank] });
+    await tx.execute(sql`update payouts set bank_id = ${bankId}, updated_at = now() where id = ${id}`);
+    await record(tx, id, p.status, p.status, by, `Bank changed to #${bankId}`, new Date());
+  });
+}
+
+/**
+ * Held payouts whose affiliates have fixed their profile go to approval (the system records it);
+ * run before payouts are shown or approved, so a fix shows at once.
+ */
+export async function releaseFixedHolds(db: Db, affiliateIds?: readonly number[]): Promise<number> {
+  const held = await rows<{ id: number; affiliate_id: number }>(
+    db,
+    sql`select id, affiliate_id from payouts where status = 'held' ${affiliateIds ? sql`and affiliate_id = any(${intArray(affiliateIds)}::int[])` : sql``}`,
+  );
+  if (held.length === 0) return 0;
+  const terms = await loadTerms(db, [...new Set(held.map((h) => h.affiliate_id))]);
+  const fixed = held.filter((h) => (terms.get(h.affiliate_id)?.issues.length ?? 1) === 0).map((h) => h.id);
+  if (fixed.length === 0) return 0;
+  await db.transaction(async (tx) => {
+    const at = await lockPayouts(tx, 'shared');
+    const moved = await rows<{ id: number }>(
+      tx,
+      sql`update payouts set status = 'to_approve', hold_reasons = '{}', updated_at = ${at}
+          where id = any(${intArray(fixed)}::int[]) and status = 'held' returning id`,
+    );
+    for (const m of moved) await record(tx, m.id, 'held', 'to_approve', null, 'Profile issues fixed', at);
+  });
+  return fixed.length;
+}
+
+/** Runs one action per id, each in its own transaction, and answers a result per id. */
+export async function bulk(ids: readonly number[], action: (id: number) => Promise<PayoutStatus>): Promise<BulkResult> {
+  const results: BulkResult['results'] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      const status = await action(id);
+      results.push({ id, ok: true, status, error_code: null, message: 'OK' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, status: null, error_code: error.code, message: error.message });
+    }
+  }
+  return { results };
+}

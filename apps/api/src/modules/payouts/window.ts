@@ -1,0 +1,69 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cents, intArray, rows } from './sql.ts';
+
+/**
+ * Which ledger rows a payout covers (docs/money.md, Window): the affiliate's own movements created
+ * from the previous payout's cutoff up to this one's, plus the returns of rejected payouts written
+ * since the previous payout was made. Windows follow one another, so no row is ever paid twice
+ * and the ledger is never updated.
+ */
+
+/** The rows of affiliates not yet in any payout, created before `before` (returns: any time). */
+export function uncoveredRows(before: Date | SQL, affiliateFilter: SQL = sql`true`): SQL {
+  return sql`select l.*
+    from ledger_entries l
+    left join (select distinct on (affiliate_id) affiliate_id, cutoff, created_at from payouts order by affiliate_id, id desc) last
+      on last.affiliate_id = l.affiliate_id
+    where ${affiliateFilter} and (
+      (l.payout_id is null and l.created_at < ${before} and (last.cutoff is null or l.created_at >= last.cutoff))
+      or (l.payout_id is not null and l.reverses_id is not null and (last.created_at is null or l.created_at >= last.created_at))
+    )`;
+}
+
+/** The rows behind one payout: its window, then its own withholding and fee rows (the payout row itself is the payment). */
+export function payoutRows(payout: { id: number; affiliateId: number; fromCutoff: Date | null; cutoff: Date; previousCreatedAt: Date | null; createdAt: Date }): SQL {
+  return sql`select l.* from ledger_entries l
+    where l.affiliate_id = ${payout.affiliateId} and (
+      (l.payout_id is null and l.created_at < ${payout.cutoff} and ${payout.fromCutoff === null ? sql`true` : sql`l.created_at >= ${payout.fromCutoff}`})
+      or (l.payout_id is not null and l.reverses_id is not null and l.created_at < ${payout.createdAt}
+          and ${payout.previousCreatedAt === null ? sql`true` : sql`l.created_at >= ${payout.previousCreatedAt}`})
+      or (l.payout_id = ${payout.id} and l.reverses_id is null and l.kind in ('withholding', 'fee'))
+    )`;
+}
+
+export interface AffiliateBalance {
+  /** Released: older than the hold, in no payout yet. */
+  availableCents: number;
+  /** Younger than the hold. */
+  pendingHoldCents: number;
+  /** When the oldest earning still in the hold is released (its created_at; the caller adds the hold). */
+  oldestPendingAt: Date | null;
+  /** Payable at a close with this cutoff (the projected next close). */
+  projectedGrossCents: number;
+}
+
+/** Balances of affiliates from their uncovered rows (one scan). */
+export async function uncoveredBalances(db: Db, ids: readonly number[], releasedBefore: Date, projectedCutoff: Date): Promise<Map<number, AffiliateBalance>> {
+  const list = await rows<{ affiliate_id: number; available: unknown; pending: unknown; oldest_pending: Date | string | null; projected: unknown }>(
+    db,
+    sql`select u.affiliate_id,
+          coalesce(sum(u.amount_cents) filter (where u.payout_id is not null or u.created_at < ${releasedBefore}), 0)::bigint as available,
+          coalesce(sum(u.amount_cents) filter (where u.payout_id is null and u.created_at >= ${releasedBefore}), 0)::bigint as pending,
+          min(u.created_at) filter (where u.payout_id is null and u.created_at >= ${releasedBefore} and u.amount_cents > 0) as oldest_pending,
+          coalesce(sum(u.amount_cents) filter (where u.payout_id is not null or u.created_at < ${projectedCutoff}), 0)::bigint as projected
+        from (${uncoveredRows(sql`'infinity'::timestamptz`, sql`l.affiliate_id = any(${intArray(ids)}::int[])`)}) u
+        group by u.affiliate_id`,
+  );
+  const out = new Map<number, AffiliateBalance>();
+  for (const id of ids) out.set(id, { availableCents: 0, pendingHoldCents: 0, oldestPendingAt: null, projectedGrossCents: 0 });
+  for (const r of list) {
+    out.set(r.affiliate_id, {
+      availableCents: cents(r.available),
+      pendingHoldCents: cents(r.pending),
+      oldestPendingAt: r.oldest_pending === null ? null : new Date(r.oldest_pending),
+      projectedGrossCents: cents(r.projected),
+    });
+  }
+  return out;
+}

@@ -86,7 +86,7 @@ describe('payouts: close, states, documents', () => {
 
     const list = await get('/v1/payouts?sort=id&order=asc', staff);
     expect(list.json().meta.total).toBe(2);
-    [payoutA, payoutB] = list.json().data as Payout[];
+    [payoutA, payoutB] = list.json().data as [Payout, Payout];
     // 800 + 500 + 25.01 - 100 + 10 - 0.01 = 1235.00; 10 % withholding 123.50; 5 % split fee 61.75.
     expect(payoutA).toMatchObject({ period: last, status: 'to_approve', gross: 1235, withholding: 123.5, fee: 61.75, amount: 1049.75, method: 'paypal', paid_at: null });
     expect(payoutB).toMatchObject({ status: 'held', gross: 200, amount: 200, hold_reasons: ['user_details_missing', 'billing_account_incomplete'] });
@@ -134,7 +134,7 @@ describe('payouts: close, states, documents', () => {
     expect(parsed.rows.map((r) => Number(r.id))).toEqual(detail.statement.map((r) => r.id));
     expect(parsed.rows.find((r) => Number(r.id) === formulaRow)!.description).toBe('Adjustment - =HYPERLINK("http://evil.example")');
     // A cell a spreadsheet would run as a formula starts with a quote.
-    expect(parsed.rows.filter((r) => r.offer.includes('Naughty')).map((r) => r.offer)).toEqual(["'@Naughty revshare"]);
+    expect(parsed.rows.filter((r) => r.offer?.includes('Naughty')).map((r) => r.offer)).toEqual(["'@Naughty revshare"]);
     expect(csv.body).not.toMatch(/(^|,)"?[=@+]/m);
   });
 
@@ -225,5 +225,37 @@ describe('payouts: close, states, documents', () => {
       { id: payoutB.id, ok: false, status: null, error_code: 'conflict', message: payoutMessages.notApproved },
       { id: 999_999, ok: false, status: null, error_code: 'not_found', message: payoutMessages.notFound },
     ]);
+  });
+
+  it('releases a held payout once the profile is fixed, changes its bank and exports it for the bank', async () => {
+    // C earns enough in the next period; their payout is held until the billing details are complete again.
+    await t.app.db.execute(sql`update billing_accounts set is_complete = false where user_id = ${aff.c.id}`);
+    const { closePeriod } = await import('../src/modules/payouts/close.ts');
+    const next = addPeriods(last, 1);
+    await ledger.earn(aff.c.id, 6_000, new Date(periodStart(next).getTime() + DAY));
+    await closePeriod(t.app.db, next, { now: new Date(periodStart(addPeriods(next, 1)).getTime() + 20 * DAY) });
+    const held = (await get(`/v1/payouts?affiliate_id=${aff.c.id}`, staff)).json().data as Payout[];
+    // The carried $20 and the new $60 make one payout, less 10 % withholding.
+    expect(held.map((p) => [p.status, p.gross, p.amount, p.hold_reasons])).toEqual([['held', 80, 72, ['billing_account_incomplete']]]);
+
+    await t.app.db.execute(sql`update billing_accounts set is_complete = true where user_id = ${aff.c.id}`);
+    const fixed = (await get('/v1/payouts', aff.c.tokens)).json().data as Payout[];
+    expect(fixed.map((p) => [p.status, p.hold_reasons])).toEqual([['to_approve', []]]);
+    const detail = (await get(`/v1/payouts/${fixed[0]!.id}`, staff)).json().data as PayoutDetail;
+    expect(detail.transitions.at(-1)).toMatchObject({ from: 'held', to: 'to_approve', by: null, reason: 'Profile issues fixed' });
+
+    const [bank] = await rows<{ id: number }>(t.app.db, sql`insert into banks (name) values ('First Network Bank') returning id`);
+    expect((await post(`/v1/payouts/${fixed[0]!.id}/bank`, staff, { bank_id: 999_999 })).statusCode).toBe(422);
+    const changed = await post(`/v1/payouts/${fixed[0]!.id}/bank`, staff, { bank_id: bank!.id });
+    expect(changed.json()).toEqual({ message: 'Bank updated successfully' });
+    expect((await post(`/v1/payouts/${payoutA.id}/bank`, staff, { bank_id: bank!.id })).statusCode).toBe(409);
+
+    const approved = await post('/v1/payouts/bulk/approve', staff, { ids: [fixed[0]!.id, payoutA.id] });
+    expect(approved.json().data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, false]);
+    const exported = await get('/v1/payouts/export.csv?method=paypal', staff);
+    expect(exported.headers['content-disposition']).toContain('payouts-paypal.csv');
+    const parsed = csvAmountCents(exported.body);
+    expect(parsed.rows.map((r) => [Number(r.payout_id), r.bank, r.email, r.amount])).toEqual([[fixed[0]!.id, 'First Network Bank', `payee${aff.c.id}@example.com`, '72.00']]);
+    expect((await get('/v1/payouts/export.csv?method=paypal', aff.c.tokens)).statusCode).toBe(403);
   });
 });

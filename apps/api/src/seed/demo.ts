@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
+import { seedDemoPayouts } from './demo-payouts.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
@@ -100,6 +101,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
     }
     await db.update(settings).set({ value: 2 }).where(eq(settings.key, DEMO_MARKER));
   }
+  await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
   log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(
     `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,

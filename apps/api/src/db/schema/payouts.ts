@@ -25,13 +25,15 @@ export const payouts = pgTable(
     affiliateId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    period: varchar({ length: 7 })
-      .notNull()
-      .references(() => payoutPeriods.period, { onDelete: 'restrict' }),
+    /** The closed period (a row of payout_periods, written in the same transaction). */
+    period: varchar({ length: 7 }).notNull(),
     status: varchar({ length: 16 }).notNull(),
     grossCents: bigint({ mode: 'number' }).notNull(),
     withholdingCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Custom split fee plus the method's flat fee. */
     feeCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** The method's flat fee, part of `feeCents`. */
+    methodFeeCents: bigint({ mode: 'number' }).notNull().default(0),
     amountCents: bigint({ mode: 'number' }).notNull(),
     /** The method's minimum at the close. */
     minimumCents: bigint({ mode: 'number' }).notNull(),
@@ -61,7 +63,7 @@ export const payouts = pgTable(
     index('payouts_status_idx').on(t.status, t.id),
     index('payouts_period_idx').on(t.period),
     check('payouts_status_check', sql`${t.status} in ('to_approve', 'to_pay', 'paid', 'rejected', 'held')`),
-    check('payouts_amounts_check', sql`${t.withholdingCents} >= 0 and ${t.feeCents} >= 0 and ${t.amountCents} = ${t.grossCents} - ${t.withholdingCents} - ${t.feeCents}`),
+    check('payouts_amounts_check', sql`${t.withholdingCents} >= 0 and ${t.methodFeeCents} >= 0 and ${t.feeCents} >= ${t.methodFeeCents} and ${t.amountCents} = ${t.grossCents} - ${t.withholdingCents} - ${t.feeCents}`),
     check('payouts_minimum_check', sql`${t.amountCents} > 0 and ${t.amountCents} >= ${t.minimumCents}`),
     check('payouts_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
   ],

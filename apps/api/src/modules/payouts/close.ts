@@ -128,27 +128,22 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
             billing jsonb, seq int)
         ),
         made as (
-          insert into payouts (affiliate_id, period, status, gross_cents, withholding_cents, fee_cents, amount_cents, minimum_cents,
+          insert into payouts (affiliate_id, period, status, gross_cents, withholding_cents, fee_cents, method_fee_cents, amount_cents, minimum_cents,
             method, hold_reasons, invoice_year, invoice_seq, from_cutoff, cutoff, previous_created_at, billing, created_at, updated_at)
-          select affiliate_id, ${period}, status, gross, withholding, split_fee + method_fee, amount, minimum,
+          select affiliate_id, ${period}, status, gross, withholding, split_fee + method_fee, method_fee, amount, minimum,
             method, hold_reasons, ${year}, seq, from_cutoff, ${cutoff}, previous_created_at, billing, ${now}, ${now}
           from input order by seq
-          returning id, affiliate_id, status, withholding_cents, amount_cents
-        ),
-        ledger as (
-          insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reason, day, created_at)
-          select m.affiliate_id, r.kind, -r.cents, m.id, r.reason, (${now}::timestamptz at time zone 'America/Los_Angeles')::date, ${now}
-          from made m join input i on i.affiliate_id = m.affiliate_id
-          cross join lateral (values
-            ('withholding', i.withholding, 'Tax withholding'),
-            ('fee', i.split_fee, 'Custom split fee'),
-            ('fee', i.method_fee, 'Payment method fee'),
-            ('payout', i.amount, 'Payout')) r(kind, cents, reason)
-          where r.cents > 0
-          returning id
+          returning id, affiliate_id, status, withholding_cents, fee_cents, method_fee_cents, amount_cents
         )
-        insert into payout_transitions (payout_id, from_status, to_status, by_user_id, reason, at)
-        select id, null, status, ${options.byUserId ?? null}, 'Period closed', ${now} from made`);
+        insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reason, day, created_at)
+        select m.affiliate_id, r.kind, -r.cents, m.id, r.reason, (${now}::timestamptz at time zone 'America/Los_Angeles')::date, ${now}
+        from made m
+        cross join lateral (values
+          ('withholding', m.withholding_cents, 'Tax withholding'),
+          ('fee', m.fee_cents - m.method_fee_cents, 'Custom split fee'),
+          ('fee', m.method_fee_cents, 'Payment method fee'),
+          ('payout', m.amount_cents, 'Payout')) r(kind, cents, reason)
+        where r.cents > 0`);
     }
     return {
       period,

@@ -193,24 +193,42 @@ export async function statementOf(db: Db, p: PayoutRow): Promise<StatementRow[]>
   }));
 }
 
-export async function transitionsOf(db: Db, id: number): Promise<PayoutDetail['transitions']> {
+/**
+ * The payout's history: its making by the period close (the period row says who closed it and
+ * the payout when; the close writes no row per payout, to stay fast), then every recorded move.
+ */
+export async function transitionsOf(db: Db, p: PayoutRow): Promise<PayoutDetail['transitions']> {
   const list = await rows<{ from_status: PayoutStatus | null; to_status: PayoutStatus; by_user_id: number | null; by_name: string | null; reason: string | null; at: Date | string }>(
     db,
     sql`select t.from_status, t.to_status, t.by_user_id, u.name as by_name, t.reason, t.at
-        from payout_transitions t left join users u on u.id = t.by_user_id where t.payout_id = ${id} order by t.id`,
+        from payout_transitions t left join users u on u.id = t.by_user_id where t.payout_id = ${p.id} order by t.id`,
   );
-  return list.map((t) => ({
-    from: t.from_status,
-    to: t.to_status,
-    by: t.by_user_id === null ? null : { id: t.by_user_id, name: t.by_name ?? '' },
-    at: new Date(t.at).toISOString(),
-    reason: t.reason,
-  }));
+  const [closer] = await rows<{ id: number | null; name: string | null }>(
+    db,
+    sql`select u.id, u.name from payout_periods pp left join users u on u.id = pp.closed_by where pp.period = ${p.period}`,
+  );
+  const made = {
+    from: null,
+    to: list[0]?.from_status ?? p.status,
+    by: closer?.id ? { id: closer.id, name: closer.name ?? '' } : null,
+    at: iso(p.created_at)!,
+    reason: 'Period closed',
+  };
+  return [
+    made,
+    ...list.map((t) => ({
+      from: t.from_status,
+      to: t.to_status,
+      by: t.by_user_id === null ? null : { id: t.by_user_id, name: t.by_name ?? '' },
+      at: new Date(t.at).toISOString(),
+      reason: t.reason,
+    })),
+  ];
 }
 
 export async function payoutDetail(db: Db, viewer: Viewer, id: number): Promise<PayoutDetail> {
   const row = await findPayout(db, viewer, id);
-  const [statement, transitions] = await Promise.all([statementOf(db, row), transitionsOf(db, id)]);
+  const [statement, transitions] = await Promise.all([statementOf(db, row), transitionsOf(db, row)]);
   return { ...toPayout(row), transitions, statement };
 }
 

@@ -29,9 +29,13 @@ async function record(tx: Db, id: number, from: PayoutStatus | null, to: PayoutS
   await tx.execute(sql`insert into payout_transitions (payout_id, from_status, to_status, by_user_id, reason, at) values (${id}, ${from}, ${to}, ${by}, ${reason}, ${at})`);
 }
 
-export async function approvePayout(db: Db, id: number, by: number): Promise<PayoutStatus> {
+/** `now`: when it happened, for the demo network's history (default: the database's clock). */
+type When = { now?: Date };
+
+export async function approvePayout(db: Db, id: number, by: number, options: When = {}): Promise<PayoutStatus> {
   return db.transaction(async (tx) => {
-    const at = await lockPayouts(tx, 'shared');
+    const clock = await lockPayouts(tx, 'shared');
+    const at = options.now ?? clock;
     const p = await lockOne(tx, id);
     if (p.status === 'held') {
       // Fixed since the last look? Then it is approved at once; else it stays held.
@@ -44,9 +48,10 @@ export async function approvePayout(db: Db, id: number, by: number): Promise<Pay
   });
 }
 
-export async function markPayoutPaid(db: Db, id: number, by: number, reference: string | null): Promise<PayoutStatus> {
+export async function markPayoutPaid(db: Db, id: number, by: number, reference: string | null, options: When = {}): Promise<PayoutStatus> {
   return db.transaction(async (tx) => {
-    const at = await lockPayouts(tx, 'shared');
+    const clock = await lockPayouts(tx, 'shared');
+    const at = options.now ?? clock;
     const p = await lockOne(tx, id);
     if (p.status !== 'to_pay') throw conflict(payoutMessages.notApproved);
     await tx.execute(sql`update payouts set status = 'paid', paid_at = ${at}, reference = ${reference}, updated_at = ${at} where id = ${id}`);
@@ -56,7 +61,7 @@ export async function markPayoutPaid(db: Db, id: number, by: number, reference: 
 }
 
 /** Rejecting returns the payout's gross to the balance: a correcting row for each of its ledger rows. */
-export async function rejectPayout(db: Db, id: number, by: number, reason: string, options: { now?: Date } = {}): Promise<PayoutStatus> {
+export async function rejectPayout(db: Db, id: number, by: number, reason: string, options: When = {}): Promise<PayoutStatus> {
   return db.transaction(async (tx) => {
     const clock = await lockPayouts(tx, 'shared');
     const at = options.now ?? clock;

@@ -200,7 +200,7 @@ export type PayoutListReply = z.infer<typeof payoutListReplySchema>;
 
 // ---- Actions ----
 
-export const closePeriodRequestSchema = z.object({ period: periodSchema });
+export const closePeriodRequestSchema = z.object({ period: required(periodSchema) });
 export const closePeriodResultSchema = z.object({
   period: z.string(),
   /** The moment before which earnings were payable (the hold). */

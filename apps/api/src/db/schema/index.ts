@@ -6,3 +6,4 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './tracking.ts';
 export * from './ledger.ts';
+export * from './payouts.ts';

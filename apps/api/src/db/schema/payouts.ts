@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { banks } from './ledger.ts';
 import { users } from './users.ts';
 
 /** A closed period (YYYY-MM): its row is what makes a second close refuse. */
@@ -38,7 +39,7 @@ export const payouts = pgTable(
     /** The method's minimum at the close. */
     minimumCents: bigint({ mode: 'number' }).notNull(),
     method: varchar({ length: 32 }).notNull(),
-    bankId: integer(),
+    bankId: integer().references(() => banks.id, { onDelete: 'set null' }),
     holdReasons: text().array().notNull().default(sql`'{}'::text[]`),
     rejectReason: varchar({ length: 500 }),
     reference: varchar({ length: 200 }),

@@ -141,7 +141,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/approve',
-    { onRequest: staff, schema: { tags, security, params: idParams, response: { 200: statusReply, ...errors } } },
+    { onRequest: staff, schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
     async (request) => {
       await releaseFixedHolds(app.db);
       const status = await approvePayout(app.db, request.params.id, request.auth!.id);
@@ -151,7 +151,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/reject',
-    { onRequest: staff, schema: { tags, security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: staff, schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const status = await rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason);
       return { data: { id: request.params.id, status }, message: payoutMessages.rejected };
@@ -160,7 +160,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/mark-paid',
-    { onRequest: staff, schema: { tags, security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: staff, schema: { tags, summary: 'Mark an approved payout paid', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const status = await markPayoutPaid(app.db, request.params.id, request.auth!.id, request.body?.reference || null);
       return { data: { id: request.params.id, status }, message: payoutMessages.markedPaid };

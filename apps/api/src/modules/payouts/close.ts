@@ -19,7 +19,7 @@ export async function lockPayouts(tx: Db, mode: 'exclusive' | 'shared'): Promise
   return new Date(row!.now);
 }
 
-const conflict = (message: string) => new AppError(409, 'conflict', message);
+const conflict = (message: string) => new AppError('conflict', message);
 
 export interface CloseOptions {
   /** Staff user closing; undefined for the scheduled close. */

@@ -113,7 +113,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await findPayout(app.db, viewer(request), request.params.id);
       const payout = toPayout(row);
-      if (payout.status !== 'paid') throw new AppError(409, 'conflict', payoutMessages.receiptNotPaid);
+      if (payout.status !== 'paid') throw new AppError('conflict', payoutMessages.receiptNotPaid);
       const pdf = await receiptPdf(payout, row.billing, await networkDetails(app.db));
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="receipt-${payout.invoice_number}.pdf"`).send(pdf);
     },

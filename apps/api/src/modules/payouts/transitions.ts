@@ -11,7 +11,7 @@ import { intArray, rows } from './sql.ts';
  * payout, writes its ledger rows (a rejection returns the money) and records who and when.
  */
 
-const conflict = (message: string) => new AppError(409, 'conflict', message);
+const conflict = (message: string) => new AppError('conflict', message);
 
 interface Locked {
   id: number;
@@ -82,7 +82,7 @@ export async function changePayoutBank(db: Db, id: number, by: number, bankId: n
     const p = await lockOne(tx, id);
     if (p.status === 'paid' || p.status === 'rejected') throw conflict(payoutMessages.bankNotChangeable);
     const [bank] = await rows<{ id: number }>(tx, sql`select id from banks where id = ${bankId} and is_active`);
-    if (!bank) throw new AppError(422, 'validation_failed', payoutMessages.unknownBank, { bank_id: [payoutMessages.unknownBank] });
+    if (!bank) throw new AppError('validation_failed', payoutMessages.unknownBank, { bank_id: [payoutMessages.unknownBank] });
     await tx.execute(sql`update payouts set bank_id = ${bankId}, updated_at = now() where id = ${id}`);
     await record(tx, id, p.status, p.status, by, `Bank changed to #${bankId}`, new Date());
   });

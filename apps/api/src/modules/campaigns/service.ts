@@ -4,19 +4,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { campaigns, landingPages, offers, sites } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { codeFor, existingCodes, isWithinSite, type LinkSpec, trackingUrl } from '../links/service.ts';
+import { codeFor, existingCodes, isWithinSite, type LinkSpec, liveOfferSite, trackingUrl } from '../links/service.ts';
 import { earningsByCampaign } from '../statistics/campaign-earnings.ts';
 
 type Input = z.output<typeof campaignInputSchema>;
 
 /** Checks that the offer is live and every destination is a landing page or a page of the offer's site. */
 async function checkDestinations(db: Db, input: Input): Promise<{ siteId: number }> {
-  const [offer] = await db
-    .select({ siteId: offers.siteId, status: offers.status, siteUrl: sites.url })
-    .from(offers)
-    .innerJoin(sites, eq(sites.id, offers.siteId))
-    .where(eq(offers.id, input.offer_id));
-  if (!offer || offer.status !== 'active') throw new ValidationError({ offer_id: ['This offer is not available.'] });
+  const offer = await liveOfferSite(db, input.offer_id);
   const lpIds = [input.landing_page_id, ...input.geo_targeting.map((g) => g.landing_page_id)].filter((v): v is number => Boolean(v));
   if (lpIds.length) {
     const found = await db.select({ id: landingPages.id }).from(landingPages).where(and(inArray(landingPages.id, lpIds), eq(landingPages.siteId, offer.siteId)));

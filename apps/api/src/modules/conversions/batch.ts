@@ -4,6 +4,7 @@ import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { effectivePayouts } from '../offers/payout-rates.ts';
 import { clickTimeOf } from '../clicks/click-id.ts';
+import type { ClickRecord } from '../clicks/click-writer.ts';
 import { notifyEnqueued } from '../jobs/queue.ts';
 import { earningOf, earningsInsertSql } from '../ledger/earnings.ts';
 import { commissionsInsertSql } from '../ledger/referral.ts';
@@ -57,21 +58,8 @@ export class ConversionWriter {
   }
 }
 
-interface ClickFields {
-  cid: string;
-  createdAt: Date;
-  affiliateId: number;
-  offerId: number;
-  siteId: number;
-  campaignId: number | null;
-  country: string | null;
-  device: string;
-  sub1: string | null;
-  sub2: string | null;
-  sub3: string | null;
-  sub4: string | null;
-  sub5: string | null;
-}
+/** What a conversion reads of its click: the click's rollup dimensions. */
+type ClickFields = Pick<ClickRecord, 'cid' | 'createdAt' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>;
 
 /** Writes a batch; if the shared statement fails, each conversion is retried alone so one bad report fails alone. */
 async function writeConversions(db: Db, batch: ConversionRequest[]): Promise<Result[]> {

@@ -64,14 +64,20 @@ export function isWithinSite(url: string, siteUrl: string): boolean {
   }
 }
 
-/** Checks that the parts of a link belong together and to this affiliate. */
-export async function validateLinkSpec(db: Db, spec: LinkSpec): Promise<void> {
+/** The site of an offer an affiliate may link to (an active one), or a field error on `offer_id`. */
+export async function liveOfferSite(db: Db, offerId: number): Promise<{ siteId: number; siteUrl: string }> {
   const [offer] = await db
     .select({ siteId: offers.siteId, status: offers.status, siteUrl: sites.url })
     .from(offers)
     .innerJoin(sites, eq(sites.id, offers.siteId))
-    .where(eq(offers.id, spec.offerId));
+    .where(eq(offers.id, offerId));
   if (!offer || offer.status !== 'active') throw new ValidationError({ offer_id: ['This offer is not available.'] });
+  return offer;
+}
+
+/** Checks that the parts of a link belong together and to this affiliate. */
+export async function validateLinkSpec(db: Db, spec: LinkSpec): Promise<void> {
+  const offer = await liveOfferSite(db, spec.offerId);
   if (spec.landingPageId) {
     const [lp] = await db.select({ siteId: landingPages.siteId }).from(landingPages).where(eq(landingPages.id, spec.landingPageId));
     if (!lp || lp.siteId !== offer.siteId) throw new ValidationError({ landing_page_id: ["This landing page does not belong to the offer's site."] });

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { authMessages } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alertError, ApiError, apiRequest, isMaintenance, setApiBaseUrl, setMaintenance } from './api-client.ts';
+import { alertError, ApiError, apiFile, apiRequest, isMaintenance, setApiBaseUrl, setMaintenance } from './api-client.ts';
 import { currentNotifications } from './notifications.tsx';
 import { getConfig } from './public-config.ts';
 import { session } from './session.ts';
@@ -48,6 +48,12 @@ beforeAll(async () => {
     if (path === '/v1/maintenance') return json(503, { error_code: 'system_is_under_maintenance', message: 'The site is under maintenance. Please try again later.' });
     if (path === '/v1/config') return json(200, { data: { maintenance: true, captcha: null, social_providers: [] } });
     if (path === '/v1/ok') return json(200, { data: { ok: true } });
+    if (path === '/v1/file.pdf') {
+      if (req.headers.authorization !== 'Bearer access-2') return json(401, { error_code: 'unauthenticated', message: 'You need to sign in to do this.' });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="invoice.pdf"; filename*=UTF-8''invoice%202026-000042.pdf` });
+      return res.end('%PDF-1.7 file');
+    }
+    if (path === '/v1/other.pdf') return json(404, { error_code: 'not_found', message: 'Payout not found.' });
     if (path === '/v1/code-one') return json(400, { error_code: '1', message: 'Silent' });
     return json(404, { error_code: 'not_found', message: 'There is no such API route.' });
   });
@@ -140,5 +146,16 @@ describe('api client', () => {
     session.clear();
     expect(session.get()).toBeNull();
     expect(localStorage.getItem('portal.access_token')).toBe('own-access');
+  });
+
+  it('downloads a file with the same token refresh, under the name the server gives, and reports a refusal as an error', async () => {
+    session.set({ access_token: 'access-1', refresh_token: 'refresh-1' });
+    const file = await apiFile('/v1/file.pdf');
+    expect(file.fileName).toBe('invoice 2026-000042.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7 file');
+    expect(refreshCalls()).toHaveLength(1);
+    const refused = await apiFile('/v1/other.pdf').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 404, message: 'Payout not found.' });
   });
 });

@@ -238,7 +238,8 @@ export async function apiFile(path: string, options: RequestOptions = {}): Promi
   }
   if (!options.keepMaintenance) setMaintenance(false);
   const disposition = res.headers.get('content-disposition') ?? '';
-  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
-  const raw = match?.[1] ?? match?.[2];
-  return { blob: await res.blob(), fileName: raw ? decodeURIComponent(raw) : undefined };
+  // RFC 6266: the UTF-8 `filename*` wins over the plain `filename` fallback.
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await res.blob(), fileName: encoded ? decodeURIComponent(encoded) : plain };
 }

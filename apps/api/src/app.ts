@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.ts';
 import { batchesInFlight, type Database, openDatabase } from './db/client.ts';
 import './fastify-augment.ts';
+import { redactLogLine } from './lib/log-redaction.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
@@ -36,8 +37,9 @@ import { publicSiteRoutes } from './modules/public-site/routes.ts';
 import { MaintenanceFlag } from './modules/settings/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedFirstStart } from './seed/owner.ts';
@@ -52,15 +54,18 @@ export interface BuildOptions {
 /** Builds the whole application: used by the server and by the tests. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
+    logger: { level: config.logLevel, hooks: { streamWrite: redactLogLine }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableInput(app);
 
   const database = options.database ?? (await openDatabase(config.database));
   if (!options.database) app.addHook('onClose', () => database.close());

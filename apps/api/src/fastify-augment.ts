@@ -20,4 +20,8 @@ declare module 'fastify' {
     conversionWriter: ConversionWriter;
     linkCache: LinkCache;
   }
+  interface FastifyContextConfig {
+    /** What to do with text the database cannot store (NUL): refused with 422 unless a route strips it. */
+    unstorableText?: 'strip';
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optional, required } from './rules/field.ts';
+import { id } from './rules/ids.ts';
 import { text } from './rules/text.ts';
 import { urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
@@ -49,7 +50,7 @@ export const announcementListQuerySchema = z.object({
   unread: z.enum(['1', '0']).optional(),
 });
 
-export const markAsReadSchema = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) });
+export const markAsReadSchema = z.object({ ids: z.array(id()).min(1).max(1000) });
 
 export const announcementMessages = {
   created: 'Announcement created successfully',

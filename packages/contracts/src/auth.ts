@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
+import { id } from './rules/ids.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** Password input: at most 32 characters (SPEC.md section 9); at least 8 for a new password. */
@@ -71,7 +72,7 @@ export const registerRequestSchema = z
     email,
     password: newPassword,
     password_confirmation: password,
-    sites_ids: z.array(z.coerce.number().int().positive()).optional().default([]),
+    sites_ids: z.array(id()).optional().default([]),
     company: optionalText(200),
     address: optionalText(255),
     city: optionalText(100),
@@ -175,7 +176,7 @@ export const profileUpdateSchema = z.object({
   hear_about: z.string().trim().max(255).optional(),
   remove_splash_screen: z.boolean().optional(),
   two_step_enabled: z.boolean().optional(),
-  sites_ids: z.array(z.coerce.number().int().positive()).optional(),
+  sites_ids: z.array(id()).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

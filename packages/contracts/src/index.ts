@@ -23,3 +23,4 @@ export * from './rules/index.ts';
 export * from './payouts.ts';
 export * from './ledger.ts';
 export * from './billing.ts';
+export * from './csv.ts';

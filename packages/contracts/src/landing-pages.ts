@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
+import { idText } from './rules/ids.ts';
 import { text } from './rules/text.ts';
 import { siteUrl } from './rules/urls.ts';
 
@@ -22,6 +23,6 @@ export const landingPageInputSchema = z.object({
   language: optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en'),
   rating: z.coerce.number().int().min(0).max(5).optional().default(0),
 });
-export const landingPagesQuerySchema = z.object({ site_id: z.coerce.number().int().positive().optional() });
+export const landingPagesQuerySchema = z.object({ site_id: idText().optional() });
 export const landingPageReplySchema = z.object({ data: landingPageSchema });
 export const landingPageListReplySchema = z.object({ data: z.array(landingPageSchema) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
+import { id } from './rules/ids.ts';
 import { text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -84,7 +85,7 @@ export const bonusRequestSchema = z
     amount: required(dollarsInput),
     reason: required(text({ max: 500 })),
     adjustment_reason: z.enum(adjustmentReasons, { error: m.invalid }).optional().nullable(),
-    corrects_id: z.coerce.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).optional().nullable(),
+    corrects_id: id().optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.amount < 0 && !v.adjustment_reason) ctx.addIssue({ code: 'custom', message: ledgerMessages.adjustmentReasonRequired, path: ['adjustment_reason'] });

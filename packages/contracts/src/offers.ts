@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
+import { idText } from './rules/ids.ts';
 import { payoutAmount } from './rules/numbers.ts';
 import { text } from './rules/text.ts';
 import { landingPageSchema } from './landing-pages.ts';
@@ -52,7 +53,7 @@ export const customPayoutsInputSchema = z.object({
 });
 
 /** Affiliates always see active offers only; staff choose. */
-export const offersQuerySchema = z.object({ site_id: z.coerce.number().int().positive().optional(), status: z.enum(['active', 'archived', 'all']).optional().default('active') });
+export const offersQuerySchema = z.object({ site_id: idText().optional(), status: z.enum(['active', 'archived', 'all']).optional().default('active') });
 export type OffersQuery = z.output<typeof offersQuerySchema>;
 export const offerArchiveRequestSchema = z.object({ archived: z.boolean().optional().default(true) }).nullish();
 export const offerReplySchema = z.object({ data: offerSchema, message: z.string().optional() });

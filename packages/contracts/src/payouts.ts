@@ -3,6 +3,7 @@ import { profileIssueCodes } from './auth.ts';
 import { listMetaSchema } from './reply.ts';
 import { isFilled } from './rules/empty.ts';
 import { required } from './rules/field.ts';
+import { id } from './rules/ids.ts';
 import { text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -171,7 +172,7 @@ export const payoutListQuerySchema = z.object({
   section: z.enum(['to_approve', 'to_pay', 'history']).optional(),
   period: periodSchema.optional(),
   method: z.string().trim().max(32).optional(),
-  affiliate_id: z.coerce.number().int().positive().optional(),
+  affiliate_id: id().optional(),
   /** Name or email, part of it (staff). */
   affiliate: z.string().trim().max(100).optional(),
   amount_min: z.coerce.number({ error: m.invalid }).min(0, m.invalid).optional(),
@@ -215,9 +216,9 @@ export type ClosePeriodResult = z.infer<typeof closePeriodResultSchema>;
 
 export const rejectPayoutRequestSchema = z.object({ reject_reason: required(text({ max: 500 })) });
 export const markPaidRequestSchema = z.object({ reference: z.string().trim().max(200).optional() }).default({});
-export const changeBankRequestSchema = z.object({ bank_id: z.coerce.number({ error: m.invalid }).int(m.invalid).positive(m.invalid) });
+export const changeBankRequestSchema = z.object({ bank_id: id() });
 
-export const bulkIdsSchema = z.array(z.coerce.number().int().positive(), { error: m.required }).min(1, m.required).max(1000);
+export const bulkIdsSchema = z.array(id(), { error: m.required }).min(1, m.required).max(1000);
 export const bulkRequestSchema = z.object({ ids: bulkIdsSchema });
 export const bulkRejectRequestSchema = z.object({ ids: bulkIdsSchema, reject_reason: required(text({ max: 500 })) });
 export const bulkResultSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optional, required } from './rules/field.ts';
+import { id, idText } from './rules/ids.ts';
 import { text } from './rules/text.ts';
 import { isPrivateHost } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
@@ -76,7 +77,7 @@ export const postbackInput = (options: PostbackUrlOptions = {}) =>
       goal: required(z.enum(postbackGoals, { error: m.invalid })),
       type: required(z.enum(postbackTypes, { error: m.invalid })),
       /** Required for type offer; ignored for global. */
-      offer_id: z.preprocess((v) => (v === '' ? null : v), z.coerce.number({ error: m.invalid }).int(m.invalid).positive(m.invalid).nullable().optional()),
+      offer_id: z.preprocess((v) => (v === '' ? null : v), id().nullable().optional()),
       method: optional(z.enum(postbackMethods, { error: m.invalid }), 'GET' as const)
         .optional()
         .transform((v) => v ?? 'GET'),
@@ -165,7 +166,7 @@ export const postbackListQuerySchema = z.object({
 });
 
 export const deliveryListQuerySchema = z.object({
-  postback_id: z.coerce.number().int().positive().optional(),
+  postback_id: idText().optional(),
   status: z.enum(deliveryStatuses).optional(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './rules/ids.ts';
 
 /** Successful replies wrap their payload as `{ data }`. */
 export const dataReply = <T extends z.ZodType>(data: T) => z.object({ data });
@@ -16,4 +17,5 @@ export const listReply = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: listMetaSchema });
 
 /** `/:id` in a path: a positive whole number. */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Path parameters of every route addressing one row: `/…/{id}`, the id written plainly. */
+export const idParamsSchema = z.object({ id: idText() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './rules/ids.ts';
 import { deviceClasses } from './tracking.ts';
 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
@@ -6,10 +7,10 @@ export const statisticsGroupBy = ['date', 'offer', 'site', 'campaign', 'country'
 export const statisticsQuerySchema = z.object({
   from: ymd,
   to: ymd,
-  site_id: z.coerce.number().int().positive().optional(),
-  offer_id: z.coerce.number().int().positive().optional(),
-  campaign_id: z.coerce.number().int().positive().optional(),
-  affiliate_id: z.coerce.number().int().positive().optional(),
+  site_id: id().optional(),
+  offer_id: id().optional(),
+  campaign_id: id().optional(),
+  affiliate_id: id().optional(),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
   device: z.enum(deviceClasses).optional(),
   sub1: z.string().max(255).optional(),

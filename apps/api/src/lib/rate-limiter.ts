@@ -46,6 +46,12 @@ export class RateLimiter {
     else w.count++;
   }
 
+  /** Attempts counted for the key in its current window. */
+  count(key: string): number {
+    const w = this.windows.get(key);
+    return w && w.resetAt > this.now() ? w.count : 0;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }
@@ -63,8 +69,14 @@ export class RateLimiter {
 /** Limits per 15 minutes: per client address, and per account (email). */
 export const limits = {
   windowMs: 15 * 60 * 1000,
+  /** Failed sign-ins on one account before each further attempt is slowed down (never refused). */
   loginFailuresPerAccount: 5,
   loginFailuresPerIp: 20,
+  /** The first slowed attempt waits this long; each further failure doubles it, up to the cap. */
+  loginDelayBaseMs: 1000,
+  loginDelayMaxMs: 10_000,
+  /** How long an address that signed in to an account stays known to it (not slowed down). */
+  knownAddressMs: 30 * 24 * 3600 * 1000,
   confirmFailuresPerSession: 5,
   confirmFailuresPerIp: 20,
   forgotPerAccount: 3,

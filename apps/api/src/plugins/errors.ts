@@ -1,5 +1,6 @@
 import { type ErrorCode, type ErrorReply, errorMessages, errorStatus } from '@portal/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
 
@@ -12,7 +13,9 @@ const codeByStatus: Record<number, ErrorCode> = {
   405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
+  431: 'headers_too_large',
   422: 'validation_failed',
   429: 'too_many_requests',
   503: 'service_unavailable',
@@ -34,6 +37,34 @@ function send(reply: FastifyReply, status: number, body: ErrorReply): FastifyRep
 /** Replies `{error_code, message, errors?}` with the status the contracts pair with the code. */
 export function sendError(reply: FastifyReply, body: ErrorReply & { error_code: ErrorCode }): FastifyReply {
   return send(reply, errorStatus[body.error_code], body);
+}
+
+/**
+ * Errors Fastify answers before a route is found (a path parameter past its length, a path that
+ * cannot be decoded): the same shape as every other error.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, { error_code: 'uri_too_long', message: errorMessages.uriTooLong });
+  return sendError(reply, { error_code: 'bad_request', message: errorMessages.badRequest });
+}
+
+/**
+ * Requests the HTTP parser refuses before Fastify sees them (headers too large, malformed lines):
+ * answered on the socket itself, in the error shape.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body]: [number, string, ErrorReply] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { error_code: 'headers_too_large', message: errorMessages.headersTooLarge }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { error_code: 'bad_request', message: errorMessages.badRequest }]
+        : [400, 'Bad Request', { error_code: 'bad_request', message: errorMessages.badRequest }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
+import { errorMessages, isStorableText, validationMessages } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, ValidationError } from '../lib/errors.ts';
 import type { IncomingFile } from '../modules/uploads/storage.ts';
 
 /** Files larger than this are cut while streaming and then refused with the field's message. */
@@ -30,25 +32,35 @@ export async function readForm(request: FastifyRequest): Promise<FormPayload> {
   }
   const fields: Record<string, string | string[]> = {};
   const files: IncomingFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      let bytes: Buffer;
-      let truncated = false;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        // Past the stream limit: the file is refused as too large, the rest of the form still read.
-        bytes = Buffer.alloc(0);
-        truncated = true;
-      }
-      files.push({ field: part.fieldname, filename: part.filename, bytes: new Uint8Array(bytes), truncated: truncated || part.file.truncated });
-    } else {
+  const unstorable: Record<string, string[]> = {};
+  try {
+    for await (const part of request.parts()) {
       const name = part.fieldname.replace(/\[\]$/, '');
-      const value = String(part.value ?? '');
-      const prev = fields[name];
-      if (prev === undefined) fields[name] = part.fieldname.endsWith('[]') ? [value] : value;
-      else fields[name] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+      if (!isStorableText(part.fieldname) || (part.type === 'file' && !isStorableText(part.filename))) unstorable[name] = [validationMessages.invalid];
+      if (part.type === 'file') {
+        let bytes: Buffer;
+        let truncated = false;
+        try {
+          bytes = await part.toBuffer();
+        } catch {
+          // Past the stream limit: the file is refused as too large, the rest of the form still read.
+          bytes = Buffer.alloc(0);
+          truncated = true;
+        }
+        files.push({ field: part.fieldname, filename: part.filename, bytes: new Uint8Array(bytes), truncated: truncated || part.file.truncated });
+      } else {
+        const value = String(part.value ?? '');
+        if (!isStorableText(value)) unstorable[name] = [validationMessages.invalid];
+        const prev = fields[name];
+        if (prev === undefined) fields[name] = part.fieldname.endsWith('[]') ? [value] : value;
+        else fields[name] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+      }
     }
+  } catch (err) {
+    // The multipart plugin's own limits carry their status; anything else is a body that ends early or breaks the format.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw new AppError('bad_request', errorMessages.malformedForm);
   }
+  if (Object.keys(unstorable).length) throw new ValidationError(unstorable, errorMessages.validationFailed);
   return { fields, files };
 }

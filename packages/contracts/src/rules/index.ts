@@ -6,3 +6,5 @@ export * from './urls.ts';
 export * from './refine.ts';
 export * from './limits.ts';
 export * from './choice.ts';
+export * from './storable.ts';
+export * from './ids.ts';

@@ -5,6 +5,8 @@ import {
   errorReplySchema,
   listReply,
   markAsReadSchema,
+  id as idRule,
+  idParamsSchema as idParams,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +17,6 @@ import * as service from './service.ts';
 
 const tags = ['announcements'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 413: errorReplySchema, 422: errorReplySchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const one = z.object({ data: announcementSchema, message: z.string().optional() });
 const multipartNote = 'multipart/form-data: title, description (rich text), announcement_url, button_text, image (file), image_deleted (uuids)';
 
@@ -66,7 +67,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark announcements read for the signed-in affiliate (ids in the body, or ids/id in the query)',
         security: [{ bearer: [] }],
         querystring: z.object({ ids: z.string().optional(), id: z.string().optional() }),
-        body: z.object({ ids: z.array(z.coerce.number()).optional() }).nullish(),
+        body: z.object({ ids: z.array(idRule()).optional() }).nullish(),
         response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors },
       },
     },

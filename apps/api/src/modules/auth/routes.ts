@@ -14,6 +14,7 @@ import {
   registerRequestSchema,
   resetRequestSchema,
   tokensReplySchema,
+  idText,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign up as an affiliate; the account stays inactive until the emailed link is followed',
-        querystring: z.object({ referred_by: z.coerce.number().int().positive().optional().catch(undefined) }),
+        querystring: z.object({ referred_by: idText().optional().catch(undefined) }),
         body: registerRequestSchema,
         response: { 201: messageReplySchema, ...errors },
       },

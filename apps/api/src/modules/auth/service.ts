@@ -123,13 +123,28 @@ async function assertMayEnter(deps: AuthDeps, user: UserRow): Promise<void> {
   }
 }
 
+/**
+ * Guessing one account's password is slowed down, never locked: past a few failures each attempt
+ * waits longer (up to a cap) before its password is checked, so the rightful owner still gets in,
+ * and anyone who knows the email cannot keep them out. Guessing from one address is limited by
+ * the per-address counter; an address that signed in to the account before is not slowed (see
+ * docs/auth.md).
+ */
+function slowDown(failures: number): Promise<void> {
+  const over = failures - limits.loginFailuresPerAccount;
+  if (over < 0) return Promise.resolve();
+  const ms = Math.min(limits.loginDelayBaseMs * 2 ** over, limits.loginDelayMaxMs);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** POST /v2/authentication/login: tokens, or a session token when a code was emailed. */
 export async function login(deps: AuthDeps, email: string, password: string, ctx: RequestContext): Promise<LoginReply['data']> {
   const { db, limiter } = deps;
   const accountKey = `login:account:${email}`;
   const ipKey = `login:ip:${ctx.ip}`;
-  limiter.check(accountKey, limits.loginFailuresPerAccount);
+  const knownKey = `login:known:${email}|${ctx.ip}`;
   limiter.check(ipKey, limits.loginFailuresPerIp);
+  if (!limiter.count(knownKey)) await slowDown(limiter.count(accountKey));
 
   const user = await findUserByEmail(db, email);
   dummyHash ??= hashPassword('not-a-real-password');
@@ -143,6 +158,7 @@ export async function login(deps: AuthDeps, email: string, password: string, ctx
   if (!user.isActive) throw new AppError('user_inactive', authMessages.inactive);
   await assertMayEnter(deps, user);
   limiter.reset(accountKey);
+  limiter.record(knownKey, limits.knownAddressMs);
 
   if (!user.isClient || user.twoStepEnabled) {
     const code = randomDigits(6);
@@ -216,7 +232,7 @@ export async function changePassword(
 ): Promise<TokenPair> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFoundError();
-  deps.limiter.check(`login:account:${user.email}`, limits.loginFailuresPerAccount);
+  await slowDown(deps.limiter.count(`login:account:${user.email}`));
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
     deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
     throw new AppError('validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });

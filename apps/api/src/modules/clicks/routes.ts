@@ -31,7 +31,8 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
   const salt = sha256(`${app.config.jwtSecret}|visitor`);
 
   // A redirect needs none of the page security headers helmet computes for every response.
-  app.get('/t/:code', { schema: { hide: true }, helmet: false }, async (request, reply) => {
+  // A visitor is always sent on: text the database cannot store is dropped from the sub IDs, not refused.
+  app.get('/t/:code', { schema: { hide: true }, helmet: false, config: { unstorableText: 'strip' } }, async (request, reply) => {
     const { code } = request.params as { code: string };
     const link = /^[A-Za-z0-9_-]{4,16}$/.test(code) ? await links.get(code) : null;
     if (!link) return page(reply, 404, 'Link not found', trackingMessages.badLink);

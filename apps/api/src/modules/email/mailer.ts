@@ -20,7 +20,8 @@ const linkPattern = /https?:\/\/[^\s"'<>]+/g;
 
 /**
  * Sends over SMTP_URL. With no SMTP_URL each message is written to DATA_DIR/outbox as an .eml
- * file and its subject and links are logged, so a demo can still be followed. When SMTP fails
+ * file and its subject, file and links (their tokens redacted by the log) are logged, so a demo can
+ * still be followed. When SMTP fails
  * the message is kept in the outbox too and the failure logged: no message is dropped silently.
  */
 export function createMailer(opts: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {

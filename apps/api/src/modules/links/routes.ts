@@ -1,6 +1,5 @@
-import { errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema } from '@portal/contracts';
+import { errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from './service.ts';
 
@@ -13,7 +12,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "The signed-in affiliate's tracking link for an offer (landing page, campaign, sub IDs, deep link optional)",
         security: [{ bearer: [] }],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         body: trackingLinkRequestSchema.nullish(),
         response: { 200: trackingLinkReplySchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
       },

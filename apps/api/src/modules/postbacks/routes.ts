@@ -10,6 +10,7 @@ import {
   postbackMessages,
   postbackSchema,
   postbackTestResultSchema,
+  idParamsSchema as idParams,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +22,6 @@ import * as service from './service.ts';
 
 const tags = ['postbacks'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema, 429: errorReplySchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const one = z.object({ data: postbackSchema, message: z.string().optional() });
 const security = [{ bearer: [] }];
 /** "Send test" calls out to the internet on the affiliate's behalf: bounded per affiliate. */

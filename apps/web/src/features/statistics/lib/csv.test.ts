@@ -1,7 +1,7 @@
 import type { StatisticsRow } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { keyColumn, metricColumns } from './columns.ts';
-import { csvField, toCsv } from './csv.ts';
+import { toCsv } from './csv.ts';
 import { formatDay, last30Days } from './days.ts';
 
 const row = (over: Partial<StatisticsRow>): StatisticsRow => ({
@@ -21,10 +21,16 @@ const row = (over: Partial<StatisticsRow>): StatisticsRow => ({
 
 describe('statistics CSV', () => {
   it('quotes fields with commas, quotes and line breaks', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('Sep 1, 2024')).toBe('"Sep 1, 2024"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(toCsv(['a'], [['plain'], ['Sep 1, 2024'], ['say "hi"']])).toBe('a\r\nplain\r\n"Sep 1, 2024"\r\n"say ""hi"""\r\n');
     expect(toCsv(['a', 'b'], [['1', 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+
+  it('writes a sub ID a visitor typed as text, never as a live formula, and keeps negative money', () => {
+    const sub = keyColumn('sub1', '(none)', (d) => d);
+    const earnings = metricColumns.find((c) => c.id === 'earnings')!;
+    const rows = [row({ key: '=HYPERLINK("http://x","y")', earnings: -2.5 }), row({ key: '+1+1' })];
+    const csv = toCsv(['Sub ID 1', 'Earnings'], rows.map((r) => [sub.csv(r), earnings.csv(r)]));
+    expect(csv).toBe(`Sub ID 1,Earnings\r\n"'=HYPERLINK(""http://x"",""y"")",-2.50\r\n'+1+1,1234.50\r\n`);
   });
 
   it('holds the shown values, money with 2 decimals and no currency sign', () => {

@@ -64,7 +64,7 @@ export function StatementDialog({ payout, onClose }: { payout: Payout; onClose: 
                     <TableCell>{row.id}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.created_at)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`payouts.kinds.${row.kind}` as 'payouts.kinds.earning', { defaultValue: row.kind })}</TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>{[row.offer?.name, row.description].filter(Boolean).join(': ')}</TableCell>
+                    <TableCell sx={{ minWidth: 240 }}>{row.description || row.offer?.name}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatMoney(row.amount)}
                     </TableCell>

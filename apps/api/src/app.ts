@@ -9,6 +9,8 @@ import { redactLogLine } from './lib/log-redaction.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { moneySettingsRoutes } from './modules/money-settings/routes.ts';
 import { announcementRoutes } from './modules/announcements/routes.ts';
 import { registerUploadFiles } from './modules/uploads/routes.ts';
 import formbody from '@fastify/formbody';
@@ -135,6 +137,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(tierRoutes);
   await app.register(ledgerRoutes);
   await app.register(payoutRoutes);
+  await app.register(billingRoutes);
+  await app.register(moneySettingsRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);
 

@@ -1,7 +1,5 @@
 import {
   clientPermissions,
-  type ProfileIssueCode,
-  type ProfileIssues,
   type profileIncludes,
   type profileUpdateSchema,
   type UserProfile,
@@ -9,33 +7,11 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { affiliateProfiles, affiliateSites, roles, sessions, sites, tiers, users } from '../../db/schema/index.ts';
+import { affiliateProfiles, affiliateSites, billingAccounts, roles, sessions, sites, tiers, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { billingCompleteOf, computeIssues } from './issues.ts';
 
 type Include = (typeof profileIncludes)[number];
-type ProfileRow = typeof affiliateProfiles.$inferSelect;
-
-const legalIssue: Record<string, ProfileIssueCode | undefined> = {
-  not_uploaded: 'legal_forms_not_submitted',
-  pending: 'legal_forms_not_accepted',
-  declined: 'legal_forms_rejected',
-  expired: 'legal_forms_expired',
-};
-
-/**
- * What keeps an affiliate from being paid, grouped by the profile tab that fixes it.
- * Payment details arrive with the billing feature: until an affiliate has them, billing is incomplete.
- */
-export function computeIssues(isClient: boolean, profile: ProfileRow | undefined, hasBillingAccount: boolean): ProfileIssues {
-  const issues: ProfileIssues = { info: [], billing: [], legal: [] };
-  if (!isClient) return issues;
-  const p = profile;
-  if (!p || !p.address || !p.city || !p.postalCode || !p.country) issues.info.push('user_details_missing');
-  if (!hasBillingAccount) issues.billing.push('billing_account_incomplete');
-  const legal = legalIssue[p?.legalFormStatus ?? 'not_uploaded'];
-  if (legal) issues.legal.push(legal);
-  return issues;
-}
 
 export async function getProfile(db: Db, userId: number, sessionId: string, include: ReadonlySet<Include>): Promise<UserProfile> {
   const [row] = await db
@@ -73,7 +49,7 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
     hear_about: p?.hearAbout ?? '',
     remove_splash_screen: p?.removeSplashScreen ?? false,
     referral_code: u.isClient ? String(u.id) : null,
-    issues: computeIssues(u.isClient, p ?? undefined, false),
+    issues: computeIssues(u.isClient, p ?? undefined, u.isClient && (await billingCompleteOf(db, u.id))),
   };
   if (include.has('assigned_permissions')) out.assigned_permissions = u.isClient ? [...clientPermissions] : [...(role?.permissions ?? [])];
   if (include.has('role')) out.role = role && !u.isClient ? { id: role.id, name: role.name, display_name: role.displayName } : null;
@@ -91,7 +67,10 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
       .orderBy(sites.displayName);
   }
   if (include.has('promotion')) out.promotion = { methods: out.methods, traffic_sources: out.traffic_sources, website: out.website };
-  if (include.has('billing_account')) out.billing_account = u.isClient ? { recipient_type: null } : null;
+  if (include.has('billing_account')) {
+    const [b] = u.isClient ? await db.select({ recipientType: billingAccounts.recipientType }).from(billingAccounts).where(eq(billingAccounts.userId, u.id)) : [];
+    out.billing_account = u.isClient ? { recipient_type: b?.recipientType ?? null } : null;
+  }
   return out;
 }
 

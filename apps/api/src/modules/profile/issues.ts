@@ -1,0 +1,71 @@
+import type { ProfileIssueCode, ProfileIssues } from '@portal/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { affiliateProfiles, billingAccounts, paymentMethods, users } from '../../db/schema/index.ts';
+
+type ProfileRow = Pick<typeof affiliateProfiles.$inferSelect, 'address' | 'city' | 'postalCode' | 'country' | 'legalFormStatus'>;
+
+const legalIssue: Record<string, ProfileIssueCode | undefined> = {
+  not_uploaded: 'legal_forms_not_submitted',
+  pending: 'legal_forms_not_accepted',
+  declined: 'legal_forms_rejected',
+  expired: 'legal_forms_expired',
+};
+
+/**
+ * What keeps an affiliate from being paid, grouped by the profile tab that fixes it. The one rule
+ * the profile, the top bar and payout eligibility all use (through `profileIssuesOf`).
+ */
+export function computeIssues(isClient: boolean, profile: ProfileRow | undefined, billingComplete: boolean): ProfileIssues {
+  const issues: ProfileIssues = { info: [], billing: [], legal: [] };
+  if (!isClient) return issues;
+  const p = profile;
+  if (!p || !p.address || !p.city || !p.postalCode || !p.country) issues.info.push('user_details_missing');
+  if (!billingComplete) issues.billing.push('billing_account_incomplete');
+  const legal = legalIssue[p?.legalFormStatus ?? 'not_uploaded'];
+  if (legal) issues.legal.push(legal);
+  return issues;
+}
+
+/** The profile issues of many users at once (three reads, whatever the count); a missing user is absent. */
+export async function profileIssuesOf(db: Db, userIds: readonly number[]): Promise<Map<number, ProfileIssues>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      isClient: users.isClient,
+      address: affiliateProfiles.address,
+      city: affiliateProfiles.city,
+      postalCode: affiliateProfiles.postalCode,
+      country: affiliateProfiles.country,
+      legalFormStatus: affiliateProfiles.legalFormStatus,
+      hasProfile: affiliateProfiles.userId,
+      billingComplete: billingAccounts.isComplete,
+      methodActive: paymentMethods.isActive,
+    })
+    .from(users)
+    .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, billingAccounts.paymentMethodId))
+    .where(inArray(users.id, [...userIds]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      computeIssues(
+        r.isClient,
+        r.hasProfile === null ? undefined : { address: r.address!, city: r.city!, postalCode: r.postalCode!, country: r.country!, legalFormStatus: r.legalFormStatus! },
+        Boolean(r.billingComplete && r.methodActive),
+      ),
+    ]),
+  );
+}
+
+/** Whether an affiliate's billing details are complete and their method still active. */
+export async function billingCompleteOf(db: Db, userId: number): Promise<boolean> {
+  const [r] = await db
+    .select({ complete: billingAccounts.isComplete, active: paymentMethods.isActive })
+    .from(billingAccounts)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, billingAccounts.paymentMethodId))
+    .where(eq(billingAccounts.userId, userId));
+  return Boolean(r?.complete && r.active);
+}

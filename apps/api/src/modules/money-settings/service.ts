@@ -36,7 +36,7 @@ async function guarded<T>(run: () => Promise<T>, unique: { field: string; messag
   } catch (err) {
     if (pgCode(err) === '23505') throw new UniqueError(unique.field, unique.message);
     // 23001 for ON DELETE RESTRICT, 23503 for NO ACTION.
-    if (inUse && (pgCode(err) === '23503' || pgCode(err) === '23001')) throw new AppError(409, 'conflict', inUse);
+    if (inUse && (pgCode(err) === '23503' || pgCode(err) === '23001')) throw new AppError('conflict', inUse);
     throw err;
   }
 }

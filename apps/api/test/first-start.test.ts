@@ -6,7 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { clicks, conversions, ledgerEntries, roles, statsDaily, users } from '../src/db/schema/index.ts';
+import { banks, clicks, conversions, ledgerEntries, paymentMethods, roles, statsDaily, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
 import { createTestApp, testConfig } from './helpers.ts';
@@ -85,5 +85,18 @@ describe('first start', () => {
     expect(Number(rolled!.cents)).toBe(Number(ledger!.cents));
     expect(Number(rolled!.conv)).toBe(newCustomers!.n);
     expect(Number(ledger!.cents)).toBeGreaterThan(0);
+
+    // The demo affiliate referred Jordan and earns a commission on each of Jordan's earnings; the network pays by five methods from two banks.
+    const jordan = all.find((u) => u.email === 'jordan@example.com')!;
+    expect(jordan.referredById).toBe(affiliate.id);
+    const [referral] = await second.db
+      .select({ n: count(), cents: sql<string>`sum(${ledgerEntries.amountCents})` })
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.affiliateId} = ${affiliate.id} and ${ledgerEntries.kind} = 'referral_commission'`);
+    const [jordanEarnings] = await second.db.select({ n: count() }).from(ledgerEntries).where(sql`${ledgerEntries.affiliateId} = ${jordan.id} and ${ledgerEntries.kind} = 'earning'`);
+    expect(referral!.n).toBe(jordanEarnings!.n);
+    expect(Number(referral!.cents)).toBeGreaterThan(0);
+    expect((await second.db.select().from(paymentMethods)).map((m) => m.type).sort()).toEqual(['ach', 'paxum', 'paypal', 'usdt', 'wire']);
+    expect(await second.db.select().from(banks)).toHaveLength(2);
   });
 });

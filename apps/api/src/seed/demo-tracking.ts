@@ -86,11 +86,12 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
   }
   if (!offerList.length) return;
 
-  // Two more affiliates so staff see a ranking.
+  // Two more affiliates so staff see a ranking; the demo affiliate referred the first, so their sales pay it a commission.
   const others: number[] = [];
   const hash = await hashPassword('demo-affiliate-2026');
   for (const [email, name] of [['jordan@example.com', 'Jordan Blake'], ['casey@example.com', 'Casey Morgan']] as const) {
-    const [u] = await db.insert(users).values({ email, name, passwordHash: hash, isClient: true, isActive: true, emailVerifiedAt: now }).onConflictDoNothing().returning({ id: users.id });
+    const referredById = email === 'jordan@example.com' ? demoAffiliateId : null;
+    const [u] = await db.insert(users).values({ email, name, passwordHash: hash, isClient: true, isActive: true, emailVerifiedAt: now, referredById }).onConflictDoNothing().returning({ id: users.id });
     if (u) others.push(u.id);
   }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { seedDemoMoney } from './demo-money.ts';
 import type { Db } from '../db/client.ts';
 import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -101,6 +102,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
     }
     await db.update(settings).set({ value: 2 }).where(eq(settings.key, DEMO_MARKER));
   }
+  await seedDemoMoney(db);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
   log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(

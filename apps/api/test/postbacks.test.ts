@@ -336,7 +336,7 @@ describe('postbacks', () => {
       const rebill = await t.app.inject({ method: 'GET', url: `/v1/conversions?key=${catalogue.apiKey}&cid=${cid}&type=rebill&amount=30.00&transaction_id=site-rebill-1` });
       const refund = await t.app.inject({ method: 'GET', url: `/v1/conversions?key=${catalogue.apiKey}&cid=${cid}&type=refund&transaction_id=site-refund-1&original_transaction_id=site-sale-1` });
       const ids = [sale, rebill, refund].map((res) => {
-        expect(res.statusCode, res.body).toBe(200);
+        expect({ status: res.statusCode, body: res.body }).toMatchObject({ status: 200 });
         expect(res.json().data.status).toBe('accepted');
         return res.json().data.conversion_id as number;
       });

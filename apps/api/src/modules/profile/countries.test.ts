@@ -16,7 +16,7 @@ describe('the country list', () => {
 
   it('leaves out retired and reserved codes', () => {
     const codes = new Set(countries.map((c) => c.code));
-    for (const retired of ['DD', 'SU', 'YU', 'CS', 'UK', 'AN', 'DY', 'ZR', 'TP', 'BU', 'EU', 'ZZ']) expect(codes.has(retired), retired).toBe(false);
+    expect(['DD', 'SU', 'YU', 'CS', 'UK', 'AN', 'DY', 'ZR', 'TP', 'BU', 'EU', 'ZZ'].filter((retired) => codes.has(retired))).toEqual([]);
   });
 
   it('is sorted by name for the form', () => {

@@ -202,7 +202,7 @@ async function main(): Promise<void> {
   await q('vacuum analyze stats_daily_totals');
   await q('analyze clicks');
   await q('vacuum analyze conversions');
-  await q('vacuum analyze earnings');
+  await q('vacuum analyze ledger_entries');
   console.log(`  analyze (${seconds(t1)}); generation in all ${seconds(t0)}`);
 
   const [sizes] = await q(

@@ -186,7 +186,7 @@ test('an affiliate referred through the link makes a sale, and the referrer earn
   // The referrer copies their link from the dashboard's Referrals card.
   await signUp(page, referrer);
   const card = page.getByRole('region', { name: 'Referrals' });
-  await expect(card.getByText('Nobody has signed up through your link yet.')).toBeVisible();
+  await expect(card.getByText('Nobody has signed up through your link yet.')).toBeVisible({ timeout: 15_000 });
   await card.getByRole('button', { name: 'Copy the referral link' }).click();
   await expect(page.getByText('Copied to the clipboard')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());

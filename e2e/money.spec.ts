@@ -65,7 +65,6 @@ function demoRow(page: Page) {
 let payoutAmount = '';
 
 test('staff take the demo affiliate’s payout from to approve to paid with the bulk actions', async ({ page, context }) => {
-  test.fixme(true, 'until the payouts API, its demo payouts and the money settings API are on main');
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   await signIn(page, accounts.owner);
@@ -145,7 +144,6 @@ test('staff take the demo affiliate’s payout from to approve to paid with the 
 });
 
 test('the affiliate finds the payout paid in Payout History and downloads its invoice', async ({ page, context }) => {
-  test.fixme(true, 'until the payouts API and its demo payouts are on main');
   test.setTimeout(60_000);
   await rememberCookieChoice(context, baseURL);
   await signIn(page, demo);

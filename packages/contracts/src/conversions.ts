@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { conversionTypes, twoDecimalAmount } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
 
+/** The longest click id a site may report; the database columns hold as much (a test checks both). */
+export const CID_MAX = 64;
+
 export const conversionRequestSchema = z.object({
-  cid: z.string().trim().max(64).optional().default(''),
+  cid: z.string().trim().max(CID_MAX).optional().default(''),
   type: z.enum(conversionTypes, { error: 'type must be one of signup, sale, rebill, refund, chargeback' }),
   amount: twoDecimalAmount.refine((v) => v >= 0, m.positive).optional(),
   currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, m.invalid).optional().default('USD'),

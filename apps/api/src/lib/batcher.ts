@@ -1,13 +1,16 @@
 /**
  * Group commit: items handed in while a batch is being written wait and go together in the next
  * one. Each caller's promise settles only after its batch has been written, so an acknowledged item
- * is never lost; a failed batch rejects every item in it.
+ * is never lost. A batch the database refuses for its data (one bad row) is split in halves and
+ * each half written again, so only the bad item fails and never another request's row.
  */
 export interface BatcherOptions {
   /** Batches written at once; more than one only on a server with a connection pool. */
   maxInFlight: number;
   maxBatch: number;
   onError?: (err: unknown, size: number) => void;
+  /** Whether a failure may be one item's fault (then the batch is split); otherwise every item fails. */
+  isItemError?: (err: unknown) => boolean;
 }
 
 interface Pending<In, Out> {
@@ -15,6 +18,9 @@ interface Pending<In, Out> {
   resolve: (out: Out) => void;
   reject: (err: unknown) => void;
 }
+
+/** PostgreSQL data exceptions (class 22: bad text, too long, out of range) and constraint violations (23). */
+export const isDataError = (err: unknown): boolean => /^2[23]/.test(String((err as { code?: unknown } | null)?.code ?? ''));
 
 export class Batcher<In, Out> {
   private pending: Pending<In, Out>[] = [];
@@ -58,16 +64,28 @@ export class Batcher<In, Out> {
     this.inFlight++;
     const batch = this.pending.splice(0, this.options.maxBatch);
     try {
+      await this.write(batch);
+    } finally {
+      this.inFlight--;
+      if (this.pending.length) this.schedule();
+    }
+  }
+
+  private async write(batch: Pending<In, Out>[]): Promise<void> {
+    try {
       const out = await this.writeBatch(batch.map((p) => p.item));
       this.stats.batches++;
       this.stats.items += batch.length;
       batch.forEach((p, i) => p.resolve(out[i]!));
     } catch (err) {
+      if (batch.length > 1 && this.options.isItemError?.(err)) {
+        const half = Math.ceil(batch.length / 2);
+        await this.write(batch.slice(0, half));
+        await this.write(batch.slice(half));
+        return;
+      }
       this.options.onError?.(err, batch.length);
       for (const p of batch) p.reject(err);
-    } finally {
-      this.inFlight--;
-      if (this.pending.length) this.schedule();
     }
   }
 }

@@ -3,6 +3,9 @@ import { type AnyPgColumn, bigint, boolean, char, check, date, index, integer, j
 import { conversions } from './tracking.ts';
 import { users } from './users.ts';
 
+/** Click ids as sites report them: the contracts' CID_MAX (a test checks they agree). */
+const CID_MAX = 64;
+
 /**
  * The one append-only money ledger, in integer cents: every movement of an affiliate's money is a
  * row with a kind (docs/money.md). Rows are never updated or deleted (a trigger refuses it); a
@@ -21,7 +24,7 @@ export const ledgerEntries = pgTable(
     /** For an earning: cpa or revshare. */
     payoutType: varchar({ length: 8 }),
     conversionId: integer().references(() => conversions.id, { onDelete: 'restrict' }),
-    cid: varchar({ length: 32 }),
+    cid: varchar({ length: CID_MAX }),
     offerId: integer(),
     /** The row this one takes back: a reversal's earning, a negative commission's commission, a rejected payout's row. */
     reversesId: integer().references((): AnyPgColumn => ledgerEntries.id, { onDelete: 'restrict' }),

@@ -21,6 +21,9 @@ import { uploads } from './content.ts';
 import { sites } from './sites.ts';
 import { tiers, users } from './users.ts';
 
+/** Click ids as sites report them: the contracts' CID_MAX (a test checks they agree). */
+const CID_MAX = 64;
+
 /** Landing pages of a site (the creatives feature adds their images and ratings). */
 export const landingPages = pgTable(
   'landing_pages',
@@ -187,7 +190,7 @@ export const conversions = pgTable(
     type: varchar({ length: 16 }).notNull(),
     amountCents: bigint({ mode: 'number' }).notNull().default(0),
     currency: char({ length: 3 }).notNull().default('USD'),
-    cid: varchar({ length: 32 }),
+    cid: varchar({ length: CID_MAX }),
     clickedAt: timestamp({ withTimezone: true }),
     affiliateId: integer(),
     offerId: integer(),
@@ -283,7 +286,7 @@ export const postbacks = pgTable(
     method: varchar({ length: 8 }).notNull(),
     url: varchar({ length: 2048 }).notNull(),
     /** Names of parameters to append with the click id, offer id and sub IDs; empty means not appended. */
-    cidParam: varchar({ length: 64 }).notNull().default(''),
+    cidParam: varchar({ length: CID_MAX }).notNull().default(''),
     pidParam: varchar({ length: 64 }).notNull().default(''),
     sub1Param: varchar({ length: 64 }).notNull().default(''),
     sub2Param: varchar({ length: 64 }).notNull().default(''),

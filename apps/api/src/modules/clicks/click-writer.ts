@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
-import { Batcher } from '../../lib/batcher.ts';
+import { Batcher, isDataError } from '../../lib/batcher.ts';
 import { rollupUpsertSql } from '../tracking/rollup.ts';
 
 export interface ClickRecord {
@@ -41,6 +41,8 @@ export class ClickWriter {
     this.batcher = new Batcher((batch) => this.writeBatch(batch), {
       maxInFlight,
       maxBatch: 1000,
+      // One click the database refuses fails alone: its batch is split until only it is left.
+      isItemError: isDataError,
       onError: (err, clicks) => log.error({ err, clicks }, 'click batch failed'),
     });
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods } from '../src/db/schema/index.ts';
+import { loadTerms } from '../src/modules/payouts/eligibility.ts';
 import { profileIssuesOf } from '../src/modules/profile/issues.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
@@ -81,6 +82,8 @@ describe('billing details', () => {
     await t.app.inject({ method: 'PUT', url: `/v1/settings/payment-methods/${wire.id}`, headers: bearer(staff), payload: { type: 'wire', name: 'Wire transfer', min_payout: 500, fee: 25, is_active: false } });
     expect((await get(alice)).json().data.is_complete).toBe(false);
     expect((await issues(alice)).issues.billing).toEqual(['billing_account_incomplete']);
+    // A payout made now would be held for the same reason.
+    expect((await loadTerms(t.app.db, [aliceId])).get(aliceId)!.issues).toContain('billing_account_incomplete');
   });
 
   it('is for affiliates only', async () => {

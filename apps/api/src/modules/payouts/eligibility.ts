@@ -1,6 +1,7 @@
 import type { PayoutHoldReason } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { computeIssues } from '../profile/issues.ts';
 import { getSetting } from '../settings/service.ts';
 import { rows } from './sql.ts';
 
@@ -106,6 +107,7 @@ interface TermsRow {
   postal_code: string | null;
   company: string | null;
   billing_complete: boolean | null;
+  method_active: boolean | null;
   details: Record<string, unknown> | null;
 }
 
@@ -121,7 +123,7 @@ export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<
           pm.type as method, pm.name as method_name, pm.min_payout_cents, pm.fee_cents as method_fee_cents,
           tw.rate_bp as withholding_bp, sf.rate_bp as split_fee_bp,
           ba.recipient_type, p.country, p.address, p.city, p.postal_code, p.company,
-          ba.is_complete as billing_complete, ba.details
+          ba.is_complete as billing_complete, pm.is_active as method_active, ba.details
         from users u
         left join affiliate_profiles p on p.user_id = u.id
         left join billing_accounts ba on ba.user_id = u.id
@@ -132,9 +134,9 @@ export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<
   );
   const out = new Map<number, PayoutTerms>();
   for (const r of list) {
-    const issues: PayoutHoldReason[] = [];
-    if (!r.address || !r.city || !r.postal_code || !r.country) issues.push('user_details_missing');
-    if (!r.billing_complete) issues.push('billing_account_incomplete');
+    // The profile's own rule (a deactivated method leaves billing incomplete too); legal forms do not hold a payout yet.
+    const profile = computeIssues(true, { address: r.address ?? '', city: r.city ?? '', postalCode: r.postal_code ?? '', country: r.country ?? '', legalFormStatus: 'n_a' }, Boolean(r.billing_complete && r.method_active));
+    const issues: PayoutHoldReason[] = [...profile.info, ...profile.billing];
     out.set(r.affiliate_id, {
       affiliateId: r.affiliate_id,
       name: r.name,

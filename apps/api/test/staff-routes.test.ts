@@ -39,6 +39,14 @@ const affiliateMayCall = new Set([
   'DELETE /v1/campaigns/{id}',
   'GET /v1/dashboard',
   'GET /v1/referrals',
+  // Their own money: balance, payouts and each payout's documents (others' answer 404).
+  'GET /v1/balance',
+  'GET /v1/payouts/when-paid',
+  'GET /v1/payouts',
+  'GET /v1/payouts/{id}',
+  'GET /v1/payouts/{id}/invoice.pdf',
+  'GET /v1/payouts/{id}/receipt.pdf',
+  'GET /v1/payouts/{id}/statement.csv',
 ]);
 
 type Operation = { security?: Array<Record<string, unknown>> };

@@ -26,7 +26,7 @@ export async function offers(portal: Portal): Promise<Array<{ id: number; name: 
 
 /** The affiliate's tracking link for an offer, with a sub ID to tell traffic sources apart. */
 export async function trackingLink(portal: Portal, offerId: number, sub1: string): Promise<string> {
-  const { data, error } = await portal.POST('/v1/offers/{id}/tracking-link', { params: { path: { id: offerId } }, body: { sub1 } });
+  const { data, error } = await portal.POST('/v1/offers/{id}/tracking-link', { params: { path: { id: String(offerId) } }, body: { sub1 } });
   if (error) throw new Error(`${error.error_code}: ${error.message}`);
   return data.data.url;
 }

@@ -47,6 +47,9 @@ const affiliateMayCall = new Set([
   'GET /v1/payouts/{id}/invoice.pdf',
   'GET /v1/payouts/{id}/receipt.pdf',
   'GET /v1/payouts/{id}/statement.csv',
+  'GET /v1/user/billing',
+  'PUT /v1/user/billing',
+  'GET /v1/payment-methods',
 ]);
 
 type Operation = { security?: Array<Record<string, unknown>> };

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
+import { PublicNotice } from '../../components/public/public-notice.tsx';
 import { defaultSectionImages, type SectionImages } from '../../features/site/landing-defaults.ts';
 import { useCanonical } from '../../lib/canonical.ts';
 import { firstScreenDrawn } from '../../lib/first-paint.ts';
@@ -87,6 +88,7 @@ export function Component() {
         </div>
       ) : null}
       <Outlet context={context} />
+      <PublicNotice />
       <CookieBanner />
       <DeferredData onImages={showImages} onClient={setIsClient} />
     </>

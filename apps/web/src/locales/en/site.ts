@@ -7,6 +7,9 @@ export const site = {
     newTab: '(opens in a new tab)',
     label: 'Site links',
   },
+  notice: {
+    close: 'Close',
+  },
   cookies: {
     text: 'We use strictly necessary cookies to run this site. With your consent we would also use cookies that help us understand how the site is used. Nothing beyond the necessary is stored until you accept.',
     accept: 'Accept',

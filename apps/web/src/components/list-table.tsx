@@ -1,4 +1,6 @@
 import Paper from '@mui/material/Paper';
+import type { Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,45 +8,129 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+export interface ListColumn {
+  label: string;
+  /** Numbers and money line up on the right. */
+  align?: 'right';
+}
 
 interface ListTableProps {
   /** The table's accessible name. */
   label: string;
-  /** Column headings; the last one (the row actions) is right-aligned. */
-  columns: string[];
+  /** Column headings, in the order of the row's cells. */
+  columns: readonly (string | ListColumn)[];
+  /** The last column holds the row's actions (default): pinned to the right edge, and at the foot of each card on a phone. */
+  actions?: boolean;
   count: number;
   /** While the list loads nothing is said; once loaded and empty, this. */
   pending: boolean;
   empty: string;
+  /** Inside a card of its own: no outline of its own. */
+  bare?: boolean;
   /** The rows. */
   children: ReactNode;
 }
 
-/** The outlined, horizontally scrollable list table of the staff and affiliate management screens. */
-export function ListTable({ label, columns, count, pending, empty, children }: ListTableProps) {
+const column = (c: string | ListColumn): ListColumn => (typeof c === 'string' ? { label: c } : c);
+
+/** True while the table is wider than its container (the scroll cue shows then). */
+function useOverflowing() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const check = () => setOverflowing(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflowing };
+}
+
+/**
+ * Layout of a list: from 600 px a table that scrolls sideways with its actions pinned to the right
+ * edge (a shadow says more lies under them); on a phone each row a card, every value under its
+ * column's name (the labels come from `columns`, so callers write plain cells).
+ */
+function listSx(columns: ListColumn[], actions: boolean): (theme: Theme) => SystemStyleObject<Theme> {
+  const last = columns.length;
+  const labels = Object.fromEntries(columns.map((c, i) => [`& tbody td:nth-of-type(${i + 1})::before`, { content: JSON.stringify(c.label) }]));
+  return (theme: Theme) => ({
+    ...(actions
+      ? {
+          [`& th:nth-of-type(${last}), & td:nth-of-type(${last})`]: { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', whiteSpace: 'nowrap' },
+          '&[data-overflowing="true"] th:last-of-type, &[data-overflowing="true"] td:last-of-type': { boxShadow: `inset 1px 0 0 ${theme.palette.divider}, -10px 0 10px -6px rgba(0, 0, 0, 0.7)` },
+        }
+      : {}),
+    [theme.breakpoints.down('sm')]: {
+      position: 'relative',
+      '& table, & tbody': { display: 'block' },
+      // Out of sight, still read: the cards carry the column names themselves.
+      '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+      '& tbody tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
+      '& tbody tr:last-of-type': { borderBottom: 0 },
+      '& tbody td': {
+        display: 'flex',
+        flexDirection: 'row',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: 2,
+        border: 0,
+        py: 0.5,
+        px: 2,
+        maxWidth: 'none',
+        minWidth: 0,
+        textAlign: 'right',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        position: 'static',
+        boxShadow: 'none',
+      },
+      '& tbody td code': { whiteSpace: 'normal', wordBreak: 'break-all' },
+      '& tbody td::before': { color: 'text.secondary', textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
+      ...labels,
+      // The first column names the card; the actions close it.
+      '& tbody td:first-of-type': { justifyContent: 'flex-start', textAlign: 'left', fontWeight: 600, fontSize: '1rem' },
+      '& tbody td:first-of-type::before': { content: 'none' },
+      ...(actions ? { [`& tbody td:nth-of-type(${last})`]: { justifyContent: 'flex-end', flexWrap: 'wrap', pt: 1 }, [`& tbody td:nth-of-type(${last})::before`]: { content: 'none' } } : {}),
+    },
+  });
+}
+
+/** The list table of the management screens: pinned row actions on wide screens, cards on a phone. */
+export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, children }: ListTableProps) {
+  const cols = columns.map(column);
+  const { ref, overflowing } = useOverflowing();
+  const body =
+    count === 0 ? (
+      <Typography color="text.secondary" sx={{ p: bare ? 0 : 2, py: bare ? 2 : undefined }}>
+        {pending ? '' : empty}
+      </Typography>
+    ) : (
+      <TableContainer ref={ref} data-overflowing={overflowing} sx={[{ overflowX: 'auto' }, listSx(cols, actions)]}>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {cols.map((c, i) => (
+                <TableCell key={c.label} align={c.align ?? (actions && i === cols.length - 1 ? 'right' : undefined)}>
+                  {c.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>{children}</TableBody>
+        </Table>
+      </TableContainer>
+    );
+  if (bare) return body;
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
-      {count === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {pending ? '' : empty}
-        </Typography>
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c, i) => (
-                  <TableCell key={c} align={i === columns.length - 1 ? 'right' : undefined}>
-                    {c}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>{children}</TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {body}
     </Paper>
   );
 }

@@ -112,6 +112,7 @@ export const auth = {
     inactive: 'Inactive',
     loginAs: 'Login as',
     empty: 'No affiliates found.',
+    tableLabel: 'Affiliates',
     popupBlocked: 'The browser blocked the new tab. Allow pop-ups for this site and try again.',
   },
 };

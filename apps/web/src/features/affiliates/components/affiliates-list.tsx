@@ -1,16 +1,12 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useAffiliates } from '../api/get-affiliates.ts';
@@ -45,42 +41,30 @@ export function AffiliatesList({ openSession, renderActions }: AffiliatesListPro
   return (
     <Stack spacing={2}>
       <TextField label={t('auth.affiliates.search')} value={search} onChange={(e) => setSearch(e.target.value)} size="small" sx={{ maxWidth: 360 }} />
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('auth.affiliates.name')}</TableCell>
-              <TableCell>{t('auth.affiliates.email')}</TableCell>
-              <TableCell>{t('auth.affiliates.tier')}</TableCell>
-              <TableCell>{t('auth.affiliates.status')}</TableCell>
-              <TableCell align="right">{t('auth.affiliates.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.email}</TableCell>
-                <TableCell>{row.tier?.name ?? ''}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={row.is_active ? 'success' : 'default'} label={row.is_active ? t('auth.affiliates.active') : t('auth.affiliates.inactive')} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {renderActions?.(row)}
-                  <Button size="small" variant="outlined" loading={opening === row.id} onClick={() => void loginAs(row.id)} aria-label={`${t('auth.affiliates.loginAs')} ${row.email}`}>
-                    {t('auth.affiliates.loginAs')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-            {list.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5}>{t('auth.affiliates.empty')}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ListTable
+        label={t('auth.affiliates.tableLabel')}
+        columns={[t('auth.affiliates.name'), t('auth.affiliates.email'), t('auth.affiliates.tier'), t('auth.affiliates.status'), t('auth.affiliates.actions')]}
+        count={rows.length}
+        pending={!list.isSuccess}
+        empty={t('auth.affiliates.empty')}
+      >
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{row.tier?.name ?? ''}</TableCell>
+            <TableCell>
+              <Chip size="small" color={row.is_active ? 'success' : 'default'} label={row.is_active ? t('auth.affiliates.active') : t('auth.affiliates.inactive')} />
+            </TableCell>
+            <TableCell align="right">
+              {renderActions?.(row)}
+              <Button size="small" variant="outlined" loading={opening === row.id} onClick={() => void loginAs(row.id)} aria-label={`${t('auth.affiliates.loginAs')} ${row.email}`}>
+                {t('auth.affiliates.loginAs')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
     </Stack>
   );
 }

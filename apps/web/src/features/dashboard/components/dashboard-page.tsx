@@ -5,17 +5,14 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Dashboard } from '@portal/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ListTable } from '../../../components/list-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 
@@ -73,28 +70,26 @@ function TopTable({ title, nameHeader, rows, label }: { title: string; nameHeade
           {t('dashboard.noTop')}
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{nameHeader}</TableCell>
-                <TableCell align="right">{t('dashboard.clicks')}</TableCell>
-                <TableCell align="right">{t('dashboard.conversions')}</TableCell>
-                <TableCell align="right">{t('dashboard.earnings')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.name}</TableCell>
-                  <TableCell align="right">{whole.format(r.clicks)}</TableCell>
-                  <TableCell align="right">{whole.format(r.conversions)}</TableCell>
-                  <TableCell align="right">{formatMoney(r.earnings)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ListTable
+          bare
+          actions={false}
+          label={label}
+          columns={[nameHeader, { label: t('dashboard.clicks'), align: 'right' }, { label: t('dashboard.conversions'), align: 'right' }, { label: t('dashboard.earnings'), align: 'right' }]}
+          count={rows.length}
+          pending={false}
+          empty={t('dashboard.noTop')}
+        >
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.name}>
+                {r.name}
+              </TableCell>
+              <TableCell align="right">{whole.format(r.clicks)}</TableCell>
+              <TableCell align="right">{whole.format(r.conversions)}</TableCell>
+              <TableCell align="right">{formatMoney(r.earnings)}</TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       )}
     </Paper>
   );

@@ -4,6 +4,15 @@ import { e2eServerEnv } from './e2e/support/env.ts';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+/**
+ * The shipped build is what the tests use. The widget gallery (forms.spec.ts) has a build of its
+ * own (`npm run build:gallery`) and a run of its own with E2E_GALLERY=1, so no test leans on a
+ * route that production lacks.
+ */
+const gallery = process.env.E2E_GALLERY === '1';
+const webDist = gallery ? 'apps/web/dist-gallery' : process.env.WEB_DIST;
+const galleryTests = /forms\.spec\.ts$/;
+
 /** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/support/env.ts. */
 const e2eEnv: Record<string, string> = { ...e2eServerEnv };
 
@@ -35,13 +44,13 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
     { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
-  ],
+  ].map((project) => (gallery ? { ...project, name: `gallery-${project.name}`, testMatch: galleryTests } : { ...project, testIgnore: galleryTests })),
   webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv, ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv, ...(webDist ? { WEB_DIST: webDist } : {}) },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -22,6 +22,12 @@ test('an unknown address shows the 404 page with a way back', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1, name: 'Earn with the leading VR sites' })).toBeVisible();
 });
 
+test('the shipped build has no widget gallery', async ({ page }) => {
+  await page.goto('/dev/gallery');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Widget gallery' })).toHaveCount(0);
+});
+
 test('the API answers beside the app on the same origin', async ({ request }) => {
   const health = await request.get('/health');
   expect(health.status()).toBe(200);

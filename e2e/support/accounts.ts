@@ -4,9 +4,10 @@ import { signInCode, waitForMail } from './mail.ts';
 
 /** Demo sign-ins of the e2e database (apps/api/src/seed/demo.ts) and the owner (env.ts). */
 export const accounts = {
-  affiliate: { email: 'affiliate@example.com', password: 'demo-affiliate-2026', name: 'Alex Rivera', staff: false },
-  manager: { email: 'manager@example.com', password: 'demo-manager-2026', name: 'Morgan Lee', staff: true },
-  owner: { ...owner, name: '', staff: true },
+  /** `role`: what the top bar shows under the name (a client's tier, a staff member's role). */
+  affiliate: { email: 'affiliate@example.com', password: 'demo-affiliate-2026', name: 'Alex Rivera', staff: false, role: 'Silver' },
+  manager: { email: 'manager@example.com', password: 'demo-manager-2026', name: 'Morgan Lee', staff: true, role: 'Affiliate Manager' },
+  owner: { ...owner, name: '', staff: true, role: 'Owner' },
 } as const;
 
 export type Account = (typeof accounts)[keyof typeof accounts];

@@ -6,6 +6,7 @@ import { defaultSectionImages, type SectionImages } from '../../features/site/la
 import { useCanonical } from '../../lib/canonical.ts';
 import { firstScreenDrawn } from '../../lib/first-paint.ts';
 import { useMaintenance } from '../../lib/maintenance.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { t } from '../../lib/i18n.ts';
 import type { PublicDataProps } from './public-data.tsx';
@@ -64,6 +65,7 @@ export function Component() {
   const maintenance = useMaintenance();
   const signedIn = useSession() !== null;
   useCanonical();
+  usePageTitle();
   // The app's routes (Log In and the rest, when a link is followed) need not wait for anything.
   useLayoutEffect(() => firstScreenDrawn(false), []);
   const [images, setImages] = useState<SectionImages>(defaultSectionImages);

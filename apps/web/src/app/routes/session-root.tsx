@@ -7,6 +7,7 @@ import { PageLoading } from '../../features/session/components/page-loading.tsx'
 import { codeParams, loginAsParams, readLoginAs, readLoginCode, withoutParams } from '../../features/session/url-sign-in.ts';
 import { alertError } from '../../lib/api-client.ts';
 import { useCanonical } from '../../lib/canonical.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import '../../lib/i18n-all.ts';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
 import { AppProvider } from '../provider.tsx';
@@ -40,6 +41,7 @@ function Guard() {
   const code = readLoginCode(location.search);
   const byCode = useMutation({ mutationFn: loginByCode });
   useCanonical();
+  usePageTitle();
   const { mutate } = byCode;
 
   useEffect(() => {

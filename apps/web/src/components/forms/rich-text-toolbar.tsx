@@ -26,7 +26,10 @@ import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UrlEntryDialog } from './url-entry-dialog.tsx';
 
-const heading = (level: 1 | 2 | 3) => <Typography component="span" sx={{ fontWeight: 800, fontSize: 13, lineHeight: 1, width: 24 }}>{`H${level}`}</Typography>;
+// "H1" is drawn like an icon (generated content, not text), so the button's name is its label ("Heading 1") alone.
+const heading = (level: 1 | 2 | 3) => (
+  <Typography component="span" aria-hidden sx={{ fontWeight: 800, fontSize: 13, lineHeight: 1, width: 24, '&::before': { content: `"H${level}"` } }} />
+);
 
 interface Tool {
   icon: ReactNode;

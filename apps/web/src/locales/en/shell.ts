@@ -1,5 +1,6 @@
 /** The app layout: side menu, top bar, page headings (SPEC.md section 2) and empty states. */
 export const shell = {
+  skipToContent: 'Skip to content',
   menu: {
     label: 'Main menu',
     open: 'Open menu',

@@ -4,13 +4,15 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UserProfile } from '@portal/contracts';
-import { type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo.tsx';
 import type { MenuItem } from '../menu.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 
 export const DRAWER_WIDTH = 280;
+const MAIN_ID = 'main-content';
 export const MINI_WIDTH = 72;
 
 export interface AppLayoutProps {
@@ -31,6 +33,7 @@ export interface AppLayoutProps {
  */
 export function AppLayout({ user, items, pathname, onLogout, bell, heading, footer, children }: AppLayoutProps) {
   const theme = useTheme();
+  const { t } = useTranslation();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [hovered, setHovered] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -39,13 +42,39 @@ export function AppLayout({ user, items, pathname, onLogout, bell, heading, foot
   // In the collapsed mini drawer only the mark shows; the name appears as the drawer widens.
   const brandNameShown = !desktop || hovered;
   const brand = (
-    <Toolbar sx={{ px: 2.5, gap: 1, overflow: 'hidden', '& .pub-logo span': { opacity: brandNameShown ? 1 : 0, transition: 'opacity 150ms' } }}>
+    <Toolbar sx={{ px: 2.5, gap: 1, overflow: 'hidden', '& .pub-logo': { fontSize: '1.05rem' }, '& .pub-logo span': { opacity: brandNameShown ? 1 : 0, transition: 'opacity 150ms' } }}>
       <Logo />
     </Toolbar>
   );
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href={`#${MAIN_ID}`}
+        onClick={(e: MouseEvent) => {
+          // Focus moves with the skip, so the next Tab goes on from the page's content.
+          e.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+        sx={{
+          position: 'fixed',
+          zIndex: theme.zIndex.tooltip + 1,
+          left: 8,
+          top: 8,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'primary.light',
+          fontWeight: 600,
+          boxShadow: 8,
+          transform: 'translateY(-200%)',
+          '&:focus': { transform: 'none', outline: `2px solid ${theme.palette.primary.light}` },
+        }}
+      >
+        {t('shell.skipToContent')}
+      </Box>
       <TopBar user={user} desktop={desktop} menuOpen={mobileOpen} onMenu={() => setMobileOpen((o) => !o)} bell={bell} offset={offset} />
       {desktop ? (
         <Drawer
@@ -81,7 +110,7 @@ export function AppLayout({ user, items, pathname, onLogout, bell, heading, foot
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, pl: `${offset}px`, minWidth: 0 }}>
         <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1, px: { xs: 2, md: 4 }, py: { xs: 3, md: 4 }, minWidth: 0 }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, px: { xs: 2, md: 4 }, py: { xs: 3, md: 4 }, minWidth: 0, outline: 'none' }}>
           {heading}
           {children}
         </Box>

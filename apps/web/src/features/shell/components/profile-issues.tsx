@@ -47,6 +47,8 @@ export function EligibilityIndicator({ issues }: { issues: ProfileIssues }) {
         tabIndex={0}
         label={t('shell.topBar.notEligible')}
         sx={{ maxWidth: { xs: 40, md: 'none' }, '& .MuiChip-label': { display: { xs: 'none', md: 'block' } }, '& .MuiChip-icon': { mx: { xs: 'auto', md: '5px 0 -6px' } } }}
+        // A note (its issues in the tooltip), so the name holds on a phone where only the icon shows.
+        role="note"
         aria-label={t('shell.topBar.notEligible')}
       />
     </Tooltip>

@@ -12,6 +12,7 @@ import Settings from '@mui/icons-material/Settings';
 import LocalOffer from '@mui/icons-material/LocalOffer';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -43,7 +44,7 @@ export interface SideMenuProps {
   onLogout: () => void;
 }
 
-const itemSx = { minHeight: 48, px: 2.5, borderRadius: 2, mx: 1 } as const;
+const itemSx = { minHeight: 48, px: 2.5, borderRadius: 2, mx: 1, flexGrow: 1 } as const;
 
 export function SideMenu({ items, pathname, expanded, onNavigate, onLogout }: SideMenuProps) {
   const { t } = useTranslation();
@@ -54,21 +55,25 @@ export function SideMenu({ items, pathname, expanded, onNavigate, onLogout }: Si
         {items.map((item) => {
           const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
           return (
-            <ListItemButton key={item.path} component={RouterLink} to={item.path} selected={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} sx={itemSx}>
-              <ListItemIcon sx={{ minWidth: 0, mr: 2.5, color: active ? 'primary.light' : 'inherit' }}>{icons[item.icon]}</ListItemIcon>
-              <ListItemText primary={t(item.label)} sx={labelSx} />
-            </ListItemButton>
+            <ListItem key={item.path} disablePadding>
+              <ListItemButton component={RouterLink} to={item.path} selected={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} sx={itemSx}>
+                <ListItemIcon sx={{ minWidth: 0, mr: 2.5, color: active ? 'primary.light' : 'inherit' }}>{icons[item.icon]}</ListItemIcon>
+                <ListItemText primary={t(item.label)} sx={labelSx} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
       <Divider />
       <List sx={{ py: 1 }}>
-        <ListItemButton onClick={onLogout} sx={itemSx}>
-          <ListItemIcon sx={{ minWidth: 0, mr: 2.5, color: 'inherit' }}>
-            <Logout />
-          </ListItemIcon>
-          <ListItemText primary={t('shell.menu.logout')} sx={labelSx} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onLogout} sx={itemSx}>
+            <ListItemIcon sx={{ minWidth: 0, mr: 2.5, color: 'inherit' }}>
+              <Logout />
+            </ListItemIcon>
+            <ListItemText primary={t('shell.menu.logout')} sx={labelSx} />
+          </ListItemButton>
+        </ListItem>
       </List>
     </nav>
   );

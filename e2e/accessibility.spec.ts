@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { type Account, accounts, signIn } from './support/accounts.ts';
 import { openMenu, rememberCookieChoice } from './support/shell.ts';

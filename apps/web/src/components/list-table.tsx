@@ -33,6 +33,25 @@ interface ListTableProps {
   children: ReactNode;
 }
 
+/**
+ * A sideways-scrolling box that shows it scrolls: a soft light edge on each side where more
+ * columns wait (the covers scroll with the content and uncover the edge once there is more).
+ */
+export function scrollCueSx(theme: Theme): SystemStyleObject<Theme> {
+  const paper = theme.palette.background.paper;
+  return {
+    overflowX: 'auto',
+    background: [
+      `linear-gradient(to right, ${paper} 30%, transparent) left center / 40px 100% no-repeat local`,
+      `linear-gradient(to left, ${paper} 30%, transparent) right center / 40px 100% no-repeat local`,
+      'radial-gradient(farthest-side at 0 50%, rgba(255, 255, 255, 0.22), transparent) left center / 14px 100% no-repeat scroll',
+      'radial-gradient(farthest-side at 100% 50%, rgba(255, 255, 255, 0.22), transparent) right center / 14px 100% no-repeat scroll',
+      paper,
+    ].join(', '),
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.light}`, outlineOffset: 2 },
+  };
+}
+
 const column = (c: string | ListColumn): ListColumn => (typeof c === 'string' ? { label: c } : c);
 
 /** True while the table is wider than its container (the scroll cue shows then). */
@@ -112,7 +131,13 @@ export function ListTable({ label, columns, actions = true, count, pending, empt
         {pending ? '' : empty}
       </Typography>
     ) : (
-      <TableContainer ref={ref} data-overflowing={overflowing} sx={[{ overflowX: 'auto' }, listSx(cols, actions)]}>
+      <TableContainer
+        ref={ref}
+        data-overflowing={overflowing}
+        // While it scrolls sideways a keyboard can scroll it too.
+        {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+        sx={[{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.light' } }, listSx(cols, actions)]}
+      >
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>

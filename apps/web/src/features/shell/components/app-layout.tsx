@@ -103,7 +103,7 @@ export function AppLayout({ user, items, pathname, onLogout, bell, heading, foot
           <SideMenu items={items} pathname={pathname} expanded={hovered} onLogout={onLogout} onNavigate={() => setHovered(false)} />
         </Drawer>
       ) : (
-        <Drawer variant="temporary" id="side-menu" open={mobileOpen} onClose={() => setMobileOpen(false)} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
+        <Drawer variant="temporary" id="side-menu" open={mobileOpen} onClose={() => setMobileOpen(false)} slotProps={{ paper: { 'aria-label': t('shell.menu.label'), sx: { width: DRAWER_WIDTH } } }}>
           {brand}
           <SideMenu items={items} pathname={pathname} expanded onLogout={onLogout} onNavigate={() => setMobileOpen(false)} />
         </Drawer>

@@ -7,6 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { StatisticsRow } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { scrollCueSx } from '../../../components/list-table.tsx';
 import type { Column } from '../lib/columns.ts';
 
 export interface StatisticsTableProps {
@@ -19,7 +20,8 @@ export interface StatisticsTableProps {
 export function StatisticsTable({ columns, rows, totals }: StatisticsTableProps) {
   const { t } = useTranslation();
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+    // Focusable, so a keyboard can scroll it too; the edges say when more columns wait.
+    <TableContainer tabIndex={0} role="region" aria-label={t('statistics.tableLabel')} sx={[{ maxWidth: '100%' }, scrollCueSx]}>
       <Table size="small" aria-label={t('statistics.tableLabel')} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>

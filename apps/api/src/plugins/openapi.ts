@@ -7,7 +7,7 @@ const description = `The API behind the affiliate portal.
 
 - **Authentication**: people sign in (\`POST /v2/authentication/login\`) and send the access token as \`Authorization: Bearer <token>\`. Sites report conversions with their API key, in the same header or as \`?key=\` on the URL form.
 - **Replies**: \`{data}\`; lists \`{data, meta: {total, page, per_page}}\`.
-- **Lists** page with \`page\` (from 1) and \`per_page\` (\`0\` for all), and sort with \`sort\`: a field name, \`-\` in front for descending (\`sort=-created_at\`).
+- **Lists** that page take \`page\` (from 1) and \`per_page\`, and answer the total in \`meta\`; each list's own parameters say how it filters and sorts.
 - **Errors** always have the shape \`{error_code, message, errors}\`; \`errors\` maps each invalid field to its messages (422).
 - **Money** is in US dollars with two decimals.`;
 

@@ -1,5 +1,4 @@
-// The browser build: the same code with its Node parts bundled, so the statistics page can use it too.
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { stringify } from 'csv-stringify/sync';
 
 /** A plain number as we write it ("12", "-3.50"): never read as a formula, so left as it is. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;

@@ -123,6 +123,12 @@ describe('ids', () => {
     expect(offer!.status).toBe('active');
   });
 
+  it.each(['/v1/settings/banks', '/v1/settings/payment-methods', '/v1/settings/split-fees', '/v1/settings/tax-withholdings'])('refuses an id past the integer range in %s', async (base) => {
+    const res = await t.app.inject({ method: 'DELETE', url: `${base}/2147483648`, headers: bearer(owner) });
+    expect(res.statusCode).toBe(422);
+    expect(expectErrorShape(res.body).error_code).toBe('validation_failed');
+  });
+
   it('refuses such ids in queries and bodies as well', async () => {
     const q = await t.app.inject({ method: 'GET', url: `/v1/offers?site_id=0x${cat.siteId.toString(16)}`, headers: bearer(owner) });
     expect(q.statusCode).toBe(422);

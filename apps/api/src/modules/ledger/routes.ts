@@ -1,6 +1,12 @@
-import { bonusRequestSchema, dataReply, errorReplySchema, ledgerEntrySchema, referralsSchema } from '@portal/contracts';
+import {
+  bonusRequestSchema,
+  dataReply,
+  errorReplySchema,
+  ledgerEntrySchema,
+  referralsSchema,
+  idParamsSchema,
+} from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { addBonus } from './bonus.ts';
 import { getReferrals } from './referrals.ts';
@@ -30,7 +36,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['affiliates'],
         summary: 'Add a bonus (positive amount) or an adjustment (negative, with an adjustment reason) to an affiliate’s balance',
         security: [{ bearer: [] }],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         body: bonusRequestSchema,
         response: { 201: dataReply(ledgerEntrySchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
       },

@@ -12,6 +12,8 @@ import {
   splitFeeSchema,
   taxWithholdingInputSchema,
   taxWithholdingSchema,
+  idParamsSchema,
+  idText,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +26,7 @@ import * as money from './service.ts';
 const tags = ['settings'];
 const security = [{ bearer: [] }];
 const errors = { 401: errorReplySchema, 403: errorReplySchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
 
 export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -197,7 +199,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- Custom split fees ----
-  const affiliateParams = z.object({ affiliate_id: z.coerce.number().int().positive() });
+  const affiliateParams = z.object({ affiliate_id: idText() });
   app.get(
     '/v1/settings/split-fees',
     { onRequest: settingsStaff, schema: { tags, summary: 'Affiliates with a custom split fee', security, response: { 200: dataReply(z.array(splitFeeSchema)), ...errors } } },

@@ -14,6 +14,7 @@ import {
   payoutMessages,
   rejectPayoutRequestSchema,
   whenPaidSchema,
+  idParamsSchema,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,7 +32,7 @@ import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, re
 const tags = ['payouts'];
 const security = [{ bearer: [] }];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 /** A file (PDF or CSV): sent as bytes, never serialised. */
 const file = { 200: z.unknown(), ...errors };
 const statusReply = z.object({ data: z.object({ id: z.number().int(), status: z.string() }), message: z.string() });

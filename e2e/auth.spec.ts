@@ -156,6 +156,7 @@ test('an affiliate turns on two-step sign-in and signs in with the emailed code'
   await signIn(page, { email, password: newPassword });
   await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
   await goViaMenu(page, 'Profile');
+  await page.getByRole('tab', { name: 'Security' }).click();
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByRole('switch')).not.toBeChecked();
   await security.getByRole('switch').click();

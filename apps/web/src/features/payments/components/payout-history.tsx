@@ -69,7 +69,7 @@ export function PayoutHistory() {
           {t('payments.empty')}
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer tabIndex={0} role="region" aria-label={t('payments.table')} sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('payments.table')}>
             <TableHead>
               <TableRow>

@@ -94,7 +94,7 @@ export function ReferralsCard() {
               {t('referrals.none')}
             </Typography>
           ) : (
-            <TableContainer sx={{ overflowX: 'auto' }}>
+            <TableContainer tabIndex={0} role="region" aria-label={t('referrals.table')} sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={t('referrals.table')}>
                 <TableHead>
                   <TableRow>

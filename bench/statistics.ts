@@ -182,7 +182,7 @@ async function main(): Promise<void> {
             count(*) filter (where type in ('signup', 'sale')), count(*) filter (where type = 'signup'), count(*) filter (where type = 'sale'),
             count(*) filter (where type = 'rebill'), sum(earning), sum(amount)
        from bench_conv group by 1, 2, 3, 4, 5, 6, 7, 8
-     on conflict (affiliate_id, day, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5) do update set
+     on conflict (affiliate_id, day, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative) do update set
        conversions = stats_daily.conversions + excluded.conversions, signups = stats_daily.signups + excluded.signups,
        sales = stats_daily.sales + excluded.sales, rebills = stats_daily.rebills + excluded.rebills,
        earnings_cents = stats_daily.earnings_cents + excluded.earnings_cents, revenue_cents = stats_daily.revenue_cents + excluded.revenue_cents`,

@@ -189,8 +189,13 @@ test("staff login-as opens the affiliate's dashboard in a new tab and keeps the 
   const row = page.getByRole('row').filter({ hasText: demoAffiliate.email });
   await expect(row).toHaveCount(1);
 
-  const [tab] = await Promise.all([context.waitForEvent('page'), row.getByRole('button', { name: /Login as/ }).click()]);
+  await row.getByRole('button', { name: `Actions: ${demoAffiliate.email}` }).click();
+  await page.getByRole('menuitem', { name: 'Login as' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Checking the dashboard for a support ticket');
+  const [tab] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Login as' }).click()]);
   await expect(tab.getByText(`Welcome, ${demoAffiliate.name}`)).toBeVisible();
+  await expect(tab.getByText(`Viewing as ${demoAffiliate.name} — ${manager.name}`)).toBeVisible();
   await expect(tab.getByText('You are signed in as this affiliate from a staff account.')).toBeVisible();
   // The tokens left the address bar at once and live in this tab only.
   expect(tab.url()).not.toContain('access_token');

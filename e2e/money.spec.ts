@@ -4,6 +4,7 @@ import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn } from './support/accounts.ts';
 import { owner } from './support/env.ts';
 import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { openSettingsSection } from './support/settings.ts';
 import { goViaMenu, logOut, rememberCookieChoice } from './support/shell.ts';
 
 // The money path as people meet it (issue 12): staff take the demo affiliate's payout from to approve
@@ -72,6 +73,7 @@ test('staff take the demo affiliate’s payout from to approve to paid with the 
   // Global Settings: the network's bank that will pay.
   const bankName = `E2E Bank ${stamp}`;
   await goViaMenu(page, 'Global Settings');
+  await openSettingsSection(page, 'Payment methods with banks');
   const banks = page.getByRole('region', { name: 'Banks' });
   await banks.getByRole('button', { name: 'Add bank' }).click();
   const bankForm = page.getByRole('dialog', { name: 'Banks: Add' });
@@ -203,6 +205,11 @@ test('an affiliate referred through the link makes a sale, and the referrer earn
   const site = await post<{ id: number; api_key: string }>(staff, '/v1/sites', { name: `e2e-money-${stamp}`, display_name: `E2E Money ${stamp}`, url: 'https://e2e-money.example.com' });
   const lp = await post<{ id: number }>(staff, '/v1/landing-pages', { site_id: site.id, name: 'Money tour', url: 'https://e2e-money.example.com/tour' });
   const offer = await post<{ id: number }>(staff, '/v1/offers', { site_id: site.id, name: `E2E Money ${stamp}`, payout_type: 'cpa', goal: 'sale', default_payout: 20, landing_page_id: lp.id });
+  // Staff approve the new sign-up (sign-up approval is on by default), as the affiliates list does.
+  const found = await staff.get(`/v1/affiliates?search=${encodeURIComponent(referred.email)}`);
+  expect(found.status()).toBe(200);
+  const [row] = ((await found.json()) as { data: { id: number }[] }).data;
+  await post(staff, `/v1/affiliates/${row!.id}/approve`, {});
   await staff.dispose();
 
   const anon = await playwrightRequest.newContext({ baseURL });

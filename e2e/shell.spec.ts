@@ -85,7 +85,8 @@ test('Statistics has its SPEC subtitle, and staff see Affiliate Details with a w
   await page.goto('/profile?user=affiliate&id=2');
   await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Details' })).toBeVisible();
   await page.getByRole('link', { name: 'Go back' }).click();
-  await expect(page).toHaveURL(/\/affiliates$/);
+  // Back to the list, with the filters it last had in this tab.
+  await expect(page).toHaveURL(/\/affiliates(\?.*)?$/);
 });
 
 test('an announcement created by staff reaches the affiliate, with the bell dot until it is read', async ({ page, browser, baseURL }) => {

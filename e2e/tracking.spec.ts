@@ -87,6 +87,11 @@ async function signUpAndSignIn(page: Page) {
   const activation = await waitForMail(affiliate.email, /Activate your affiliate account/);
   await page.goto(linkTo(activation, '/activate-account'));
   await expect(page.getByText('Account activated successfully')).toBeVisible();
+  // Staff approve the sign-up (sign-up approval is on by default), as the affiliates list does.
+  const found = await staff.get(`/v1/affiliates?search=${encodeURIComponent(affiliate.email)}`);
+  expect(found.status()).toBe(200);
+  const [row] = ((await found.json()) as { data: { id: number }[] }).data;
+  await post(staff, `/v1/affiliates/${row!.id}/approve`, {});
   await page.goto('/signin');
   await page.getByLabel('Email').fill(affiliate.email);
   await page.locator('input[name="password"]').fill(affiliate.password);

@@ -20,7 +20,8 @@ export async function signIn(page: Page, who: Account) {
   await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
   if (who.staff) {
-    await expect(page).toHaveURL(/\/two-step-signin$/);
+    // The first sign-in after the server starts waits for the app's first load.
+    await expect(page).toHaveURL(/\/two-step-signin$/, { timeout: 20_000 });
     const mail = await waitForMail(who.email, /^Your sign-in code/, since);
     await page.getByLabel('Code').fill(signInCode(mail));
     await page.getByRole('button', { name: 'Confirm' }).click();

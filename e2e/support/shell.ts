@@ -3,10 +3,12 @@ import { type BrowserContext, expect, type Page } from '@playwright/test';
 /** The side menu: at 1440 px the mini drawer is always there; at 375 px the top bar's button opens it. */
 export async function openMenu(page: Page) {
   const toggle = page.getByRole('button', { name: 'Open menu' });
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  // The shell shows one of them, by width; wait for it before deciding.
+  await expect(toggle.or(menu).first()).toBeVisible();
   if (await toggle.isVisible()) {
     await toggle.click();
   }
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu).toBeVisible();
   return menu;
 }

@@ -16,6 +16,8 @@ import { registerUploadFiles } from './modules/uploads/routes.ts';
 import formbody from '@fastify/formbody';
 import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { tierRoutes } from './modules/tiers/routes.ts';
+import { eventRoutes, registerLoginAsTrail } from './modules/events/routes.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
 import { landingPageRoutes } from './modules/landing-pages/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
@@ -23,6 +25,8 @@ import { registerClickRoutes } from './modules/clicks/routes.ts';
 import { ConversionWriter } from './modules/conversions/batch.ts';
 import { conversionRoutes } from './modules/conversions/routes.ts';
 import { linkRoutes } from './modules/links/routes.ts';
+import { creativeRoutes } from './modules/creatives/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { statisticsRoutes } from './modules/statistics/routes.ts';
 import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/partitions.ts';
 import { registerMultipart } from './plugins/multipart.ts';
@@ -32,18 +36,26 @@ import { createMailer } from './modules/email/mailer.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { JobWorker } from './modules/jobs/queue.ts';
 import { payoutRoutes } from './modules/payouts/routes.ts';
+import { taxFormRoutes } from './modules/tax-forms/routes.ts';
 import { postbackRoutes } from './modules/postbacks/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { securityRoutes } from './modules/profile/security-routes.ts';
+import { emailPreferenceRoutes } from './modules/profile/email-routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { settingsSectionRoutes } from './modules/settings/section-routes.ts';
+import { emailTemplateRoutes } from './modules/email/routes.ts';
 import { publicSiteRoutes } from './modules/public-site/routes.ts';
 import { MaintenanceFlag } from './modules/settings/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { seedDemoData } from './seed/demo.ts';
+import { seedDemoCreatives } from './seed/demo-creatives.ts';
+import { demoCatalogueRoutes, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 import { seedFirstStart } from './seed/owner.ts';
 
 export interface BuildOptions {
@@ -67,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerStorableInput(app);
 
   const database = options.database ?? (await openDatabase(config.database));
@@ -83,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   registerAuth(app);
+  registerLoginAsTrail(app);
 
   // The bot-check widget is the one third-party script, and only when it is configured.
   const captchaOrigins =
@@ -116,9 +130,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerMaintenance(app);
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
+  await app.register(settingsSectionRoutes);
+  await app.register(emailTemplateRoutes);
   await app.register(authRoutes);
   await app.register(socialRoutes);
   await app.register(profileRoutes);
+  await app.register(securityRoutes);
+  await app.register(emailPreferenceRoutes);
   await app.register(affiliateRoutes);
   await app.register(announcementRoutes);
   await app.register(publicSiteRoutes);
@@ -127,6 +145,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(offerRoutes);
   await app.register(landingPageRoutes);
   await app.register(linkRoutes);
+  await app.register(creativeRoutes);
+  await app.register(catalogueRoutes);
   // Group commits of conversions; those handed in before shutdown are written before the database closes.
   const conversionWriter = new ConversionWriter(database.db, app.log, batchesInFlight(database.kind));
   app.decorate('conversionWriter', conversionWriter);
@@ -135,12 +155,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(statisticsRoutes);
   await app.register(campaignRoutes);
   await app.register(tierRoutes);
+  await app.register(eventRoutes);
+  await app.register(roleRoutes);
   await app.register(ledgerRoutes);
   await app.register(payoutRoutes);
   await app.register(billingRoutes);
   await app.register(moneySettingsRoutes);
+  await app.register(taxFormRoutes);
   await registerClickRoutes(app);
   await registerUploadFiles(app);
+
+  if (config.demoData) await app.register(demoCatalogueRoutes);
 
   await registerWebApp(app, config.webDist);
 
@@ -148,7 +173,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stopPartitions = scheduleClickPartitions(database.db, app.log);
   app.addHook('onClose', async () => stopPartitions());
   await seedFirstStart(database.db, config, app.log);
-  if (config.demoData) await seedDemoData(database.db, app.log);
+  if (config.demoData) {
+    await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
+    await seedDemoCreatives(database.db, config, app.log);
+    await seedDemoCatalogue(database.db, config.publicUrl);
+  }
   app.addHook('onReady', async () => jobs.start());
 
   return app;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseKey } from './lib/field-crypto.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -47,6 +48,13 @@ const envSchema = z.object({
   ),
   DEMO_DATA: z.preprocess(emptyToUndefined, flag.default(false)),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected at least 32 characters').optional()),
+  TAX_FORM_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => parseKey(v) !== undefined, 'expected a 32-byte key as 64 hex digits or base64')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,6 +76,7 @@ const envSchema = z.object({
   JOBS_WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
   JOBS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 60000' }).int().min(10, 'expected milliseconds from 10 to 60000').max(60_000, 'expected milliseconds from 10 to 60000').default(500)),
   POSTBACK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 3600000' }).int().min(10, 'expected milliseconds from 10 to 3600000').max(3_600_000, 'expected milliseconds from 10 to 3600000').default(30_000)),
+  CATALOGUE_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 1 to 600000' }).int().min(1, 'expected milliseconds from 1 to 600000').max(600_000, 'expected milliseconds from 1 to 600000').default(2000)),
   OUTBOUND_ALLOW: z.preprocess(
     emptyToUndefined,
     z
@@ -96,6 +105,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   demoData: boolean;
   jwtSecret: string;
+  /** AES-256-GCM key of tax identification numbers and uploaded tax forms (lib/field-crypto.ts). */
+  taxFormKey: Buffer;
   logLevel: string;
   /** Directory of the built web app; undefined when it has not been built. */
   webDist: string | undefined;
@@ -113,6 +124,8 @@ export interface AppConfig {
   jobs: { worker: boolean; pollMs: number };
   /** First postback retry delay; doubles per attempt up to an hour. */
   postbackRetryBaseMs: number;
+  /** Catalogue sync: first delay between tries of a page (doubles per try); a failed sync is retried after 30 times this, doubling. */
+  catalogueRetryBaseMs: number;
   /** host:port pairs exempt from the outbound address rules: for tests on one machine only. */
   outboundAllow: string[];
 }
@@ -152,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    taxFormKey: e.TAX_FORM_KEY ? parseKey(e.TAX_FORM_KEY)! : loadOrCreateTaxFormKey(dataDir),
     logLevel: e.LOG_LEVEL,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     trustProxy: e.TRUST_PROXY,
@@ -179,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS },
     postbackRetryBaseMs: e.POSTBACK_RETRY_BASE_MS,
+    catalogueRetryBaseMs: e.CATALOGUE_RETRY_BASE_MS,
     outboundAllow: (e.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }
@@ -191,4 +206,21 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The tax form key is generated on first start and kept in DATA_DIR beside the token secret (or
+ * given as TAX_FORM_KEY): losing it makes stored TINs unreadable, so back it up with the database.
+ */
+function loadOrCreateTaxFormKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'tax-form.key');
+  if (existsSync(file)) {
+    const key = parseKey(readFileSync(file, 'utf8'));
+    if (!key) throw new ConfigError(`Invalid configuration:\n  ${file}: expected a 32-byte key as 64 hex digits`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  return key;
 }

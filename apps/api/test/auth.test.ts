@@ -286,19 +286,19 @@ describe('login by code and login as', () => {
     const a = await createAffiliate(t.app);
     const b = await createAffiliate(t.app);
     const aTokens = await signIn(t.app, mail, a.email, a.password);
-    const asAffiliate = await post(`/v1/affiliates/${b.id}/login-as`, {}, bearer(aTokens));
+    const asAffiliate = await post(`/v1/affiliates/${b.id}/login-as`, { reason: 'Support ticket 1' }, bearer(aTokens));
     expect(asAffiliate.statusCode).toBe(403);
     const staff = await createStaff(t.app, ['dashboard', 'offers']);
     const staffTokens = await signIn(t.app, mail, staff.email, staff.password);
-    expect((await post(`/v1/affiliates/${b.id}/login-as`, {}, bearer(staffTokens))).statusCode).toBe(403);
-    expect((await post(`/v1/affiliates/${b.id}/login-as`, {})).statusCode).toBe(401);
+    expect((await post(`/v1/affiliates/${b.id}/login-as`, { reason: 'Support ticket 1' }, bearer(staffTokens))).statusCode).toBe(403);
+    expect((await post(`/v1/affiliates/${b.id}/login-as`, { reason: 'Support ticket 1' })).statusCode).toBe(401);
   });
 
   it('opens a marked affiliate session for staff with the affiliates permission and records it', async () => {
     const a = await createAffiliate(t.app);
     const staff = await createStaff(t.app, ['affiliates']);
     const staffTokens = await signIn(t.app, mail, staff.email, staff.password);
-    const res = await post(`/v1/affiliates/${a.id}/login-as`, {}, bearer(staffTokens));
+    const res = await post(`/v1/affiliates/${a.id}/login-as`, { reason: 'Support ticket 1' }, bearer(staffTokens));
     expect(res.statusCode).toBe(200);
     const { code, expires_in } = res.json().data;
     expect(expires_in).toBeLessThanOrEqual(120);

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { permissions } from '@portal/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { banks, clicks, conversions, ledgerEntries, paymentMethods, roles, statsDaily, users } from '../src/db/schema/index.ts';
+import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, roles, siteLogos, statsDaily, taxForms, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
 import { createTestApp, testConfig } from './helpers.ts';
@@ -68,7 +68,28 @@ describe('first start', () => {
     const second = await buildApp(config);
     closers.push(() => second.close());
     const all = await second.db.select().from(users);
-    expect(all.map((u) => u.email).sort()).toEqual(['affiliate@example.com', 'casey@example.com', 'jordan@example.com', 'manager@example.com', 'owner@example.com']);
+    expect(all.map((u) => u.email).sort()).toEqual(
+      [
+        'accounts@northwind-media.example',
+        'affiliate@example.com',
+        'casey@example.com',
+        'jordan@example.com',
+        'lena.fischer@example.com',
+        'manager@example.com',
+        'mateo.alvarez@example.com',
+        'owner@example.com',
+        'priya.nair@example.com',
+        'sam.carter@example.com',
+        // The affiliates list's demo (seed/demo-affiliates.ts): a second manager, pending sign-ups, paused revshare.
+        'alex.manager@example.com',
+        'lukas@example.com',
+        'mina@example.com',
+        'noah@example.com',
+        'ravi@example.com',
+        'sofia@example.com',
+        'tom@example.com',
+      ].sort(),
+    );
     expect(all.find((u) => u.email === 'owner@example.com')?.name).toBe('Renamed Owner');
     const affiliate = all.find((u) => u.email === demoAccounts.affiliate.email)!;
     expect(affiliate.isClient).toBe(true);
@@ -85,6 +106,10 @@ describe('first start', () => {
     expect(Number(rolled!.cents)).toBe(Number(ledger!.cents));
     expect(Number(rolled!.conv)).toBe(newCustomers!.n);
     expect(Number(ledger!.cents)).toBeGreaterThan(0);
+    // Demo creatives: six banners and three logos a site, made once, every landing page with its previews.
+    expect((await second.db.select({ n: count() }).from(banners))[0]!.n).toBe(18);
+    expect((await second.db.select({ n: count() }).from(siteLogos))[0]!.n).toBe(9);
+    expect((await second.db.select({ n: count() }).from(landingPages).where(isNull(landingPages.mobileImageUuid)))[0]!.n).toBe(0);
 
     // The demo affiliate referred Jordan and earns a commission on each of Jordan's earnings; the network pays by five methods from two banks.
     const jordan = all.find((u) => u.email === 'jordan@example.com')!;
@@ -98,5 +123,12 @@ describe('first start', () => {
     expect(Number(referral!.cents)).toBeGreaterThan(0);
     expect((await second.db.select().from(paymentMethods)).map((m) => m.type).sort()).toEqual(['ach', 'paxum', 'paypal', 'usdt', 'wire']);
     expect(await second.db.select().from(banks)).toHaveLength(2);
+    // Tax forms in every state staff meet: most accepted (one W-8 since expired), two pending, one declined.
+    const forms = await second.db.select({ status: taxForms.status, n: count() }).from(taxForms).groupBy(taxForms.status).orderBy(taxForms.status);
+    expect(forms).toEqual([
+      { status: 'accepted', n: 5 },
+      { status: 'declined', n: 1 },
+      { status: 'pending', n: 2 },
+    ]);
   });
 });

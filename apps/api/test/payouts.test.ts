@@ -89,7 +89,7 @@ describe('payouts: close, states, documents', () => {
     [payoutA, payoutB] = list.json().data as [Payout, Payout];
     // 800 + 500 + 25.01 - 100 + 10 - 0.01 = 1235.00; 10 % withholding 123.50; 5 % split fee 61.75.
     expect(payoutA).toMatchObject({ period: last, status: 'to_approve', gross: 1235, withholding: 123.5, fee: 61.75, amount: 1049.75, method: 'paypal', paid_at: null });
-    expect(payoutB).toMatchObject({ status: 'held', gross: 200, amount: 200, hold_reasons: ['user_details_missing', 'billing_account_incomplete'] });
+    expect(payoutB).toMatchObject({ status: 'held', gross: 200, amount: 200, hold_reasons: ['user_details_missing', 'billing_account_incomplete', 'legal_forms_not_submitted'] });
     expect(result.amount).toBe(1249.75);
     expect(list.json().meta.totals).toMatchObject({ count: 2, amount: 1249.75, gross: 1435 });
     const year = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric' }).format(new Date());
@@ -185,6 +185,7 @@ describe('payouts: close, states, documents', () => {
     expect(check.issues).toEqual([
       { code: 'user_details_missing', link: '/profile?tab=info' },
       { code: 'billing_account_incomplete', link: '/profile?tab=billing' },
+      { code: 'legal_forms_not_submitted', link: '/profile?tab=billing' },
     ]);
     expect((await get('/v1/balance', aff.b.tokens)).json().data).toMatchObject({ available: 0, held: 200 });
 

@@ -36,7 +36,8 @@ async function referredAffiliate(referrerId: number | null, name = 'Jane Doe') {
   const password = 'referred-pass-1';
   const res = await t.app.inject({ method: 'POST', url: `/v1/register${referrerId ? `?referred_by=${referrerId}` : ''}`, payload: { first_name: name, email, password, password_confirmation: password } });
   expect(res.statusCode).toBe(201);
-  const [u] = await t.app.db.update(users).set({ isActive: true }).where(eq(users.email, email)).returning();
+  // Confirmed and approved by staff (sign-up approval is on by default), so tracking links are theirs to make.
+  const [u] = await t.app.db.update(users).set({ isActive: true, approvalStatus: 'approved' }).where(eq(users.email, email)).returning();
   return { id: u!.id, referredById: u!.referredById, tokens: await signIn(t.app, mail, email, password) };
 }
 

@@ -17,9 +17,9 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   return createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${data.data.access_token}` } });
 }
 
-/** The active offers with the payout the affiliate earns on each. */
+/** The active offers (all of them, not a page) with the payout the affiliate earns on each. */
 export async function offers(portal: Portal): Promise<Array<{ id: number; name: string; payout: number }>> {
-  const { data, error } = await portal.GET('/v1/offers');
+  const { data, error } = await portal.GET('/v1/offers', { params: { query: { per_page: 'all' } } });
   if (error) throw new Error(`${error.error_code}: ${error.message}`);
   return data.data.map((o) => ({ id: o.id, name: o.name, payout: o.your_payout ?? o.default_payout }));
 }

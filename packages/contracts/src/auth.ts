@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
+import { profileReviewSchema } from './profile.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** Password input: at most 32 characters (SPEC.md section 9); at least 8 for a new password. */
@@ -143,6 +144,8 @@ export const userProfileSchema = z.object({
   remove_splash_screen: z.boolean(),
   referral_code: z.string().nullable(),
   issues: profileIssuesSchema,
+  /** Affiliates: staff review of these details, with the reason of a rejection and the appeal. */
+  info_review: profileReviewSchema.nullable().optional(),
   assigned_permissions: z.array(z.string()).optional(),
   role: z.object({ id: z.number(), name: z.string(), display_name: z.string() }).nullable().optional(),
   tier: z.object({ id: z.number(), name: z.string() }).nullable().optional(),

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { choice, optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
+import { whenObject } from './rules/refine.ts';
+import { idText } from './rules/ids.ts';
+import { listQuerySchema } from './rules/list.ts';
 import { text } from './rules/text.ts';
+import { listReply } from './reply.ts';
 import { siteUrl } from './rules/urls.ts';
 import { payoutTypes } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
@@ -52,8 +56,19 @@ export const campaignInputSchema = z
       .refine((list) => new Set(list.map((g) => g.country)).size === list.length, m.unique),
   })
   // `when`: the destination is marked on the first save, together with the other empty fields.
-  .refine((v) => v.destination_type !== 'landing_page' || Boolean(v.landing_page_id), { message: m.required, path: ['landing_page_id'], when: () => true })
-  .refine((v) => v.destination_type !== 'url' || Boolean(v.destination_url), { message: m.required, path: ['destination_url'], when: () => true });
+  .refine((v) => v.destination_type !== 'landing_page' || Boolean(v.landing_page_id), { message: m.required, path: ['landing_page_id'], when: whenObject })
+  .refine((v) => v.destination_type !== 'url' || Boolean(v.destination_url), { message: m.required, path: ['destination_url'], when: whenObject });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 export const campaignReplySchema = z.object({ data: campaignSchema, message: z.string().optional() });
-export const campaignListReplySchema = z.object({ data: z.array(campaignSchema) });
+export const campaignSortFields = ['created_at', 'name', 'offer', 'id'] as const;
+/** The signed-in affiliate's campaigns; `search` matches the name, part of it. */
+export const campaignsQuerySchema = listQuerySchema(
+  {
+    offer_id: idText().optional(),
+    site_id: idText().optional(),
+    search: z.string({ error: m.invalid }).trim().max(100, m.invalid).optional(),
+  },
+  { sort: campaignSortFields, defaultSort: 'created_at', defaultOrder: 'desc' },
+);
+export type CampaignsQuery = z.input<typeof campaignsQuerySchema>;
+export const campaignListReplySchema = listReply(campaignSchema);

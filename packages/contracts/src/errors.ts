@@ -68,6 +68,7 @@ export type ErrorReply = z.infer<typeof errorReplySchema>;
 /** Messages for errors that are not tied to one field. */
 export const errorMessages = {
   malformedJson: 'The request body is not valid JSON.',
+  nestedTooDeep: 'The request body is nested too deeply.',
   validationFailed: 'The given data was invalid.',
   notFound: 'The requested resource was not found.',
   routeNotFound: 'There is no such API route.',

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { choice, optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
+import { listQuerySchema } from './rules/list.ts';
 import { payoutAmount } from './rules/numbers.ts';
 import { text } from './rules/text.ts';
+import { uploadedFileSchema } from './announcements.ts';
 import { landingPageSchema } from './landing-pages.ts';
+import { listReply } from './reply.ts';
 import { cpaGoals, payoutTypes } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -27,6 +30,8 @@ export const offerSchema = z.object({
   /** For affiliates: what they are paid (custom, tier or default). */
   your_payout: z.number().optional(),
   status: z.enum(['active', 'archived']),
+  /** Its own logo, or its site's first logo when it has none (creatives). */
+  logo: uploadedFileSchema.nullable().optional(),
   custom_payouts: z.array(customPayoutSchema).optional(),
   created_at: z.string(),
 });
@@ -52,9 +57,18 @@ export const customPayoutsInputSchema = z.object({
   tiers: z.array(z.object({ tier_id: selectId(), amount: required(payoutAmount()) })).default([]),
 });
 
-/** Affiliates always see active offers only; staff choose. */
-export const offersQuerySchema = z.object({ site_id: idText().optional(), status: z.enum(['active', 'archived', 'all']).optional().default('active') });
+export const offerSortFields = ['site', 'name', 'default_payout', 'created_at', 'id'] as const;
+/** Affiliates always see active offers only; staff choose. `search` matches the name, part of it. */
+export const offersQuerySchema = listQuerySchema(
+  {
+    site_id: idText().optional(),
+    status: z.enum(['active', 'archived', 'all'], { error: m.invalid }).optional().default('active'),
+    search: z.string({ error: m.invalid }).trim().max(100, m.invalid).optional(),
+  },
+  { sort: offerSortFields, defaultSort: 'site' },
+);
 export type OffersQuery = z.output<typeof offersQuerySchema>;
+export type OffersQueryInput = z.input<typeof offersQuerySchema>;
 export const offerArchiveRequestSchema = z.object({ archived: z.boolean().optional().default(true) }).nullish();
 export const offerReplySchema = z.object({ data: offerSchema, message: z.string().optional() });
-export const offerListReplySchema = z.object({ data: z.array(offerSchema) });
+export const offerListReplySchema = listReply(offerSchema);

@@ -33,5 +33,15 @@ export const landingImagesSchema = z.object(
 );
 export type LandingImages = z.infer<typeof landingImagesSchema>;
 
+/** "Our network": an active site (one with a live offer) with its logo and a line about it. */
+export const networkSiteSchema = z.object({ name: z.string(), display_name: z.string(), url: z.string(), line: z.string(), logo: z.string().nullable() });
+export type NetworkSite = z.infer<typeof networkSiteSchema>;
+/** "Programs": the payout range of the active offers of one kind; cents for cpa, basis points for revshare. */
+export const programRangeSchema = z.object({ payout_type: z.string(), goal: z.string(), min: z.number(), max: z.number(), offers: z.number() });
+export type ProgramRange = z.infer<typeof programRangeSchema>;
+/** The live part of the home page; the server also puts it into the page it sends (`#home-data`). */
+export const homeDataSchema = z.object({ network: z.array(networkSiteSchema), programs: z.array(programRangeSchema) });
+export type HomeData = z.infer<typeof homeDataSchema>;
+
 /** GET /v1/landing: what the public home page shows. */
-export const landingReplySchema = z.object({ data: z.object({ seo: seoSchema, images: landingImagesSchema }) });
+export const landingReplySchema = z.object({ data: z.object({ seo: seoSchema, images: landingImagesSchema, home: homeDataSchema }) });

@@ -1,8 +1,27 @@
 import { z } from 'zod';
 import { optionalSelectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
+import { listQuerySchema } from './rules/list.ts';
 import { text } from './rules/text.ts';
+import { listReply } from './reply.ts';
+import { validationMessages as m } from './validation.ts';
 import { siteUrl } from './rules/urls.ts';
+import { lastSyncSchema } from './catalogue.ts';
+
+/**
+ * How a site's catalogue answer maps onto ours (docs/creatives.md): our field name -> the site's
+ * (dot path), plus `items` (where the list is) and `page_param`. Written as JSON in the site form.
+ */
+const mappingKeys = ['items', 'page_param', 'id', 'name', 'title', 'description', 'url', 'tags', 'models', 'images', 'image', 'trailer_url', 'fov', 'projection', 'resolution', 'duration', 'published_at'] as const;
+export const catalogueMappingSchema = z.partialRecord(z.enum(mappingKeys), z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_.-]+$/));
+export type CatalogueMapping = z.infer<typeof catalogueMappingSchema>;
+const mappingText = text({ max: 4000 }).refine((v) => {
+  try {
+    return catalogueMappingSchema.safeParse(JSON.parse(v)).success;
+  } catch {
+    return false;
+  }
+}, m.invalid);
 
 export const siteSchema = z.object({
   id: z.number(),
@@ -17,6 +36,10 @@ export const siteSchema = z.object({
   message: z.string(),
   /** Staff only: the first characters of the site's API key. */
   api_key_prefix: z.string().nullable().optional(),
+  /** Staff only: the field mapping of the catalogue APIs, as JSON text. */
+  catalogue_mapping: z.string().nullable().optional(),
+  /** Staff only: the last catalogue sync (null before the first). */
+  last_sync: lastSyncSchema.nullable().optional(),
   created_at: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
@@ -31,10 +54,20 @@ export const siteInputSchema = z.object({
   models_api_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   scenes_api_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   message: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
+  catalogue_mapping: optional(mappingText).optional(),
 });
 export type SiteInput = z.input<typeof siteInputSchema>;
 
 /** Create and rotate answer the key once; it is never shown again. */
 export const siteWithKeyReplySchema = z.object({ data: siteSchema.extend({ api_key: z.string() }) });
 export const siteReplySchema = z.object({ data: siteSchema });
-export const siteListReplySchema = z.object({ data: z.array(siteSchema) });
+export const siteSortFields = ['display_name', 'name', 'created_at', 'id'] as const;
+/** `search` matches the name or the display name, part of it. */
+export const sitesQuerySchema = listQuerySchema(
+  {
+    search: z.string({ error: m.invalid }).trim().max(100, m.invalid).optional(),
+  },
+  { sort: siteSortFields, defaultSort: 'display_name' },
+);
+export type SitesQuery = z.input<typeof sitesQuerySchema>;
+export const siteListReplySchema = listReply(siteSchema);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { id } from './rules/ids.ts';
+import { CREATIVE_ID_PATTERN } from './links.ts';
 import { deviceClasses } from './tracking.ts';
 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
-export const statisticsGroupBy = ['date', 'offer', 'site', 'campaign', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'affiliate'] as const;
+export const statisticsGroupBy = ['date', 'offer', 'site', 'campaign', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative', 'affiliate'] as const;
 export const statisticsQuerySchema = z.object({
   from: ymd,
   to: ymd,
@@ -18,6 +19,8 @@ export const statisticsQuerySchema = z.object({
   sub3: z.string().max(255).optional(),
   sub4: z.string().max(255).optional(),
   sub5: z.string().max(255).optional(),
+  /** A creative id (`scene:12`, `banner:3`): only clicks of links made from it. */
+  creative: z.string().regex(CREATIVE_ID_PATTERN).optional(),
   group_by: z.enum(statisticsGroupBy).optional().default('date'),
 });
 export type StatisticsQuery = z.input<typeof statisticsQuerySchema>;

@@ -192,6 +192,8 @@ export interface SafeRequest {
   timeoutMs?: number;
   /** How much of the answer to keep. Default 512 bytes. */
   maxBytes?: number;
+  /** Accept header (default any). */
+  accept?: string;
 }
 
 export type SafeResponse =
@@ -229,13 +231,49 @@ export async function safeFetch(request: SafeRequest, policy: OutboundPolicy = {
   const remaining = Math.max(1, timeoutMs - elapsed());
   try {
     const answer = await send(url, check.address, request, remaining);
-    return { outcome: 'response', ...answer, address: check.address, durationMs: elapsed() };
+    return { outcome: 'response', status: answer.status, snippet: toSnippet(answer.body, request.maxBytes ?? 512), address: check.address, durationMs: elapsed() };
   } catch (error) {
     return { outcome: 'error', message: describeError(error), durationMs: elapsed() };
   }
 }
 
-function send(url: URL, address: string, request: SafeRequest, timeoutMs: number): Promise<{ status: number; snippet: string }> {
+export type SafeBodyResponse =
+  | { outcome: 'response'; status: number; body: Buffer; truncated: boolean; contentType: string; durationMs: number }
+  | { outcome: 'refused'; message: string; durationMs: number }
+  | { outcome: 'error'; message: string; durationMs: number };
+
+/**
+ * A GET under the same address rules as `safeFetch`, answering the body itself (up to
+ * `maxBytes`, with `truncated` set when there was more): catalogue pages and their images.
+ */
+export async function safeGetBody(url: string, policy: OutboundPolicy, options: { timeoutMs: number; maxBytes: number; accept?: string }): Promise<SafeBodyResponse> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { outcome: 'refused', message: 'The address is not a valid URL.', durationMs: 0 };
+  }
+  let check: AddressCheck;
+  try {
+    check = await checkOutboundUrl(parsed, { ...policy, lookupTimeoutMs: Math.min(policy.lookupTimeoutMs ?? options.timeoutMs, options.timeoutMs) });
+  } catch (error) {
+    return { outcome: 'error', message: describeError(error), durationMs: elapsed() };
+  }
+  if (!check.ok) {
+    return check.reason === 'refused' ? { outcome: 'refused', message: check.message, durationMs: elapsed() } : { outcome: 'error', message: check.message, durationMs: elapsed() };
+  }
+  try {
+    const answer = await send(parsed, check.address, { method: 'GET', url, maxBytes: options.maxBytes + 1, ...(options.accept ? { accept: options.accept } : {}) }, Math.max(1, options.timeoutMs - elapsed()));
+    const truncated = answer.body.length > options.maxBytes;
+    return { outcome: 'response', status: answer.status, body: truncated ? answer.body.subarray(0, options.maxBytes) : answer.body, truncated, contentType: answer.contentType, durationMs: elapsed() };
+  } catch (error) {
+    return { outcome: 'error', message: describeError(error), durationMs: elapsed() };
+  }
+}
+
+function send(url: URL, address: string, request: SafeRequest, timeoutMs: number): Promise<{ status: number; body: Buffer; contentType: string }> {
   const maxBytes = request.maxBytes ?? 512;
   const isHttps = url.protocol === 'https:';
   const body = request.method === 'POST' ? Buffer.from(request.form ?? '', 'utf8') : undefined;
@@ -258,7 +296,7 @@ function send(url: URL, address: string, request: SafeRequest, timeoutMs: number
       headers: {
         Host: url.host,
         'User-Agent': USER_AGENT,
-        Accept: '*/*',
+        Accept: request.accept ?? '*/*',
         Connection: 'close',
         ...(body ? { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) } : {}),
       },
@@ -271,7 +309,7 @@ function send(url: URL, address: string, request: SafeRequest, timeoutMs: number
       const done = () =>
         finish(() => {
           res.destroy();
-          resolvePromise({ status: res.statusCode ?? 0, snippet: toSnippet(Buffer.concat(chunks), maxBytes) });
+          resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, maxBytes), contentType: String(res.headers['content-type'] ?? '') });
         });
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);

@@ -9,6 +9,10 @@ const COLOR = [new RegExp(`^(${EDITOR_PALETTE.join('|')})$`, 'i')];
  * with an alignment, bold, italic, strike, lists, hard breaks, links that pass the url-entry
  * rule, and text coloured from the 8-colour palette. Anything else is dropped.
  */
+const VARIABLE_LINK = /^\{\{\s*[a-zA-Z0-9_]+\s*\}\}$/;
+/** Set while an email template is cleaned: its links may be a `{{variable}}` the server fills in. */
+let allowVariableLinks = false;
+
 const options: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h1', 'h2', 'h3', 'strong', 'em', 's', 'ul', 'ol', 'li', 'br', 'a', 'span'],
   allowedAttributes: {
@@ -36,7 +40,7 @@ const options: sanitizeHtml.IOptions = {
     a: (tagName, attribs) => {
       const href = (attribs.href ?? '').trim();
       const attrs: Record<string, string> = { target: '_blank', rel: 'noopener noreferrer nofollow' };
-      if (isUrlEntry(href) && href !== '') attrs.href = href;
+      if ((isUrlEntry(href) && href !== '') || (allowVariableLinks && VARIABLE_LINK.test(href))) attrs.href = href;
       return { tagName, attribs: attrs };
     },
     ol: (tagName, attribs) => {
@@ -52,4 +56,14 @@ const options: sanitizeHtml.IOptions = {
 /** Sanitise rich text before it is stored; run on every write of editor HTML. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
+}
+
+/** An email template's body: the editor's HTML, where a link may also be exactly one `{{variable}}` (`{{link}}`). */
+export function sanitizeTemplateHtml(html: string): string {
+  allowVariableLinks = true;
+  try {
+    return sanitizeHtml(html, options);
+  } finally {
+    allowVariableLinks = false;
+  }
 }

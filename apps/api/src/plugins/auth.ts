@@ -1,8 +1,11 @@
-import { clientPermissions, errorMessages, type Permission } from '@portal/contracts';
+import { affiliateMessages, API_TOKEN_PREFIX, type ApiTokenScope, clientPermissions, errorMessages, type Permission, permissions as allPermissions, profileMessages } from '@portal/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { roles, sessions, users } from '../db/schema/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
+import { type Access, accessOf, mayCall, type RouteKey } from '../lib/authorization.ts';
+import { authenticateApiToken } from '../modules/profile/api-tokens.ts';
+import { touchSession } from '../modules/auth/sessions.ts';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
 import { sendError } from './errors.ts';
 
@@ -15,6 +18,10 @@ export interface AuthUser {
   permissions: ReadonlySet<string>;
   sessionId: string;
   impersonatorId: number | null;
+  /** Set when the caller used a personal API token instead of a session: what it may do. */
+  token?: { id: number; scopes: ReadonlySet<string> };
+  /** A login-as session opened read-only: writes are refused (docs/affiliates.md). */
+  readOnly: boolean;
 }
 
 declare module 'fastify' {
@@ -38,6 +45,7 @@ function bearer(request: FastifyRequest): string | undefined {
 export async function resolveAuth(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
   const token = bearer(request);
   if (!token) return undefined;
+  if (token.startsWith(API_TOKEN_PREFIX)) return authenticateApiToken(app.db, token);
   const verified = await verifyAccessToken(app.config.jwtSecret, token);
   if (!verified.ok) return undefined;
   const userId = Number(verified.claims.sub);
@@ -53,14 +61,17 @@ export async function resolveAuth(app: FastifyInstance, request: FastifyRequest)
       rolePermissions: roles.permissions,
       roleActive: roles.isActive,
       impersonatorId: sessions.impersonatorId,
+      readOnly: sessions.readOnly,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(sessions.id, verified.claims.sid), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   if (!row || !row.isActive) return undefined;
-  if (!row.isClient && row.roleActive === false) return undefined;
-  const permissions = new Set<string>(row.isClient ? clientPermissions : (row.rolePermissions ?? []));
+  if (!row.isClient && !row.isOwner && row.roleActive === false) return undefined;
+  // The owner never loses a permission, whatever becomes of their role.
+  const permissions = new Set<string>(row.isClient ? clientPermissions : row.isOwner ? allPermissions : (row.rolePermissions ?? []));
+  await touchSession(app.db, verified.claims.sid);
   return {
     id: row.id,
     email: row.email,
@@ -70,6 +81,7 @@ export async function resolveAuth(app: FastifyInstance, request: FastifyRequest)
     permissions,
     sessionId: verified.claims.sid,
     impersonatorId: row.impersonatorId,
+    readOnly: row.impersonatorId !== null && row.readOnly,
   };
 }
 
@@ -77,6 +89,20 @@ export interface Requirement {
   /** 'client': affiliates only; 'staff': non-clients only. */
   role?: 'client' | 'staff';
   permission?: Permission;
+  /** The owner only. */
+  owner?: boolean;
+  /**
+   * The personal API token scope that may call this route. Without it no token is accepted
+   * here: staff routes, the password and the tokens themselves need a signed-in session.
+   */
+  tokenScope?: ApiTokenScope;
+}
+
+/** A personal API token works only where the route names its scope, and only with that scope. */
+function checkApiToken(auth: AuthUser, scope: ApiTokenScope | undefined): void {
+  if (!auth.token) return;
+  if (!scope) throw new ForbiddenError(profileMessages.tokenNotAllowed);
+  if (!auth.token.scopes.has(scope)) throw new ForbiddenError(profileMessages.tokenScopeMissing);
 }
 
 /** An onRequest hook (before the body is even read): 401 without a valid session, 403 when the role or permission does not match. */
@@ -85,15 +111,90 @@ export function requireAuth(app: FastifyInstance, req: Requirement = {}): onRequ
     const auth = request.auth ?? (await resolveAuth(app, request));
     if (!auth) throw new UnauthenticatedError();
     request.auth = auth;
+    checkApiToken(auth, req.tokenScope);
     if (req.role === 'client' && !auth.isClient) throw new ForbiddenError();
     if (req.role === 'staff' && auth.isClient) throw new ForbiddenError();
     if (req.permission && !auth.permissions.has(req.permission)) throw new ForbiddenError();
+    if (req.owner && !auth.isOwner) throw new ForbiddenError();
+    refuseReadOnlyWrite(auth, request);
   };
   // The OpenAPI document reads what a route requires from its hook, so no route declares it twice.
   return Object.assign(hook, { [requirementKey]: req });
 }
 
+/** What the OpenAPI document says a row requires (the hook itself applies the row). */
+function requirementOf(access: Access): Requirement {
+  switch (access.who) {
+    case 'anyone':
+    case 'signed-in':
+      return {};
+    case 'client':
+      return { role: 'client' };
+    case 'staff':
+      return access.permissions.length === 1 ? { role: 'staff', permission: access.permissions[0] } : { role: 'staff' };
+    case 'client-or-staff':
+      return { permission: access.permission };
+    case 'owner':
+      return { role: 'staff', owner: true };
+  }
+}
+
+/**
+ * The route's guard, straight from its row of the authorization table (lib/authorization.ts):
+ * 401 without a valid session, 403 for a caller the row does not allow.
+ */
+export function requireAccess(app: FastifyInstance, route: RouteKey, opts: { tokenScope?: ApiTokenScope } = {}): onRequestAsyncHookHandler {
+  const access = accessOf(route);
+  if (!access) throw new Error(`route ${route} missing from authorization table`);
+  const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const auth = request.auth ?? (await resolveAuth(app, request));
+    // A public route answers a token's holder as anyone else.
+    if ((!auth || auth.token) && access.who === 'anyone') return;
+    if (!auth) throw new UnauthenticatedError();
+    request.auth = auth;
+    checkApiToken(auth, opts.tokenScope);
+    if (!mayCall(access, auth)) throw new ForbiddenError();
+    refuseReadOnlyWrite(auth, request);
+  };
+  if (access.who === 'anyone') return Object.assign(hook, { [tableKey]: route });
+  const requirement: Requirement = { ...requirementOf(access), ...(opts.tokenScope ? { tokenScope: opts.tokenScope } : {}) };
+  return Object.assign(hook, { [requirementKey]: requirement, [tableKey]: route });
+}
+
 const requirementKey = Symbol('auth requirement');
+const tableKey = Symbol('authorization table row');
+
+/** What each route declared, by `METHOD /path/{param}`: filled as routes are added (the authorization test reads it). */
+export interface DeclaredAccess {
+  requirement: Requirement | undefined;
+  /** The table row the route's guard applies, when it uses `requireAccess`. */
+  tableRow: string | undefined;
+}
+const declaredByApp = new WeakMap<FastifyInstance, Map<string, DeclaredAccess>>();
+
+export function declaredAccess(app: FastifyInstance): ReadonlyMap<string, DeclaredAccess> {
+  return declaredByApp.get(app) ?? new Map();
+}
+
+function tableRowOf(onRequest: unknown): string | undefined {
+  const hooks = Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [];
+  for (const hook of hooks) {
+    const row = (hook as { [tableKey]?: string })[tableKey];
+    if (row) return row;
+  }
+  return undefined;
+}
+
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes a read-only login-as session may still make: leaving it. */
+const readOnlyMayCall = new Set(['POST /v1/authentication/logout']);
+
+/** A read-only login-as session reads only: any write is refused with a message saying why. */
+function refuseReadOnlyWrite(auth: AuthUser, request: FastifyRequest): void {
+  if (auth.readOnly && !readMethods.has(request.method) && !readOnlyMayCall.has(`${request.method} ${request.routeOptions.url}`)) {
+    throw new ForbiddenError(affiliateMessages.readOnlySession);
+  }
+}
 
 /** What the route's onRequest hooks require of the caller, or undefined for a route open to anyone. */
 export function routeRequirement(onRequest: unknown): Requirement | undefined {
@@ -107,6 +208,16 @@ export function routeRequirement(onRequest: unknown): Requirement | undefined {
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', undefined);
+  const declared = new Map<string, DeclaredAccess>();
+  declaredByApp.set(app, declared);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      declared.set(`${method} ${path}`, { requirement: routeRequirement(route.onRequest), tableRow: tableRowOf(route.onRequest) });
+    }
+  });
 }
 
 export function sendUnauthenticated(reply: FastifyReply): FastifyReply {

@@ -34,8 +34,11 @@ const tagDescriptions: Record<string, string> = {
   statistics: 'Reports of clicks, conversions and earnings, and the dashboard.',
   postbacks: "An affiliate's postbacks (our server calling theirs on each conversion) and their delivery log.",
   conversions: 'Sites report conversions server to server with their API key.',
-  sites: 'The network sites and their API keys.',
+  sites: 'The network sites, their API keys and their catalogue sync.',
+  creatives: 'Banners, site logos, landing pages with preview images and offer logos, and the models and scenes synced from each site with deep links from their cards: read by affiliates, managed by staff; affiliates\' feed keys.',
+  feeds: 'Public feeds of the newest models and scenes (JSON, XML, RSS), addressed by an affiliate\'s feed key.',
   affiliates: 'Staff work with affiliates and their tiers.',
+  'tax-forms': 'W-9 and W-8 tax forms: affiliates send them (filled in or uploaded), staff review them.',
   announcements: 'News from the network to its affiliates.',
   settings: 'Network settings, and what the web app needs before anyone signs in.',
   site: 'The public pages: home page content and Contact Us.',
@@ -75,7 +78,9 @@ export function transformRoute(input: { schema: FastifySchema; url: string; rout
   const declared = out.schema.security as Operation['security'];
   delete out.schema.security;
   out.schema['x-security'] = declared ?? (requirement ? [{ bearer: [] }] : []);
-  if (requirement) out.schema['x-auth'] = requirement.role || requirement.permission ? 'restricted' : 'signed-in';
+  // The affiliate API: a personal API token with the route's one scope is an alternative to signing in.
+  if (requirement?.tokenScope) out.schema['x-security'] = [...(out.schema['x-security'] as Array<Record<string, string[]>>), { apiToken: [requirement.tokenScope] }];
+  if (requirement) out.schema['x-auth'] = requirement.role || requirement.permission || requirement.owner ? 'restricted' : 'signed-in';
   return out;
 }
 

@@ -6,8 +6,13 @@ import { finishDocument, transformRoute } from './openapi-document.ts';
 const description = `The API behind the affiliate portal.
 
 - **Authentication**: people sign in (\`POST /v2/authentication/login\`) and send the access token as \`Authorization: Bearer <token>\`. Sites report conversions with their API key, in the same header or as \`?key=\` on the URL form.
+- **Affiliate API**: an affiliate's scripts call it with a personal API token (Profile > Security > API tokens) instead of signing in: \`Authorization: Bearer pat_…\`. A token carries scopes: \`statistics:read\` (statistics and dashboard), \`offers:read\` (offers, sites, landing pages, tracking links), \`payouts:read\` (balance, payouts and their documents), \`postbacks:write\` (postbacks). Operations that take one list the \`apiToken\` scheme with the scope they need; a token with another scope gets 403, and every other operation (staff, password, tokens) refuses tokens with 403. For example:
+
+  \`\`\`
+  curl -H "Authorization: Bearer pat_XXXX" "https://portal.example.com/v1/statistics/daily?from=2026-11-01&to=2026-11-30"
+  \`\`\`
 - **Replies**: \`{data}\`; lists \`{data, meta: {total, page, per_page}}\`.
-- **Lists** that page take \`page\` (from 1) and \`per_page\`, and answer the total in \`meta\`; each list's own parameters say how it filters and sorts.
+- **Lists** page, filter and sort alike (offers, campaigns, sites, landing pages, payouts): \`page\` (from 1), \`per_page\` (up to 1000, or \`all\`; default 20), \`sort\` (one of the list's fields) and \`order\` (\`asc\` or \`desc\`; without \`sort\` each list keeps its own order), \`search\` and the list's own filters; \`meta.total\` counts every row that matches. A bad parameter is a 422 naming it.
 - **Errors** always have the shape \`{error_code, message, errors}\`; \`errors\` maps each invalid field to its messages (422).
 - **Money** is in US dollars with two decimals.`;
 
@@ -27,6 +32,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from sign-in.' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An affiliate's personal API token (`pat_…`), created in Profile > Security. It works only on operations that list this scheme, with the scope they name.",
+          },
           siteKey: { type: 'http', scheme: 'bearer', description: "A site's API key (staff see it once, when the site is created or its key replaced)." },
           siteKeyQuery: { type: 'apiKey', in: 'query', name: 'key', description: "A site's API key in the URL, for billers that can only fire a URL." },
         },

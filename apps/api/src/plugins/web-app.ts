@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@portal/contracts';
-import type { Seo } from '@portal/contracts';
+import { type Seo, type SeoPage, seoPagePaths, seoPages } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { HomeData } from '@portal/contracts';
+import { getHomeData } from '../modules/public-site/home-data.ts';
 import { getSeo } from '../modules/public-site/landing.ts';
 import { sendError } from './errors.ts';
 
@@ -30,10 +32,33 @@ export function renderIndexHtml(template: string, seo: Seo, pageUrl: string, ima
     `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
   ].join('\n    ');
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${t}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${d}" />`)
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${t}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${d}" />`)
+    .replace('</head>', () => `  ${tags}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <noscript><main><h1>${t}</h1><p>${d}</p>${seo.content ? `<p>${escapeHtml(seo.content)}</p>` : ''}</main></noscript>`);
 }
+
+/**
+ * The home page's live network and programs, in the page itself (`#home-data`), so its first paint
+ * shows them without a request. `<` is escaped so nothing in a site's text can close the script.
+ */
+export function withHomeData(html: string, home: HomeData): string {
+  const json = JSON.stringify(home).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // A function, so `$&` or `$'` in a site's text is not read as a replacement pattern.
+  return html.replace('</body>', () => `<script id="home-data" type="application/json">${json}</script>\n</body>`);
+}
+
+/** The public page an address shows, for its SEO; any other address is the app and gets the home page's. */
+export function seoPageOf(url: string): SeoPage {
+  const path = (url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/';
+  return seoPages.find((p) => seoPagePaths[p] === path) ?? 'home';
+}
+
+/** Bumped when Global Settings, SEO is saved, so the next page served carries it at once. */
+let seoGeneration = 0;
+export const seoChanged = () => {
+  seoGeneration++;
+};
 
 /** Paths that belong to the API; everything else is the web app's. */
 export const apiPathPrefixes = ['/v1/', '/v2/', '/api/', '/health', '/t/', '/uploads/'] as const;
@@ -66,16 +91,22 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
 
-  // Settings change rarely: the rendered page is reused for a few seconds.
-  let cached: { html: string; at: number } | undefined;
-  const page = async (): Promise<string> => {
+  // Settings change rarely: each rendered page is reused for a few seconds, or until SEO is saved here.
+  const cached = new Map<SeoPage, { html: string; home: string; at: number; generation: number }>();
+  const page = async (url: string): Promise<string> => {
     if (!indexHtml) return '';
-    if (!cached || Date.now() - cached.at > 5000) {
-      const seo = await getSeo(app.db).catch(() => undefined);
+    const which = seoPageOf(url);
+    let hit = cached.get(which);
+    if (!hit || Date.now() - hit.at > 5000 || hit.generation !== seoGeneration) {
+      const generation = seoGeneration;
+      const seo = await getSeo(app.db, which).catch(() => undefined);
+      const home = which === 'home' ? await getHomeData(app.db).catch(() => undefined) : undefined;
       const base = app.config.publicUrl;
-      cached = { html: seo ? renderIndexHtml(indexHtml, seo, `${base}/`, `${base}/og-image.png`) : indexHtml, at: Date.now() };
+      const html = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
+      hit = { html, home: home ? withHomeData(html, home) : html, at: Date.now(), generation };
+      cached.set(which, hit);
     }
-    return cached.html;
+    return (url.split('?')[0] ?? '') === '/' ? hit.home : hit.html;
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -84,7 +115,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       const lastSegment = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
       // A missing asset (a file name with an extension) is a real 404, not the app shell.
       if (!/\.[a-z0-9]{1,8}$/i.test(lastSegment)) {
-        return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page());
+        return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await page(request.url));
       }
     }
     return sendError(reply, {

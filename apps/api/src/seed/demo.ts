@@ -2,9 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { seedDemoMoney } from './demo-money.ts';
 import type { Db } from '../db/client.ts';
+import { seedDemoAffiliates } from './demo-affiliates.ts';
 import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
+import { seedDemoTaxForms } from './demo-tax-forms.ts';
+import { seedDemoSettings } from './demo-settings.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
@@ -19,7 +22,7 @@ const DEMO_MARKER = 'demo_data_version';
  * A small, believable demo network. Runs once per database (a marker in settings);
  * later features add their own demo rows here.
  */
-export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFormKey?: Buffer } = {}): Promise<void> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, DEMO_MARKER));
   if (!marker) {
     const [managerHash, affiliateHash] = await Promise.all([
@@ -102,7 +105,10 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger): Promise<void
     }
     await db.update(settings).set({ value: 2 }).where(eq(settings.key, DEMO_MARKER));
   }
+  await seedDemoAffiliates(db, demoAccounts.manager.email);
   await seedDemoMoney(db);
+  if (opts.taxFormKey) await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
+  await seedDemoSettings(db);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
   log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(

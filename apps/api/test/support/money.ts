@@ -79,7 +79,7 @@ export class LedgerFixture {
   }
 }
 
-/** A payment method, a withholding rate and complete billing and user details for an affiliate. */
+/** A payment method, a withholding rate, complete billing and user details and an accepted tax form for an affiliate. */
 export async function payableProfile(
   app: FastifyInstance,
   affiliateId: number,
@@ -87,7 +87,9 @@ export async function payableProfile(
 ): Promise<void> {
   const method = opts.method ?? 'paypal';
   const [pm] = await rows<{ id: number }>(app.db, sql`select id from payment_methods where type = ${method}`);
-  await app.db.execute(sql`update affiliate_profiles set address = '1 Main St', city = 'Austin', postal_code = '73301', country = ${opts.country ?? 'US'} where user_id = ${affiliateId}`);
+  await app.db.execute(
+    sql`update affiliate_profiles set address = '1 Main St', city = 'Austin', postal_code = '73301', country = ${opts.country ?? 'US'}, legal_form_status = 'accepted' where user_id = ${affiliateId}`,
+  );
   await app.db.execute(
     sql`insert into billing_accounts (user_id, recipient_type, payment_method_id, details, is_complete)
         values (${affiliateId}, ${opts.recipientType ?? 'individual'}, ${pm!.id}, ${JSON.stringify({ email: `payee${affiliateId}@example.com` })}::jsonb, true)

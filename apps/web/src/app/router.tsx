@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { AppFirstPaint } from '../features/auth/components/signin-first-paint.tsx';
 import { SiteFooter } from '../features/site/components/site-footer.tsx';
 import { firstPaint } from '../lib/first-paint.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
+import { ChunkError } from './routes/chunk-error.tsx';
 import type { PageName } from './app-pages.ts';
 import { authPaths } from './routes/auth-paths.ts';
 import { Component as HomeGate } from './routes/home-gate.tsx';
@@ -16,7 +18,7 @@ import { Component as PublicRoot } from './routes/public-root.tsx';
 const FirstPaint = () => <AppFirstPaint footer={<SiteFooter contact standalone />} />;
 
 const page = (name: PageName) => () =>
-  firstPaint.then(() => import('./app-pages.ts')).then((m) => m.loadPage(name));
+  firstPaint.then(() => loadChunk(() => import('./app-pages.ts').then((m) => m.loadPage(name))));
 
 /**
  * The home page is part of the entry (it is the first page most people see); every other route
@@ -30,13 +32,15 @@ export const router = createBrowserRouter([
     Component: PublicRoot,
     children: [
       { Component: HomeGate, children: [{ path: '/', Component: Home }] },
-      { path: '/terms-and-conditions', lazy: () => import('./routes/legal.tsx') },
-      { path: '/privacy-policy', lazy: () => import('./routes/legal.tsx') },
+      { path: '/terms-and-conditions', lazy: () => loadChunk(() => import('./routes/legal.tsx')), ErrorBoundary: ChunkError },
+      { path: '/privacy-policy', lazy: () => loadChunk(() => import('./routes/legal.tsx')), ErrorBoundary: ChunkError },
     ],
   },
   {
     // Router guard, part one: sign-in from the address (login_as, lac, lbc) on any route.
     lazy: page('session-root'),
+    // A route whose code could not be loaded in 120 s (or that failed) says so, with a reload button.
+    ErrorBoundary: ChunkError,
     // While the first lazy route loads: Log In in plain markup, elsewhere nothing (the background is already dark).
     HydrateFallback: FirstPaint,
     children: [
@@ -50,11 +54,12 @@ export const router = createBrowserRouter([
           { path: '/campaigns', lazy: page('campaigns') },
           { path: '/offers', lazy: page('offers') },
           { path: '/offers/:id', lazy: page('offer-detail') },
-          { path: '/creatives', lazy: page('coming-soon') },
+          { path: '/creatives', lazy: page('creatives') },
           { path: '/payouts', lazy: page('payouts') },
           { path: '/payments', lazy: page('payments') },
           { path: '/settings', lazy: page('settings') },
           { path: '/affiliates', lazy: page('affiliates') },
+          { path: '/affiliates/tax-forms', lazy: page('affiliates-tax-forms') },
           { path: '/announcements', lazy: page('announcements') },
           { path: '/profile', lazy: page('profile') },
         ],

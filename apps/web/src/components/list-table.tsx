@@ -7,13 +7,24 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ListPagination, type ListPaginationProps } from './list-pagination.tsx';
 
 export interface ListColumn {
   label: string;
   /** Numbers and money line up on the right. */
   align?: 'right';
+  /** The API's `sort` value for this column: its heading then sorts the list. */
+  sort?: string;
+}
+
+/** A server-sorted list: the column sorted by (none: the list's own order) and what a heading click does. */
+export interface ListSorting {
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  onSort: (sort: string) => void;
 }
 
 interface ListTableProps {
@@ -29,6 +40,10 @@ interface ListTableProps {
   empty: string;
   /** Inside a card of its own: no outline of its own. */
   bare?: boolean;
+  /** Sortable headings (columns with `sort`). */
+  sorting?: ListSorting;
+  /** A server-paged list: the pagination under the table. */
+  paging?: ListPaginationProps;
   /** The rows. */
   children: ReactNode;
 }
@@ -122,7 +137,7 @@ function listSx(columns: ListColumn[], actions: boolean): (theme: Theme) => Syst
 }
 
 /** The list table of the management screens: pinned row actions on wide screens, cards on a phone. */
-export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, children }: ListTableProps) {
+export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, sorting, paging, children }: ListTableProps) {
   const cols = columns.map(column);
   const { ref, overflowing } = useOverflowing();
   const body =
@@ -142,8 +157,18 @@ export function ListTable({ label, columns, actions = true, count, pending, empt
           <TableHead>
             <TableRow>
               {cols.map((c, i) => (
-                <TableCell key={c.label} align={c.align ?? (actions && i === cols.length - 1 ? 'right' : undefined)}>
-                  {c.label}
+                <TableCell
+                  key={c.label}
+                  align={c.align ?? (actions && i === cols.length - 1 ? 'right' : undefined)}
+                  sortDirection={sorting && c.sort && sorting.sort === c.sort ? (sorting.order ?? 'asc') : false}
+                >
+                  {sorting && c.sort ? (
+                    <TableSortLabel active={sorting.sort === c.sort} direction={sorting.sort === c.sort ? (sorting.order ?? 'asc') : 'asc'} onClick={() => sorting.onSort(c.sort!)}>
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
                 </TableCell>
               ))}
             </TableRow>
@@ -152,10 +177,18 @@ export function ListTable({ label, columns, actions = true, count, pending, empt
         </Table>
       </TableContainer>
     );
-  if (bare) return body;
+  const foot = paging && paging.total > 0 ? <ListPagination {...paging} /> : null;
+  if (bare)
+    return (
+      <>
+        {body}
+        {foot}
+      </>
+    );
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
       {body}
+      {foot}
     </Paper>
   );
 }

@@ -12,9 +12,15 @@ import { payments } from './en/payments.ts';
 import { billing } from './en/billing.ts';
 import { bonus } from './en/bonus.ts';
 import { moneySettings } from './en/money-settings.ts';
+import { settings } from './en/settings.ts';
 import { payouts } from './en/payouts.ts';
 import { referrals } from './en/referrals.ts';
+import { creatives } from './en/creatives.ts';
+import { lists } from './en/lists.ts';
+import { profile } from './en/profile.ts';
+import { taxForms } from './en/tax-forms.ts';
 import { enPublic } from './en-public.ts';
+import { catalogue } from './en/catalogue.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -23,9 +29,11 @@ import { enPublic } from './en-public.ts';
  */
 export const en = {
   ...enPublic,
+  catalogue,
   auth,
   passwordInput,
   forms,
+  lists,
   contact,
   legal,
   shell,
@@ -40,6 +48,10 @@ export const en = {
   billing,
   bonus,
   moneySettings,
+  creatives,
+  settings,
+  profile,
+  taxForms,
 };
 
 export type Translation = typeof en;

@@ -8,3 +8,4 @@ export * from './limits.ts';
 export * from './choice.ts';
 export * from './storable.ts';
 export * from './ids.ts';
+export * from './list.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validationMessages as m } from '../validation.ts';
 import { required } from './field.ts';
-import { findDuplicates, mustBeUnique, passwordsMatch, requiredWhen } from './refine.ts';
+import { findDuplicates, mustBeUnique, passwordsMatch, requiredWhen, whenObject } from './refine.ts';
 import { text } from './text.ts';
 
 describe('password repeat', () => {
@@ -70,5 +70,35 @@ describe('requiredWhen', () => {
     expect(schema.safeParse({ payout_type: 'revshare', percent: '' }).error?.issues).toMatchObject([{ message: m.required, path: ['percent'] }]);
     expect(schema.safeParse({ payout_type: 'cpa' }).success).toBe(true);
     expect(schema.safeParse({ payout_type: 'revshare', percent: '0' }).success).toBe(true);
+  });
+});
+
+describe('form-wide checks on what is not a form', () => {
+  const schema = z.object({ password: text({ min: 8 }), password_confirmation: text() }).refine(...passwordsMatch());
+  const messages = (input: unknown) => {
+    const r = schema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('runs only on an object', () => {
+    expect(whenObject({ value: {} })).toBe(true);
+    expect(whenObject({ value: { a: 1 } })).toBe(true);
+    expect(whenObject({ value: null })).toBe(false);
+    expect(whenObject({ value: undefined })).toBe(false);
+    expect(whenObject({ value: [] })).toBe(false);
+    expect(whenObject({ value: 'text' })).toBe(false);
+    expect(whenObject({ value: 1 })).toBe(false);
+  });
+
+  it('answers a null body with one message instead of reading its fields', () => {
+    expect(() => schema.safeParse(null)).not.toThrow();
+    expect(messages(null)).toHaveLength(1);
+    expect(messages(undefined)).toHaveLength(1);
+  });
+
+  it('leaves the mismatch unsaid while the password itself is wrong, and says it once the password is right', () => {
+    expect(messages({ password: 'short', password_confirmation: 'other' })).toEqual(['password: This field must be at least 8 characters']);
+    expect(messages({ password: 'long enough', password_confirmation: 'other' })).toEqual([`password_confirmation: ${m.passwordMismatch}`]);
+    expect(messages({ password: 'long enough', password_confirmation: 5 })).not.toContain(`password_confirmation: ${m.passwordMismatch}`);
   });
 });

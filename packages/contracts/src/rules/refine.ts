@@ -6,15 +6,21 @@ type Issues = readonly { readonly path?: readonly PropertyKey[] }[];
 const touches = (issues: Issues, fields: readonly string[]) => issues.some((i) => fields.includes(String(i.path?.[0])));
 
 /**
+ * `when` of a form-wide refine that runs although other fields are still wrong: only on an object
+ * (a body of `null`, a number or a list is already refused, and the check would read its fields).
+ */
+export const whenObject = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
+
+/**
  * Password repeat: `confirm` must equal `field`; the message lands on `confirm`. Checked even
  * when other fields of the form are still wrong, so the person sees it at once.
  */
 export function passwordsMatch<T extends Record<string, unknown>>(field: keyof T & string = 'password', confirm: keyof T & string = 'password_confirmation') {
   const check = (value: T) => value[field] === value[confirm];
-  const params: { message: string; path: PropertyKey[]; when: (payload: { issues: Issues }) => boolean } = {
+  const params: { message: string; path: PropertyKey[]; when: (payload: { issues: Issues; value: unknown }) => boolean } = {
     message: m.passwordMismatch,
     path: [confirm],
-    when: (payload) => !touches(payload.issues, [field, confirm]),
+    when: (payload) => whenObject(payload) && !touches(payload.issues, [field, confirm]),
   };
   return [check, params] as [typeof check, typeof params];
 }

@@ -22,7 +22,19 @@ export const affiliateProfiles = pgTable('affiliate_profiles', {
   removeSplashScreen: boolean().notNull().default(false),
   /** W9/W8 form: n_a, not_uploaded, pending, accepted, declined (SPEC.md section 4). */
   legalFormStatus: varchar({ length: 16 }).notNull().default('not_uploaded'),
+  /** The accepted W-8's expiry: past it, the form raises legal_forms_expired (modules/profile/issues.ts). */
+  legalFormExpiresAt: timestamp({ withTimezone: true }),
+  /** The last form was declined and none followed: not_uploaded raises legal_forms_rejected rather than not_submitted. */
+  legalFormDeclined: boolean().notNull().default(false),
   revsharePaused: boolean().notNull().default(false),
+  /** Staff review of these details (SPEC.md section 4): pending, approved or rejected. */
+  infoStatus: varchar({ length: 16 }).notNull().default('pending'),
+  infoRejectReason: text(),
+  infoReviewedAt: timestamp({ withTimezone: true }),
+  infoReviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  /** The affiliate's answer to a rejection, sent with their corrected details. */
+  appealMessage: text(),
+  appealedAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

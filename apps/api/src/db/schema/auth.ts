@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -15,9 +15,15 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The staff user acting as this affiliate (login as), or null. */
     impersonatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** A login-as session opened read-only (the default): every write is refused. */
+    readOnly: boolean().notNull().default(false),
+    /** Why staff opened the login-as session, as they typed it. */
+    loginAsReason: varchar({ length: 500 }),
     userAgent: varchar({ length: 512 }),
     ip: varchar({ length: 64 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Refreshed at most every few minutes by the requests of the session (the Security tab's "last seen"). */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: varchar({ length: 64 }),
@@ -62,19 +68,34 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
-/** The event history staff read in Global Settings: who did what to whom. */
+/**
+ * The event history staff read in Global Settings: who did what to which object, with its values
+ * before and after. In a login-as session `actorId` is the affiliate and `impersonatorId` the staff user.
+ */
 export const events = pgTable(
   'events',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     type: varchar({ length: 64 }).notNull(),
+    /** The two halves of `type` ("offer.updated"): what kind of object, and what happened to it. */
+    objectType: varchar({ length: 32 }).notNull().default(''),
+    action: varchar({ length: 32 }).notNull().default(''),
+    objectId: varchar({ length: 64 }),
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    impersonatorId: integer().references(() => users.id, { onDelete: 'set null' }),
     subjectId: integer().references(() => users.id, { onDelete: 'set null' }),
     ip: varchar({ length: 64 }),
     data: jsonb().notNull().default(sql`'{}'::jsonb`),
+    before: jsonb(),
+    after: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_created_idx').on(t.createdAt), index('events_subject_idx').on(t.subjectId)],
+  (t) => [
+    index('events_created_idx').on(t.createdAt),
+    index('events_subject_idx').on(t.subjectId),
+    index('events_actor_idx').on(t.actorId, t.createdAt),
+    index('events_object_idx').on(t.objectType, t.createdAt),
+  ],
 );
 
 /** Social sign-in identities linked to a user. */

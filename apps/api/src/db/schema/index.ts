@@ -7,3 +7,7 @@ export * from './content.ts';
 export * from './tracking.ts';
 export * from './ledger.ts';
 export * from './payouts.ts';
+export * from './profile.ts';
+export * from './creatives.ts';
+export * from './tax-forms.ts';
+export * from './catalogue.ts';

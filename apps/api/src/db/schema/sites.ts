@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** The network's sites (VR studios), with SPEC.md's Site fields and the key they report conversions with. */
 export const sites = pgTable('sites', {
@@ -11,6 +11,8 @@ export const sites = pgTable('sites', {
   managerId: integer(),
   modelsApiUrl: varchar({ length: 2048 }),
   scenesApiUrl: varchar({ length: 2048 }),
+  /** Field mapping of the catalogue APIs for sites whose names differ (docs/creatives.md). */
+  catalogueMapping: jsonb().$type<Record<string, string>>(),
   logoUuid: uuid(),
   message: text().notNull().default(''),
   /** SHA-256 of the site's API key; the key itself is shown to staff once, when made. */

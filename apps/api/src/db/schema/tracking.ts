@@ -24,7 +24,7 @@ import { tiers, users } from './users.ts';
 /** Click ids as sites report them: the contracts' CID_MAX (a test checks they agree). */
 const CID_MAX = 64;
 
-/** Landing pages of a site (the creatives feature adds their images and ratings). */
+/** Landing pages of a site, with their preview images (creatives). */
 export const landingPages = pgTable(
   'landing_pages',
   {
@@ -37,7 +37,9 @@ export const landingPages = pgTable(
     description: text().notNull().default(''),
     language: varchar({ length: 8 }).notNull().default('en'),
     rating: smallint().notNull().default(0),
+    /** The desktop preview image (creatives). */
     imageUuid: uuid().references(() => uploads.uuid, { onDelete: 'set null' }),
+    mobileImageUuid: uuid().references(() => uploads.uuid, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('landing_pages_site_idx').on(t.siteId)],
@@ -127,6 +129,8 @@ export const trackingLinks = pgTable(
     campaignId: integer().references(() => campaigns.id, { onDelete: 'cascade' }),
     landingPageId: integer().references(() => landingPages.id, { onDelete: 'set null' }),
     deepUrl: varchar({ length: 2048 }),
+    /** The creative the link was made from (`scene:12`, `banner:3`, ...): clicks and statistics carry it. */
+    creative: varchar({ length: 32 }),
     /** One row per distinct combination, so generating the same link twice gives the same code. */
     fingerprint: varchar({ length: 64 }).notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -152,6 +156,8 @@ export const clicks = pgTable(
     campaignId: integer(),
     landingPageId: integer(),
     linkId: integer(),
+    /** Copied from the link, so conversions and the rollup know the creative without another read. */
+    creative: varchar({ length: 32 }),
     sub1: varchar({ length: 255 }),
     sub2: varchar({ length: 255 }),
     sub3: varchar({ length: 255 }),
@@ -227,6 +233,8 @@ export const statsDaily = pgTable(
     sub3: varchar({ length: 255 }).notNull().default(''),
     sub4: varchar({ length: 255 }).notNull().default(''),
     sub5: varchar({ length: 255 }).notNull().default(''),
+    /** The creative of the link clicked (`scene:12`), '' for none. */
+    creative: varchar({ length: 32 }).notNull().default(''),
     clicks: integer().notNull().default(0),
     uniqueClicks: integer().notNull().default(0),
     conversions: integer().notNull().default(0),
@@ -239,8 +247,10 @@ export const statsDaily = pgTable(
     revenueCents: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    uniqueIndex('stats_daily_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId, t.country, t.device, t.sub1, t.sub2, t.sub3, t.sub4, t.sub5),
+    uniqueIndex('stats_daily_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId, t.country, t.device, t.sub1, t.sub2, t.sub3, t.sub4, t.sub5, t.creative),
     index('stats_daily_day_idx').on(t.day),
+    // "What converts" reads the last 30 days of creatives only.
+    index('stats_daily_creative_idx').on(t.creative, t.day).where(sql`${t.creative} <> ''`),
   ],
 );
 

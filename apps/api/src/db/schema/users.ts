@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** Staff roles: a named set of permissions (SPEC.md section 6). */
 export const roles = pgTable('roles', {
@@ -34,7 +34,13 @@ export const users = pgTable(
     managerId: integer(),
     referredById: integer(),
     isActive: boolean().notNull().default(false),
+    /** Sign-up approval (docs/affiliates.md): pending, approved or rejected; staff and older accounts are approved. */
+    approvalStatus: varchar({ length: 16 }).notNull().default('approved'),
+    /** Why staff rejected a sign-up, as the affiliate was told. */
+    approvalReason: varchar({ length: 500 }),
     twoStepEnabled: boolean().notNull().default(false),
+    /** The avatar's file in `uploads` (a uuid), or null for the initials. */
+    avatarUuid: uuid(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

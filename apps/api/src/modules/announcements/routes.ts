@@ -11,6 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseOrThrow } from '../../lib/validate.ts';
+import { enqueueNewsEmails } from '../email/optional-jobs.ts';
+import { recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import * as service from './service.ts';
@@ -90,7 +92,10 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: editor, schema: { tags, summary: 'Create an announcement', description: multipartNote, security: [{ bearer: [] }], response: { 201: one, ...errors } } },
     async (request, reply) => {
       const id = await service.createAnnouncement(app.db, app.config, request.auth!.id, await readForm(request));
-      return reply.code(201).send({ data: await service.getAnnouncement(app.db, viewer(request), id), message: announcementMessages.created });
+      await enqueueNewsEmails(app.db, id);
+      const data = await service.getAnnouncement(app.db, viewer(request), id);
+      await recordChange(request, 'announcement.created', { objectId: id, after: data });
+      return reply.code(201).send({ data, message: announcementMessages.created });
     },
   );
 
@@ -98,8 +103,11 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/announcements/:id',
     { onRequest: editor, schema: { tags, summary: 'Update an announcement', description: multipartNote, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
     async (request) => {
+      const before = await service.getAnnouncement(app.db, viewer(request), request.params.id);
       await service.updateAnnouncement(app.db, app.config, request.auth!.id, request.params.id, await readForm(request));
-      return { data: await service.getAnnouncement(app.db, viewer(request), request.params.id), message: announcementMessages.updated };
+      const data = await service.getAnnouncement(app.db, viewer(request), request.params.id);
+      await recordChange(request, 'announcement.updated', { objectId: request.params.id, before, after: data });
+      return { data, message: announcementMessages.updated };
     },
   );
 
@@ -107,7 +115,9 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/announcements/:id',
     { onRequest: editor, schema: { tags, summary: 'Delete an announcement', security: [{ bearer: [] }], params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
     async (request) => {
+      const before = await service.getAnnouncement(app.db, viewer(request), request.params.id);
       await service.deleteAnnouncement(app.db, app.config, request.params.id);
+      await recordChange(request, 'announcement.deleted', { objectId: request.params.id, before });
       return { data: { message: announcementMessages.deleted } };
     },
   );

@@ -16,8 +16,9 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { templates } from '../email/templates.ts';
+import { sendEmail } from '../email/send.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
+import { initialApprovalStatus } from '../affiliates/approval.ts';
 import { revokeAllSessions, type SessionContext, startSession } from './sessions.ts';
 
 export interface AuthDeps {
@@ -75,6 +76,7 @@ export async function register(
         tierId: tier?.id ?? null,
         referredById: referrer,
         isActive: false,
+        approvalStatus: await initialApprovalStatus(tx),
       })
       .onConflictDoNothing()
       .returning();
@@ -100,12 +102,12 @@ export async function register(
 
   await recordEvent(db, 'user.registered', { subjectId: user.id, ip: ctx.ip, data: { referred_by: user.referredById } });
   await sendActivation(deps, user);
+  await sendEmail(deps, 'new_signup', { vars: { name: user.name, email: user.email, affiliate_id: user.id, link: `${deps.config.publicUrl}/affiliates` } });
 }
 
 async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueToken(deps.db, 'activation', { userId: user.id });
-  const mail = templates.activation(user.name, link(deps.config, '/activate-account', { token }));
-  await deps.mailer.send({ to: user.email, ...mail });
+  await sendEmail(deps, 'activation', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/activate-account', { token }) } });
 }
 
 /** Activation: the emailed link makes the account active (and its email verified). */
@@ -163,7 +165,7 @@ export async function login(deps: AuthDeps, email: string, password: string, ctx
   if (!user.isClient || user.twoStepEnabled) {
     const code = randomDigits(6);
     const sessionToken = await issueToken(db, 'two_step', { userId: user.id, codeHash: sha256(code) });
-    await deps.mailer.send({ to: user.email, ...templates.twoStepCode(user.name, code) });
+    await sendEmail(deps, 'two_step_code', { to: user.email, vars: { name: user.name, email: user.email, code } });
     return { session_token: sessionToken };
   }
   const { tokens } = await startSession(db, deps.config, user.id, ctx);
@@ -204,7 +206,7 @@ export async function forgotPassword(deps: AuthDeps, email: string, ctx: Request
   if (!user) return;
   await voidTokens(deps.db, user.id, 'password_reset');
   const token = await issueToken(deps.db, 'password_reset', { userId: user.id });
-  await deps.mailer.send({ to: user.email, ...templates.passwordReset(user.name, link(deps.config, '/password-reset', { token })) });
+  await sendEmail(deps, 'password_reset', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/password-reset', { token }) } });
 }
 
 /** POST /v1/password/reset: single use; ends every session of the user. */
@@ -240,7 +242,7 @@ export async function changePassword(
   await deps.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
   await revokeAllSessions(deps.db, userId, 'password_changed');
   await recordEvent(deps.db, 'user.password_changed', { actorId: userId, subjectId: userId, ip: ctx.ip });
-  await deps.mailer.send({ to: user.email, ...templates.passwordChanged(user.name) });
+  await sendEmail(deps, 'password_changed', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/forgot-password', {}) } });
   const { tokens } = await startSession(deps.db, deps.config, userId, ctx);
   return tokens;
 }
@@ -265,13 +267,25 @@ export async function loginByCode(deps: AuthDeps, code: string, ctx: RequestCont
   return tokens;
 }
 
-/** Staff with the affiliates permission: a short-lived, single-use code to act as an affiliate. */
-export async function createLoginAsCode(deps: AuthDeps, staffId: number, affiliateId: number): Promise<{ code: string; expiresIn: number }> {
+/**
+ * Staff with the affiliates permission: a short-lived, single-use code to act as an affiliate. The
+ * session it opens is read-only unless staff chose "with changes"; the reason goes with it.
+ */
+export async function createLoginAsCode(
+  deps: AuthDeps,
+  staffId: number,
+  affiliateId: number,
+  how: { reason: string; withChanges: boolean } = { reason: '', withChanges: false },
+): Promise<{ code: string; expiresIn: number }> {
   const [affiliate] = await deps.db.select().from(users).where(eq(users.id, affiliateId));
   if (!affiliate?.isClient) throw new NotFoundError('Affiliate not found.');
   if (!affiliate.isActive) throw new AppError('user_inactive', authMessages.userInactive);
   const ttlMs = 2 * 60_000;
-  const code = await issueToken(deps.db, 'login_as', { userId: affiliateId, data: { impersonator_id: staffId }, ttlMs });
+  const code = await issueToken(deps.db, 'login_as', {
+    userId: affiliateId,
+    data: { impersonator_id: staffId, reason: how.reason, with_changes: how.withChanges },
+    ttlMs,
+  });
   return { code, expiresIn: ttlMs / 1000 };
 }
 
@@ -279,11 +293,19 @@ export async function createLoginAsCode(deps: AuthDeps, staffId: number, affilia
 export async function loginAsUser(deps: AuthDeps, code: string, ctx: RequestContext): Promise<TokenPair> {
   deps.limiter.hit(`login-as:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await consumeToken(deps.db, 'login_as', code);
-  const impersonatorId = Number((row?.data as { impersonator_id?: number } | undefined)?.impersonator_id);
+  const data = (row?.data ?? {}) as { impersonator_id?: number; reason?: string; with_changes?: boolean };
+  const impersonatorId = Number(data.impersonator_id);
   if (!row?.userId || !Number.isInteger(impersonatorId)) throw new AppError('code_invalid', authMessages.codeInvalid);
   const [staff] = await deps.db.select().from(users).where(eq(users.id, impersonatorId));
   if (!staff?.isActive || staff.isClient) throw new ForbiddenError();
-  const { tokens, sessionId } = await startSession(deps.db, deps.config, row.userId, ctx, impersonatorId);
-  await recordEvent(deps.db, 'user.login_as', { actorId: impersonatorId, subjectId: row.userId, ip: ctx.ip, data: { session_id: sessionId } });
+  const readOnly = data.with_changes !== true;
+  const reason = typeof data.reason === 'string' ? data.reason : '';
+  const { tokens, sessionId } = await startSession(deps.db, deps.config, row.userId, ctx, impersonatorId, { readOnly, reason });
+  await recordEvent(deps.db, 'user.login_as', {
+    actorId: impersonatorId,
+    subjectId: row.userId,
+    ip: ctx.ip,
+    data: { session_id: sessionId, reason, with_changes: !readOnly },
+  });
   return tokens;
 }

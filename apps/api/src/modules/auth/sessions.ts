@@ -1,5 +1,5 @@
 import type { TokenPair } from '@portal/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/index.ts';
@@ -29,6 +29,7 @@ export async function startSession(
   userId: number,
   ctx: SessionContext,
   impersonatorId: number | null = null,
+  loginAs: { readOnly: boolean; reason: string } = { readOnly: false, reason: '' },
 ): Promise<{ sessionId: string; tokens: TokenPair }> {
   const ttl = impersonatorId ? IMPERSONATION_TTL_MS : SESSION_TTL_MS;
   const [session] = await db
@@ -36,6 +37,8 @@ export async function startSession(
     .values({
       userId,
       impersonatorId,
+      readOnly: impersonatorId !== null && loginAs.readOnly,
+      loginAsReason: impersonatorId !== null ? loginAs.reason.slice(0, 500) : null,
       ip: ctx.ip ?? null,
       userAgent: ctx.userAgent?.slice(0, 512) ?? null,
       expiresAt: new Date(Date.now() + ttl),
@@ -94,4 +97,43 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string):
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+}
+
+/** How stale "last seen" may get before a request writes it again: one write per session every few minutes, not one per call. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(Date.now() - LAST_SEEN_EVERY_MS))));
+}
+
+/** A user's open sessions, most recently seen first. */
+export async function listSessions(db: Db, userId: number) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one of the user's own sessions; false when there is no such open session of theirs. */
+export async function revokeOwnSession(db: Db, userId: number, sessionId: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but the one making the request. */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string, reason: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

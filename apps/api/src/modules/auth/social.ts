@@ -11,7 +11,8 @@ import { recordEvent } from '../../lib/events.ts';
 import { authDeps } from './deps.ts';
 import { consumeToken, issueToken } from './one-time-tokens.ts';
 import { createLoginCode } from './service.ts';
-import { templates } from '../email/templates.ts';
+import { sendEmail } from '../email/send.ts';
+import { initialApprovalStatus } from '../affiliates/approval.ts';
 
 type Provider = 'google' | 'facebook';
 const providerSchema = z.enum(['google', 'facebook']);
@@ -111,7 +112,7 @@ async function resolveUser(app: FastifyInstance, provider: Provider, id: Identit
     const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
     const [u] = await tx
       .insert(users)
-      .values({ email: id.email, name: id.name.slice(0, 255), isClient: true, isActive: false, tierId: tier?.id ?? null })
+      .values({ email: id.email, name: id.name.slice(0, 255), isClient: true, isActive: false, approvalStatus: await initialApprovalStatus(tx), tierId: tier?.id ?? null })
       .returning();
     if (!u) throw new Error('user insert returned nothing');
     await tx.insert(affiliateProfiles).values({ userId: u.id });
@@ -121,7 +122,8 @@ async function resolveUser(app: FastifyInstance, provider: Provider, id: Identit
   await recordEvent(db, 'user.registered', { subjectId: created.id, ip, data: { provider } });
   const token = await issueToken(db, 'activation', { userId: created.id });
   const url = `${app.config.publicUrl}/activate-account?${new URLSearchParams({ token })}`;
-  await app.mailer.send({ to: created.email, ...templates.activation(created.name, url) });
+  await sendEmail(app, 'activation', { to: created.email, vars: { name: created.name, email: created.email, link: url } });
+  await sendEmail(app, 'new_signup', { vars: { name: created.name, email: created.email, affiliate_id: created.id, link: `${app.config.publicUrl}/affiliates` } });
   return { userId: created.id, isActive: false, created: true };
 }
 

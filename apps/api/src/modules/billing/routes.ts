@@ -1,18 +1,34 @@
 import { billingAccountSchema, billingDetailsSchema, dataReply, errorReplySchema, type BillingDetails } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { targetQuery, targetUserId } from '../profile/target.ts';
 import { getBilling, saveBilling } from './service.ts';
 
 const tags = ['billing'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema };
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const client = requireAuth(app, { role: 'client' });
+  // Affiliates: their own; staff with affiliates: an affiliate's by ?user_id= (Affiliate Details).
+  const signedIn = requireAuth(app);
+  // Before the body is read: staff have no billing details of their own.
+  const client = [
+    signedIn,
+    async (request: FastifyRequest) => {
+      if (!request.auth!.isClient && (request.query as Record<string, unknown>).user_id === undefined) throw new ForbiddenError();
+    },
+  ];
+  const whose = async (request: FastifyRequest, userId: number | undefined) => {
+    const target = await targetUserId(app.db, request, userId);
+    if (target === request.auth!.id && !request.auth!.isClient) throw new ForbiddenError();
+    return target;
+  };
 
   app.get(
     '/v1/user/billing',
-    { onRequest: client, schema: { tags, summary: 'Where you are paid: recipient type, payment method and its details', security: [{ bearer: [] }], response: { 200: dataReply(billingAccountSchema), ...errors } } },
-    async (request) => ({ data: await getBilling(app.db, request.auth!.id) }),
+    { onRequest: client, schema: { tags, summary: 'Where you are paid: recipient type, payment method and its details', security: [{ bearer: [] }], querystring: targetQuery, response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } } },
+    async (request) => ({ data: await getBilling(app.db, await whose(request, request.query.user_id)) }),
   );
 
   app.put(
@@ -23,11 +39,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save where you are paid; each method’s details are checked for what they are (IBAN, SWIFT/BIC, routing number, email, wallet address)',
         security: [{ bearer: [] }],
+        querystring: targetQuery,
         body: billingDetailsSchema,
-        response: { 200: dataReply(billingAccountSchema), ...errors, 422: errorReplySchema },
+        response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
       },
     },
-    async (request) => ({ data: await saveBilling(app.db, request.auth!.id, request.body as BillingDetails) }),
+    async (request) => ({ data: await saveBilling(app.db, await whose(request, request.query.user_id), request.body as BillingDetails) }),
   );
 
 };

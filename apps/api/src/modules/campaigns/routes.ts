@@ -1,6 +1,8 @@
-import { campaignInputSchema, campaignListReplySchema, campaignReplySchema, errorReplySchema, idParamsSchema, messageReplySchema, trackingMessages } from '@portal/contracts';
+import { affiliateMessages, campaignInputSchema, campaignListReplySchema, campaignReplySchema, campaignsQuerySchema, errorReplySchema, idParamsSchema, messageReplySchema, trackingMessages } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { mayGetLinks } from '../affiliates/approval.ts';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service.ts';
 
 const tags = ['campaigns'];
@@ -11,14 +13,21 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/campaigns',
-    { onRequest: client, schema: { tags, summary: "The signed-in affiliate's campaigns", security: [{ bearer: [] }], response: { 200: campaignListReplySchema, ...errors } } },
-    async (request) => ({ data: await listCampaigns(app.db, app.config.publicUrl, request.auth!.id) }),
+    {
+      onRequest: client,
+      schema: { tags, summary: "The signed-in affiliate's campaigns, paged, filtered and sorted (newest first by default)", security: [{ bearer: [] }], querystring: campaignsQuerySchema, response: { 200: campaignListReplySchema, ...errors } },
+    },
+    async (request) => listCampaigns(app.db, app.config.publicUrl, request.auth!.id, request.query),
   );
 
   app.post(
     '/v1/campaigns',
     { onRequest: client, schema: { tags, summary: 'Create a campaign', security: [{ bearer: [] }], body: campaignInputSchema, response: { 201: campaignReplySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send({ data: await createCampaign(app.db, app.config.publicUrl, request.auth!.id, request.body), message: trackingMessages.campaignCreated }),
+    async (request, reply) => {
+      // A campaign is a tracking link: none while the sign-up waits for approval.
+      if (!(await mayGetLinks(app.db, request.auth!.id))) throw new ForbiddenError(affiliateMessages.pendingNoLinks);
+      return reply.code(201).send({ data: await createCampaign(app.db, app.config.publicUrl, request.auth!.id, request.body), message: trackingMessages.campaignCreated });
+    },
   );
 
   app.put(

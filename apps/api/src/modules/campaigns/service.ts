@@ -1,9 +1,10 @@
-import type { Campaign, campaignInputSchema } from '@portal/contracts';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { type Campaign, type campaignInputSchema, type campaignsQuerySchema, type ListMeta, listMeta, pageWindow } from '@portal/contracts';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { campaigns, landingPages, offers, sites } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { containsPattern, ordered } from '../../lib/list.ts';
 import { codeFor, existingCodes, isWithinSite, type LinkSpec, liveOfferSite, trackingUrl } from '../links/service.ts';
 import { earningsByCampaign } from '../statistics/campaign-earnings.ts';
 
@@ -49,16 +50,35 @@ const columns = (input: Input, siteId: number) => ({
 /** A campaign's own tracking link: its affiliate, offer and campaign, no landing page or deep link. */
 const linkOf = (affiliateId: number, c: { id: number; offerId: number }): LinkSpec => ({ affiliateId, offerId: c.offerId, campaignId: c.id, landingPageId: null, deepUrl: null });
 
-/** An affiliate's campaigns (or one of them), newest first, with their link and all-time earnings. */
-async function listOf(db: Db, publicUrl: string, affiliateId: number, id?: number): Promise<Campaign[]> {
-  const rows = await db
+type Query = z.output<typeof campaignsQuerySchema>;
+const sortColumns = { created_at: campaigns.createdAt, name: campaigns.name, offer: offers.name, id: campaigns.id } as const;
+const newestFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
+
+/** An affiliate's live campaigns matching the list's filters (the affiliate always in the query). */
+function campaignsWhere(affiliateId: number, filters: Partial<Pick<Query, 'offer_id' | 'site_id' | 'search'>> & { id?: number }): SQL | undefined {
+  return and(
+    eq(campaigns.affiliateId, affiliateId),
+    isNull(campaigns.deletedAt),
+    filters.id ? eq(campaigns.id, filters.id) : undefined,
+    filters.offer_id ? eq(campaigns.offerId, filters.offer_id) : undefined,
+    filters.site_id ? eq(campaigns.siteId, filters.site_id) : undefined,
+    filters.search ? ilike(campaigns.name, containsPattern(filters.search)) : undefined,
+  );
+}
+
+/** An affiliate's campaigns (a page of them, or one), with their link and all-time earnings. */
+async function listOf(db: Db, publicUrl: string, affiliateId: number, where: SQL | undefined, order: SQL[] = newestFirst, window: { limit?: number | undefined; offset?: number } = {}): Promise<Campaign[]> {
+  const query = db
     .select({ c: campaigns, offerName: offers.name, payoutType: offers.payoutType, siteName: sites.name, siteDisplay: sites.displayName, lpName: landingPages.name })
     .from(campaigns)
     .innerJoin(offers, eq(offers.id, campaigns.offerId))
     .innerJoin(sites, eq(sites.id, campaigns.siteId))
     .leftJoin(landingPages, eq(landingPages.id, campaigns.landingPageId))
-    .where(and(eq(campaigns.affiliateId, affiliateId), isNull(campaigns.deletedAt), id ? eq(campaigns.id, id) : undefined))
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  if (window.limit !== undefined) query.limit(window.limit).offset(window.offset ?? 0);
+  const rows = await query;
   if (!rows.length) return [];
   const [earned, codes] = await Promise.all([
     earningsByCampaign(db, affiliateId, rows.map((r) => r.c.id)),
@@ -87,7 +107,15 @@ async function listOf(db: Db, publicUrl: string, affiliateId: number, id?: numbe
   return out;
 }
 
-export const listCampaigns = (db: Db, publicUrl: string, affiliateId: number): Promise<Campaign[]> => listOf(db, publicUrl, affiliateId);
+/** The affiliate's campaigns, a page of them, filtered and sorted (newest first by default). */
+export async function listCampaigns(db: Db, publicUrl: string, affiliateId: number, q: Query): Promise<{ data: Campaign[]; meta: ListMeta }> {
+  const where = campaignsWhere(affiliateId, q);
+  const order = [ordered(sortColumns[q.sort], q.order), desc(campaigns.id)];
+  const [data, [total]] = await Promise.all([listOf(db, publicUrl, affiliateId, where, order, pageWindow(q)), db.select({ n: count() }).from(campaigns).where(where)]);
+  return { data, meta: listMeta(q, total?.n ?? 0) };
+}
+
+const oneOf = async (db: Db, publicUrl: string, affiliateId: number, id: number): Promise<Campaign> => (await listOf(db, publicUrl, affiliateId, campaignsWhere(affiliateId, { id })))[0]!;
 
 /** Creates an affiliate's campaign and its tracking link together. */
 export async function createCampaign(db: Db, publicUrl: string, affiliateId: number, input: Input): Promise<Campaign> {
@@ -97,8 +125,7 @@ export async function createCampaign(db: Db, publicUrl: string, affiliateId: num
     await codeFor(tx, linkOf(affiliateId, row!));
     return row!.id;
   });
-  const [created] = await listOf(db, publicUrl, affiliateId, id);
-  return created!;
+  return oneOf(db, publicUrl, affiliateId, id);
 }
 
 /** Updates one of the affiliate's campaigns; a new offer gets its link at once. */
@@ -113,8 +140,7 @@ export async function updateCampaign(db: Db, publicUrl: string, affiliateId: num
     if (!row) throw new NotFoundError('Campaign not found.');
     await codeFor(tx, linkOf(affiliateId, row));
   });
-  const [updated] = await listOf(db, publicUrl, affiliateId, id);
-  return updated!;
+  return oneOf(db, publicUrl, affiliateId, id);
 }
 
 /** Deletes one of the affiliate's campaigns (its link then leads to the site without counting). */

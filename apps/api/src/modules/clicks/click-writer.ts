@@ -14,6 +14,8 @@ export interface ClickRecord {
   campaignId: number | null;
   landingPageId: number | null;
   linkId: number | null;
+  /** The link's creative (`scene:12`), if it was made from one. */
+  creative: string | null;
   sub1: string | null;
   sub2: string | null;
   sub3: string | null;
@@ -83,6 +85,7 @@ export class ClickWriter {
       col('device'),
       col('visitorHash'),
       col('isBot'),
+      col('creative'),
     ];
     for (let attempt = 1; ; attempt++) {
       try {
@@ -114,6 +117,7 @@ const clickKey = {
   sub3: "coalesce(sub3, '')",
   sub4: "coalesce(sub4, '')",
   sub5: "coalesce(sub5, '')",
+  creative: "coalesce(creative, '')",
 };
 const clickCounters = { clicks: 'count(*)', uniqueClicks: 'count(*) FILTER (WHERE is_unique)' };
 
@@ -128,9 +132,9 @@ const writeClicks: Statement = {
   text: `
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::timestamptz[], $3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
-    $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[])
+    $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[], $19::varchar[])
     WITH ORDINALITY AS t(cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, ord)
+      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, ord)
 ),
 first_seen AS (
   SELECT DISTINCT ON (visitor_hash, offer_id) visitor_hash, offer_id, created_at, ord
@@ -157,9 +161,9 @@ marked AS (
 ),
 saved AS (
   INSERT INTO clicks (cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot)
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative)
   SELECT cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative
   FROM marked
 ),
 wide AS (

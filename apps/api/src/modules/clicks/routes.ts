@@ -36,7 +36,7 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
     const { code } = request.params as { code: string };
     const link = /^[A-Za-z0-9_-]{4,16}$/.test(code) ? await links.get(code) : null;
     if (!link) return page(reply, 404, 'Link not found', trackingMessages.badLink);
-    if (!link.offerActive || !link.campaignActive) {
+    if (!link.offerActive || !link.campaignActive || !link.affiliateActive) {
       // Traffic is not lost: the visitor still reaches the site, but nothing is counted.
       return reply.code(302).header('Cache-Control', 'no-store').redirect(link.siteUrl);
     }
@@ -57,6 +57,7 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
         campaignId: link.campaignId,
         landingPageId: destination.landingPageId,
         linkId: link.linkId,
+        creative: link.creative,
         ...subs,
         country: visitor.country,
         device: visitor.device,

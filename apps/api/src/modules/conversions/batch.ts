@@ -59,7 +59,7 @@ export class ConversionWriter {
 }
 
 /** What a conversion reads of its click: the click's rollup dimensions. */
-type ClickFields = Pick<ClickRecord, 'cid' | 'createdAt' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>;
+type ClickFields = Pick<ClickRecord, 'cid' | 'createdAt' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'creative'>;
 
 /** Writes a batch; if the shared statement fails, each conversion is retried alone so one bad report fails alone. */
 async function writeConversions(db: Db, batch: ConversionRequest[]): Promise<Result[]> {
@@ -140,6 +140,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     sub4: [] as string[],
     sub5: [] as string[],
     isNewCustomer: [] as number[],
+    creative: [] as string[],
   };
   const deliveries: NewDelivery[] = [];
   const outcomes = new Map<number, ConversionOutcome>();
@@ -179,6 +180,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     cols.sub4.push(click?.sub4 ?? '');
     cols.sub5.push(click?.sub5 ?? '');
     cols.isNewCustomer.push(isNewCustomer(input.type) ? 1 : 0);
+    cols.creative.push(click?.creative ?? '');
     if (orphanReason || !click) {
       outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
       return;
@@ -218,7 +220,7 @@ const clicksOf: Statement = {
   name: 'conversions_clicks_of',
   text: `
 SELECT w.ord, c.cid, c.created_at AS "createdAt", c.affiliate_id AS "affiliateId", c.offer_id AS "offerId", c.site_id AS "siteId",
-  c.campaign_id AS "campaignId", c.country, c.device, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5
+  c.campaign_id AS "campaignId", c.country, c.device, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5, c.creative
 FROM unnest($1::varchar[], $2::timestamptz[]) WITH ORDINALITY AS w(cid, at, ord)
 CROSS JOIN LATERAL (SELECT * FROM clicks WHERE clicks.created_at = w.at AND clicks.cid = w.cid LIMIT 1) c`,
 };
@@ -250,6 +252,7 @@ const conversionKey = {
   sub3: 'sub3',
   sub4: 'sub4',
   sub5: 'sub5',
+  creative: 'creative',
 };
 const conversionCounters = {
   conversions: 'sum(is_new_customer)',
@@ -271,9 +274,9 @@ const writeBatch: Statement = {
 WITH input AS (
   SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
     $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
-    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[])
+    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[])
     AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
-      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer)
+      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative)
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id,
@@ -303,14 +306,14 @@ narrow AS (
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($28::int[], $29::int[], $30::varchar[], $31::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($29::int[], $30::int[], $31::varchar[], $32::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
   INSERT INTO jobs (kind, payload, expires_at)
-  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $32::timestamptz FROM delivered ORDER BY id
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $33::timestamptz FROM delivered ORDER BY id
 )
 SELECT id FROM saved`,
 };

@@ -5,10 +5,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** The sender from Global email; MAIL_FROM when absent. */
+  from?: { name: string; address: string };
   replyTo?: string;
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe on optional emails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -31,7 +35,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   let counter = 0;
 
   async function writeToOutbox(message: MailMessage, reason: string): Promise<string> {
-    const info = await fileWriter.sendMail({ from: opts.from, ...message });
+    const info = await fileWriter.sendMail({ ...message, from: message.from ?? opts.from });
     mkdirSync(outbox, { recursive: true });
     const slug = message.subject.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 40);
     const file = join(outbox, `${Date.now()}-${++counter}-${slug}.eml`);
@@ -48,7 +52,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
         return;
       }
       try {
-        await smtp.sendMail({ from: opts.from, ...message });
+        await smtp.sendMail({ ...message, from: message.from ?? opts.from });
       } catch (err) {
         opts.log.error({ err, to: message.to, subject: message.subject }, 'SMTP delivery failed; message kept in the outbox');
         await writeToOutbox(message, 'kept in the outbox after an SMTP failure');

@@ -1,33 +1,46 @@
 import { errorReplySchema, idParamsSchema, landingPageInputSchema, landingPageListReplySchema, landingPageReplySchema, landingPagesQuerySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { landingPages } from '../../db/schema/index.ts';
+import { recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { createLandingPage, listLandingPages, updateLandingPage } from './service.ts';
+import { createLandingPage, listLandingPages, updateLandingPage, toLandingPage } from './service.ts';
 
 const tags = ['offers'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
 export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
-  const anyone = requireAuth(app, { permission: 'offers' });
+  const anyone = requireAuth(app, { permission: 'offers', tokenScope: 'offers:read' });
 
   app.get(
     '/v1/landing-pages',
     {
       onRequest: anyone,
-      schema: { tags, summary: 'Landing pages, optionally of one site', security: [{ bearer: [] }], querystring: landingPagesQuerySchema, response: { 200: landingPageListReplySchema, ...errors } },
+      schema: { tags, summary: 'Landing pages, paged, filtered (by site, by name) and sorted', security: [{ bearer: [] }], querystring: landingPagesQuerySchema, response: { 200: landingPageListReplySchema, ...errors } },
     },
-    async (request) => ({ data: await listLandingPages(app.db, request.query.site_id) }),
+    async (request) => listLandingPages(app.db, request.query),
   );
 
   app.post(
     '/v1/landing-pages',
     { onRequest: staff, schema: { tags, summary: 'Create a landing page', security: [{ bearer: [] }], body: landingPageInputSchema, response: { 201: landingPageReplySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send({ data: await createLandingPage(app.db, request.body) }),
+    async (request, reply) => {
+      const data = await createLandingPage(app.db, request.body);
+      await recordChange(request, 'landing_page.created', { objectId: data.id, after: data });
+      return reply.code(201).send({ data });
+    },
   );
 
   app.put(
     '/v1/landing-pages/:id',
     { onRequest: staff, schema: { tags, summary: 'Update a landing page', security: [{ bearer: [] }], params: idParamsSchema, body: landingPageInputSchema, response: { 200: landingPageReplySchema, ...errors } } },
-    async (request) => ({ data: await updateLandingPage(app.db, request.params.id, request.body) }),
+    async (request) => {
+      const [row] = await app.db.select().from(landingPages).where(eq(landingPages.id, request.params.id));
+      const before = row ? toLandingPage(row) : null;
+      const data = await updateLandingPage(app.db, request.params.id, request.body);
+      await recordChange(request, 'landing_page.updated', { objectId: data.id, before, after: data });
+      return { data };
+    },
   );
 };

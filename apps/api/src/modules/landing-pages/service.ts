@@ -1,9 +1,10 @@
-import type { LandingPage, landingPageInputSchema } from '@portal/contracts';
-import { asc, desc, eq } from 'drizzle-orm';
+import { type LandingPage, type landingPageInputSchema, type landingPagesQuerySchema, type ListMeta, listMeta, pageWindow } from '@portal/contracts';
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { landingPages } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { containsPattern, ordered } from '../../lib/list.ts';
 import { assertSiteExists } from '../sites/service.ts';
 
 type Input = z.output<typeof landingPageInputSchema>;
@@ -19,14 +20,21 @@ export const toLandingPage = (r: LpRow): LandingPage => ({
   rating: r.rating,
 });
 
-/** Landing pages, optionally of one site, best rated first. */
-export async function listLandingPages(db: Db, siteId: number | undefined): Promise<LandingPage[]> {
-  const rows = await db
+const sortColumns = { rating: landingPages.rating, name: landingPages.name, language: landingPages.language, id: landingPages.id } as const;
+
+/** Landing pages, a page of them, optionally of one site; best rated first unless asked otherwise. */
+export async function listLandingPages(db: Db, q: z.output<typeof landingPagesQuerySchema>): Promise<{ data: LandingPage[]; meta: ListMeta }> {
+  const where = and(q.site_id ? eq(landingPages.siteId, q.site_id) : undefined, q.search ? ilike(landingPages.name, containsPattern(q.search)) : undefined);
+  const { limit, offset } = pageWindow(q);
+  const query = db
     .select()
     .from(landingPages)
-    .where(siteId ? eq(landingPages.siteId, siteId) : undefined)
-    .orderBy(desc(landingPages.rating), asc(landingPages.name));
-  return rows.map(toLandingPage);
+    .where(where)
+    .orderBy(ordered(sortColumns[q.sort], q.order), ...(q.sort === 'name' ? [] : [asc(landingPages.name)]), asc(landingPages.id))
+    .$dynamic();
+  if (limit !== undefined) query.limit(limit).offset(offset);
+  const [rows, [total]] = await Promise.all([query, db.select({ n: count() }).from(landingPages).where(where)]);
+  return { data: rows.map(toLandingPage), meta: listMeta(q, total?.n ?? 0) };
 }
 
 export async function createLandingPage(db: Db, b: Input): Promise<LandingPage> {

@@ -1,5 +1,5 @@
 import type { LedgerKind } from '@portal/contracts';
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
 
@@ -52,3 +52,19 @@ export async function sumsByKind(db: Db, affiliateId: number, scope: BalanceScop
 
 /** Cents to the API's dollars (two decimals, a JSON number). */
 export const toDollars = (cents: number): number => cents / 100;
+
+/** Kinds that make up what an affiliate earned (before bonuses and payouts). */
+export const earningKinds: readonly LedgerKind[] = ['earning', 'reversal', 'referral_commission'];
+
+/**
+ * The balance of the affiliate in `affiliateId` (a column of the outer query) as SQL, for lists
+ * that filter or sort by it: the same sum as `balanceCents`, in cents.
+ */
+export function balanceCentsSql(affiliateId: SQL | AnyColumn): SQL<number> {
+  return sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.affiliateId} = ${affiliateId}), 0)`;
+}
+
+/** What the affiliate earned from the Los Angeles day `fromDay` on, in cents, as SQL. */
+export function earnedCentsSinceSql(affiliateId: SQL | AnyColumn, fromDay: string): SQL<number> {
+  return sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.affiliateId} = ${affiliateId} and ${ledgerEntries.day} >= ${fromDay} and ${inArray(ledgerEntries.kind, [...earningKinds])}), 0)`;
+}

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth.ts';
 import { addBonus } from './bonus.ts';
 import { getReferrals } from './referrals.ts';
+import { recordChange } from '../../lib/events.ts';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema };
 
@@ -44,7 +45,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The row itself names the staff user and the reason: the ledger is its own audit trail.
       const staff = request.auth!;
-      return reply.status(201).send({ data: await addBonus(app.db, request.params.id, { id: staff.id, name: staff.name }, request.body) });
+      const data = await addBonus(app.db, request.params.id, { id: staff.id, name: staff.name }, request.body);
+      await recordChange(request, 'affiliate.bonus_added', { objectId: data.id, subjectId: request.params.id, after: data });
+      return reply.status(201).send({ data });
     },
   );
 };

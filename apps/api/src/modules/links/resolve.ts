@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { campaigns, landingPages, offers, sites, trackingLinks } from '../../db/schema/index.ts';
+import { campaigns, landingPages, offers, sites, trackingLinks, users } from '../../db/schema/index.ts';
 
 export interface GeoTarget {
   country: string;
@@ -19,8 +19,12 @@ export interface ResolvedLink {
   landingPageId: number | null;
   offerActive: boolean;
   campaignActive: boolean;
+  /** The affiliate's account is active and approved: otherwise clicks are sent on but not counted. */
+  affiliateActive: boolean;
   siteUrl: string;
   deepUrl: string | null;
+  /** The creative the link was made from: the click carries it into statistics at no extra read. */
+  creative: string | null;
   linkLandingUrl: string | null;
   offerLandingUrl: string | null;
   offerLandingPageId: number | null;
@@ -38,6 +42,7 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
     .select({
       link: trackingLinks,
       offerStatus: offers.status,
+      affiliateActive: sql<boolean>`(${users.isActive} and ${users.approvalStatus} = 'approved')`,
       siteId: offers.siteId,
       offerLandingPageId: offers.landingPageId,
       siteUrl: sites.url,
@@ -48,6 +53,7 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
     })
     .from(trackingLinks)
     .innerJoin(offers, eq(offers.id, trackingLinks.offerId))
+    .innerJoin(users, eq(users.id, trackingLinks.affiliateId))
     .innerJoin(sites, eq(sites.id, offers.siteId))
     .leftJoin(linkLp, eq(linkLp.id, trackingLinks.landingPageId))
     .leftJoin(offerLp, eq(offerLp.id, offers.landingPageId))
@@ -71,8 +77,10 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
     landingPageId: r.link.landingPageId ?? r.campaign?.landingPageId ?? r.offerLandingPageId,
     offerActive: r.offerStatus === 'active',
     campaignActive: !r.campaign || r.campaign.deletedAt === null,
+    affiliateActive: Boolean(r.affiliateActive),
     siteUrl: /^https?:\/\//i.test(r.siteUrl) ? r.siteUrl : `https://${r.siteUrl}`,
     deepUrl: r.link.deepUrl,
+    creative: r.link.creative,
     linkLandingUrl: r.linkLpUrl,
     offerLandingUrl: r.offerLpUrl,
     offerLandingPageId: r.offerLandingPageId,

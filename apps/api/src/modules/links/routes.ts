@@ -1,13 +1,15 @@
-import { errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
+import { affiliateMessages, errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { mayGetLinks } from '../affiliates/approval.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from './service.ts';
 
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers/:id/tracking-link',
     {
-      onRequest: requireAuth(app, { role: 'client', permission: 'offers' }),
+      onRequest: requireAuth(app, { role: 'client', permission: 'offers', tokenScope: 'offers:read' }),
       schema: {
         tags: ['offers'],
         summary: "The signed-in affiliate's tracking link for an offer (landing page, campaign, sub IDs, deep link optional)",
@@ -18,6 +20,8 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A sign-up waiting for approval gets no links yet, and is told why.
+      if (!(await mayGetLinks(app.db, request.auth!.id))) throw new ForbiddenError(affiliateMessages.pendingNoLinks);
       const b = request.body ?? trackingLinkRequestSchema.parse({});
       const spec = {
         affiliateId: request.auth!.id,
@@ -25,6 +29,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
         campaignId: b.campaign_id ?? null,
         landingPageId: b.landing_page_id ?? null,
         deepUrl: b.deep_url ?? null,
+        creative: b.creative_id ?? null,
       };
       await validateLinkSpec(app.db, spec);
       const code = await codeFor(app.db, spec);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { campaigns, landingPages, offers, sites, trackingLinks } from '../../db/schema/index.ts';
+import { campaigns, catalogueItems, landingPages, offers, sites, trackingLinks } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 
@@ -10,9 +10,13 @@ export interface LinkSpec {
   campaignId: number | null;
   landingPageId: number | null;
   deepUrl: string | null;
+  /** The creative the link is made from (`scene:12`); absent for plain links. */
+  creative?: string | null;
 }
 
-const fingerprintOf = (spec: LinkSpec) => sha256([spec.affiliateId, spec.offerId, spec.campaignId ?? '', spec.landingPageId ?? '', spec.deepUrl ?? ''].join('|'));
+// The creative joins the fingerprint only when there is one, so links made before it keep their codes.
+const fingerprintOf = (spec: LinkSpec) =>
+  sha256([spec.affiliateId, spec.offerId, spec.campaignId ?? '', spec.landingPageId ?? '', spec.deepUrl ?? '', ...(spec.creative ? [spec.creative] : [])].join('|'));
 
 /** The same combination always gives the same code, so links stay stable however often they are made. */
 export async function codeFor(db: Db, spec: LinkSpec): Promise<string> {
@@ -20,7 +24,7 @@ export async function codeFor(db: Db, spec: LinkSpec): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [created] = await db
       .insert(trackingLinks)
-      .values({ code: randomToken(8).slice(0, 10), fingerprint, ...spec })
+      .values({ code: randomToken(8).slice(0, 10), fingerprint, ...spec, creative: spec.creative ?? null })
       .onConflictDoNothing()
       .returning({ code: trackingLinks.code });
     if (created) return created.code;
@@ -38,6 +42,25 @@ export async function existingCodes(db: Db, specs: LinkSpec[]): Promise<Array<st
   const rows = await db.select({ code: trackingLinks.code, fingerprint: trackingLinks.fingerprint }).from(trackingLinks).where(inArray(trackingLinks.fingerprint, prints));
   const byPrint = new Map(rows.map((r) => [r.fingerprint, r.code]));
   return prints.map((p) => byPrint.get(p));
+}
+
+/** The codes of many combinations at once (a feed's items): one read, one insert for those not made yet. */
+export async function codesFor(db: Db, specs: LinkSpec[]): Promise<string[]> {
+  const codes = await existingCodes(db, specs);
+  const missing = specs.flatMap((spec, i) => (codes[i] === undefined ? [{ i, spec, fingerprint: fingerprintOf(spec) }] : []));
+  if (missing.length) {
+    await db
+      .insert(trackingLinks)
+      .values(missing.map((m) => ({ code: randomToken(8).slice(0, 10), fingerprint: m.fingerprint, ...m.spec, creative: m.spec.creative ?? null })))
+      .onConflictDoNothing();
+    const again = await existingCodes(db, missing.map((m) => m.spec));
+    missing.forEach((m, n) => {
+      codes[m.i] = again[n];
+    });
+    // A clash on a random code leaves a combination without one: made one by one.
+    for (const m of missing) codes[m.i] ??= await codeFor(db, m.spec);
+  }
+  return codes as string[];
 }
 
 export const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -91,5 +114,13 @@ export async function validateLinkSpec(db: Db, spec: LinkSpec): Promise<void> {
   }
   if (spec.deepUrl && !isWithinSite(spec.deepUrl, offer.siteUrl)) {
     throw new ValidationError({ deep_url: ["The link must point to a page of the offer's site."] });
+  }
+  const catalogue = spec.creative ? /^(model|scene):(\d+)$/.exec(spec.creative) : null;
+  if (catalogue) {
+    const [item] = await db
+      .select({ siteId: catalogueItems.siteId })
+      .from(catalogueItems)
+      .where(and(eq(catalogueItems.id, Number(catalogue[2])), eq(catalogueItems.kind, catalogue[1]!), isNull(catalogueItems.removedAt)));
+    if (!item || item.siteId !== offer.siteId) throw new ValidationError({ creative_id: ["This creative does not belong to the offer's site."] });
   }
 }

@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
+import { type EventType, recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import * as money from './service.ts';
 
@@ -31,8 +31,10 @@ const deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
 
 export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const settingsStaff = requireAuth(app, { role: 'staff', permission: 'settings' });
-  const audit = (request: FastifyRequest, what: string, data: Record<string, unknown>) =>
-    recordEvent(app.db, 'settings.money', { actorId: request.auth!.id, ip: request.ip, data: { what, ...data } });
+  /** Each write goes to the event history with its object's values before and after. */
+  const audit = (request: FastifyRequest, type: EventType, objectId: number | string | null, change: { before?: unknown; after?: unknown }) =>
+    recordChange(request, type, { objectId, ...change });
+  const one = async <T extends { id: number }>(list: Promise<T[]>, id: number) => (await list).find((x) => x.id === id) ?? null;
 
   app.get(
     '/v1/settings/money',
@@ -46,8 +48,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Change the referral commission rate or the payout hold', security, body: moneySettingsInputSchema, response: { 200: dataReply(moneySettingsSchema), ...errors, 422: errorReplySchema } },
     },
     async (request) => {
+      const before = await money.getMoneySettings(app.db);
       const data = await money.putMoneySettings(app.db, request.body);
-      await audit(request, 'money', data);
+      await audit(request, 'settings.money', 'money', { before, after: data });
       return { data };
     },
   );
@@ -80,7 +83,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await money.createPaymentMethod(app.db, request.body);
-      await audit(request, 'payment_method.created', { id: data.id });
+      await audit(request, 'payment_method.created', data.id, { after: data });
       return reply.status(201).send({ data });
     },
   );
@@ -91,8 +94,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Change a payment method', security, params: idParams, body: paymentMethodInputSchema, response: { 200: dataReply(paymentMethodSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } },
     },
     async (request) => {
+      const before = await one(money.listPaymentMethods(app.db), request.params.id);
       const data = await money.updatePaymentMethod(app.db, request.params.id, request.body);
-      await audit(request, 'payment_method.updated', { id: data.id });
+      await audit(request, 'payment_method.updated', data.id, { before, after: data });
       return { data };
     },
   );
@@ -103,8 +107,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a payment method nobody is paid by (otherwise deactivate it)', security, params: idParams, response: { 200: deleted, ...errors, 404: errorReplySchema, 409: errorReplySchema } },
     },
     async (request) => {
+      const before = await one(money.listPaymentMethods(app.db), request.params.id);
       await money.deletePaymentMethod(app.db, request.params.id);
-      await audit(request, 'payment_method.deleted', { id: request.params.id });
+      await audit(request, 'payment_method.deleted', request.params.id, { before });
       return { data: { deleted: true as const } };
     },
   );
@@ -129,7 +134,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: settingsStaff, schema: { tags, summary: 'Add a paying bank account', security, body: bankInputSchema, response: { 201: dataReply(bankSchema), ...errors, 422: errorReplySchema } } },
     async (request, reply) => {
       const data = await money.createBank(app.db, request.body);
-      await audit(request, 'bank.created', { id: data.id });
+      await audit(request, 'bank.created', data.id, { after: data });
       return reply.status(201).send({ data });
     },
   );
@@ -140,8 +145,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Change a paying bank account', security, params: idParams, body: bankInputSchema, response: { 200: dataReply(bankSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } },
     },
     async (request) => {
+      const before = await one(money.listBanks(app.db), request.params.id);
       const data = await money.updateBank(app.db, request.params.id, request.body);
-      await audit(request, 'bank.updated', { id: data.id });
+      await audit(request, 'bank.updated', data.id, { before, after: data });
       return { data };
     },
   );
@@ -152,8 +158,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a bank no payout is paid from (otherwise deactivate it)', security, params: idParams, response: { 200: deleted, ...errors, 404: errorReplySchema, 409: errorReplySchema } },
     },
     async (request) => {
+      const before = await one(money.listBanks(app.db), request.params.id);
       await money.deleteBank(app.db, request.params.id);
-      await audit(request, 'bank.deleted', { id: request.params.id });
+      await audit(request, 'bank.deleted', request.params.id, { before });
       return { data: { deleted: true as const } };
     },
   );
@@ -172,7 +179,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await money.createTaxWithholding(app.db, request.body);
-      await audit(request, 'tax_withholding.created', { id: data.id });
+      await audit(request, 'tax_withholding.created', data.id, { after: data });
       return reply.status(201).send({ data });
     },
   );
@@ -183,8 +190,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Change a withholding rate', security, params: idParams, body: taxWithholdingInputSchema, response: { 200: dataReply(taxWithholdingSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } },
     },
     async (request) => {
+      const before = await one(money.listTaxWithholdings(app.db), request.params.id);
       const data = await money.updateTaxWithholding(app.db, request.params.id, request.body);
-      await audit(request, 'tax_withholding.updated', { id: data.id });
+      await audit(request, 'tax_withholding.updated', data.id, { before, after: data });
       return { data };
     },
   );
@@ -192,8 +200,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/settings/tax-withholdings/:id',
     { onRequest: settingsStaff, schema: { tags, summary: 'Delete a withholding rate', security, params: idParams, response: { 200: deleted, ...errors, 404: errorReplySchema } } },
     async (request) => {
+      const before = await one(money.listTaxWithholdings(app.db), request.params.id);
       await money.deleteTaxWithholding(app.db, request.params.id);
-      await audit(request, 'tax_withholding.deleted', { id: request.params.id });
+      await audit(request, 'tax_withholding.deleted', request.params.id, { before });
       return { data: { deleted: true as const } };
     },
   );
@@ -219,8 +228,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = (await money.listSplitFees(app.db)).find((f) => f.affiliate.id === request.params.affiliate_id) ?? null;
       const data = await money.putSplitFee(app.db, request.params.affiliate_id, request.body.rate, request.auth!.id);
-      await audit(request, 'split_fee.set', { affiliate_id: request.params.affiliate_id, rate: data.rate });
+      await audit(request, before ? 'split_fee.updated' : 'split_fee.created', request.params.affiliate_id, { before, after: data });
       return { data };
     },
   );
@@ -228,8 +238,9 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/settings/split-fees/:affiliate_id',
     { onRequest: settingsStaff, schema: { tags, summary: 'Remove an affiliate’s custom split fee', security, params: affiliateParams, response: { 200: deleted, ...errors, 404: errorReplySchema } } },
     async (request) => {
+      const before = (await money.listSplitFees(app.db)).find((f) => f.affiliate.id === request.params.affiliate_id) ?? null;
       await money.deleteSplitFee(app.db, request.params.affiliate_id);
-      await audit(request, 'split_fee.deleted', { affiliate_id: request.params.affiliate_id });
+      await audit(request, 'split_fee.deleted', request.params.affiliate_id, { before });
       return { data: { deleted: true as const } };
     },
   );

@@ -1,19 +1,31 @@
 import type { Offer } from '@portal/contracts';
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { landingPages, offerPayouts, offers, sites, tiers, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { toLandingPage } from '../landing-pages/service.ts';
 import { fromHundredths } from '../tracking/money.ts';
 
-export async function offerRows(db: Db, where: SQL | undefined) {
-  return db
+const byName = [asc(sites.displayName), asc(offers.name), asc(offers.id)];
+
+/** Offers with their site and landing page; by site then name unless an order is given. */
+export async function offerRows(db: Db, where: SQL | undefined, order: SQL[] = byName, window: { limit?: number | undefined; offset?: number } = {}) {
+  const query = db
     .select({ offer: offers, site: { id: sites.id, name: sites.name, displayName: sites.displayName }, lp: landingPages })
     .from(offers)
     .innerJoin(sites, eq(sites.id, offers.siteId))
     .leftJoin(landingPages, eq(landingPages.id, offers.landingPageId))
     .where(where)
-    .orderBy(asc(sites.displayName), asc(offers.name));
+    .orderBy(...order)
+    .$dynamic();
+  if (window.limit !== undefined) query.limit(window.limit);
+  if (window.offset) query.offset(window.offset);
+  return query;
+}
+
+export async function countOffers(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(offers).where(where);
+  return row?.n ?? 0;
 }
 
 type OfferRow = Awaited<ReturnType<typeof offerRows>>[number];

@@ -10,7 +10,8 @@ import {
   trackingMessages,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { scopeOf } from '../../lib/scope.ts';
+import { recordChange } from '../../lib/events.ts';
+import { networkScope, scopeOf } from '../../lib/scope.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { archiveOffer, createOffer, getOffer, listOffers, replaceCustomPayouts, updateOffer } from './service.ts';
 
@@ -19,15 +20,15 @@ const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySc
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
-  const anyone = requireAuth(app, { permission: 'offers' });
+  const anyone = requireAuth(app, { permission: 'offers', tokenScope: 'offers:read' });
 
   app.get(
     '/v1/offers',
     {
       onRequest: anyone,
-      schema: { tags, summary: 'Offers; affiliates see active offers with their own payout', security: [{ bearer: [] }], querystring: offersQuerySchema, response: { 200: offerListReplySchema, ...errors } },
+      schema: { tags, summary: 'Offers, paged, filtered and sorted; affiliates see active offers with their own payout', security: [{ bearer: [] }], querystring: offersQuerySchema, response: { 200: offerListReplySchema, ...errors } },
     },
-    async (request) => ({ data: await listOffers(app.db, scopeOf(request.auth!), request.query) }),
+    async (request) => listOffers(app.db, scopeOf(request.auth!), request.query),
   );
 
   app.get(
@@ -39,13 +40,22 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers',
     { onRequest: staff, schema: { tags, summary: 'Create an offer', security: [{ bearer: [] }], body: offerInputSchema, response: { 201: offerReplySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send({ data: await createOffer(app.db, request.body), message: trackingMessages.offerCreated }),
+    async (request, reply) => {
+      const data = await createOffer(app.db, request.body);
+      await recordChange(request, 'offer.created', { objectId: data.id, after: data });
+      return reply.code(201).send({ data, message: trackingMessages.offerCreated });
+    },
   );
 
   app.put(
     '/v1/offers/:id',
     { onRequest: staff, schema: { tags, summary: 'Update an offer', security: [{ bearer: [] }], params: idParamsSchema, body: offerInputSchema, response: { 200: offerReplySchema, ...errors } } },
-    async (request) => ({ data: await updateOffer(app.db, request.params.id, request.body), message: trackingMessages.offerUpdated }),
+    async (request) => {
+      const before = await getOffer(app.db, networkScope, request.params.id);
+      const data = await updateOffer(app.db, request.params.id, request.body);
+      await recordChange(request, 'offer.updated', { objectId: data.id, before, after: data });
+      return { data, message: trackingMessages.offerUpdated };
+    },
   );
 
   app.post(
@@ -54,7 +64,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, summary: 'Archive (or restore) an offer; its links stop counting new clicks', security: [{ bearer: [] }], params: idParamsSchema, body: offerArchiveRequestSchema, response: { 200: offerReplySchema, ...errors } },
     },
-    async (request) => ({ data: await archiveOffer(app.db, request.params.id, request.body?.archived ?? true), message: trackingMessages.offerArchived }),
+    async (request) => {
+      const before = await getOffer(app.db, networkScope, request.params.id);
+      const data = await archiveOffer(app.db, request.params.id, request.body?.archived ?? true);
+      await recordChange(request, request.body?.archived === false ? 'offer.restored' : 'offer.archived', { objectId: data.id, before, after: data });
+      return { data, message: trackingMessages.offerArchived };
+    },
   );
 
   app.put(
@@ -63,6 +78,11 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, summary: 'Replace the custom payouts (per affiliate, per tier) of an offer', security: [{ bearer: [] }], params: idParamsSchema, body: customPayoutsInputSchema, response: { 200: offerReplySchema, ...errors } },
     },
-    async (request) => ({ data: await replaceCustomPayouts(app.db, request.params.id, request.body), message: trackingMessages.offerUpdated }),
+    async (request) => {
+      const before = await getOffer(app.db, networkScope, request.params.id);
+      const data = await replaceCustomPayouts(app.db, request.params.id, request.body);
+      await recordChange(request, 'offer.payouts_updated', { objectId: data.id, before, after: data });
+      return { data, message: trackingMessages.offerUpdated };
+    },
   );
 };

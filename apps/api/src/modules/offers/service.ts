@@ -1,15 +1,17 @@
-import type { customPayoutsInputSchema, Offer, OffersQuery, offerInputSchema } from '@portal/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { type customPayoutsInputSchema, type ListMeta, listMeta, type Offer, type OffersQuery, type offerInputSchema, pageWindow } from '@portal/contracts';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { offerPayouts, offers, users } from '../../db/schema/index.ts';
+import { offerPayouts, offers, sites, users } from '../../db/schema/index.ts';
+import { containsPattern, ordered } from '../../lib/list.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { assertLandingPageOfSite } from '../landing-pages/service.ts';
 import { assertSiteExists } from '../sites/service.ts';
 import { fromHundredths, toHundredths } from '../tracking/money.ts';
 import { effectivePayouts } from './payout-rates.ts';
-import { loadOffer, offerRows, toOffer } from './queries.ts';
+import { offerLogos } from '../creatives/offer-logos.ts';
+import { countOffers, loadOffer, offerRows, toOffer } from './queries.ts';
 
 type Input = z.output<typeof offerInputSchema>;
 type CustomPayouts = z.output<typeof customPayoutsInputSchema>;
@@ -24,19 +26,33 @@ async function withYourPayouts(db: Db, list: Offer[], affiliateId: number): Prom
   return list;
 }
 
-/** Offers: an affiliate sees the active ones with their own payout; staff choose the status. */
-export async function listOffers(db: Db, scope: Scope, q: OffersQuery): Promise<Offer[]> {
+const sortColumns = { site: sites.displayName, name: offers.name, default_payout: offers.defaultPayout, created_at: offers.createdAt, id: offers.id } as const;
+
+/** Offers, a page of them: an affiliate sees the active ones with their own payout; staff choose the status. */
+export async function listOffers(db: Db, scope: Scope, q: OffersQuery): Promise<{ data: Offer[]; meta: ListMeta }> {
   const conditions: SQL[] = [];
   if (q.site_id) conditions.push(eq(offers.siteId, q.site_id));
   const status = scope.kind === 'affiliate' ? 'active' : q.status;
   if (status !== 'all') conditions.push(eq(offers.status, status));
-  const list = (await offerRows(db, conditions.length ? and(...conditions) : undefined)).map(toOffer);
-  return scope.kind === 'affiliate' ? withYourPayouts(db, list, scope.affiliateId) : list;
+  if (q.search) conditions.push(ilike(offers.name, containsPattern(q.search)));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = [ordered(sortColumns[q.sort], q.order), ...(q.sort === 'site' ? [ordered(offers.name, q.order)] : []), asc(offers.id)];
+  const [rows, total] = await Promise.all([offerRows(db, where, order, pageWindow(q)), countOffers(db, where)]);
+  const list = await withLogos(db, rows.map(toOffer), rows);
+  return { data: scope.kind === 'affiliate' ? await withYourPayouts(db, list, scope.affiliateId) : list, meta: listMeta(q, total) };
+}
+
+/** Each offer's logo, or its site's (creatives). */
+async function withLogos(db: Db, list: Offer[], rows: { offer: { id: number; siteId: number; logoUuid: string | null } }[]): Promise<Offer[]> {
+  const logos = await offerLogos(db, rows.map((r) => r.offer));
+  return list.map((o) => ({ ...o, logo: logos.get(o.id)?.logo ?? null }));
 }
 
 /** One offer: an affiliate sees an active one with their payout; staff see its custom payouts. */
 export async function getOffer(db: Db, scope: Scope, id: number): Promise<Offer> {
-  const offer = await loadOffer(db, id, scope.kind === 'network');
+  const loaded = await loadOffer(db, id, scope.kind === 'network');
+  const [own] = await db.select({ id: offers.id, siteId: offers.siteId, logoUuid: offers.logoUuid }).from(offers).where(eq(offers.id, id));
+  const offer = { ...loaded, logo: own ? ((await offerLogos(db, [own])).get(id)?.logo ?? null) : null };
   if (scope.kind === 'network') return offer;
   if (offer.status !== 'active') throw new NotFoundError('Offer not found.');
   const [withPayout] = await withYourPayouts(db, [offer], scope.affiliateId);

@@ -79,11 +79,20 @@ export function decide(terms: PayoutTerms, grossCents: number): Decision {
 export const issueLinks: Record<PayoutHoldReason, string> = {
   billing_account_incomplete: '/profile?tab=billing',
   user_details_missing: '/profile?tab=info',
-  legal_forms_not_submitted: '/profile?tab=info',
-  legal_forms_not_accepted: '/profile?tab=info',
-  legal_forms_rejected: '/profile?tab=info',
-  legal_forms_expired: '/profile?tab=info',
+  legal_forms_not_submitted: '/profile?tab=billing',
+  legal_forms_not_accepted: '/profile?tab=billing',
+  legal_forms_rejected: '/profile?tab=billing',
+  legal_forms_expired: '/profile?tab=billing',
 };
+
+/** US backup withholding: taken from a US person's payouts while no valid W-9 is on file (docs/tax-forms.md). */
+export const BACKUP_WITHHOLDING_SETTING = 'backup_withholding_bp';
+export const DEFAULT_BACKUP_WITHHOLDING_BP = 2400;
+
+export async function backupWithholdingBp(db: Db): Promise<number> {
+  const value = await getSetting<unknown>(db, BACKUP_WITHHOLDING_SETTING, DEFAULT_BACKUP_WITHHOLDING_BP);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10_000 ? value : DEFAULT_BACKUP_WITHHOLDING_BP;
+}
 
 export async function holdDays(db: Db): Promise<number> {
   const value = await getSetting<unknown>(db, HOLD_DAYS_SETTING, DEFAULT_HOLD_DAYS);
@@ -107,13 +116,18 @@ interface TermsRow {
   postal_code: string | null;
   company: string | null;
   billing_complete: boolean | null;
+  legal_form_status: string | null;
+  legal_form_expires_at: Date | string | null;
+  legal_form_declined: boolean | null;
   method_active: boolean | null;
   details: Record<string, unknown> | null;
 }
 
 /**
  * The terms of many affiliates in one query (`ids` null: every affiliate). Only the issues that
- * hold a payout count here: billing details and user details (legal forms come with their feature).
+ * hold a payout count here: user details, billing details and the tax form (the profile's own
+ * rule). A US person without a valid W-9 has the backup withholding rate taken when it is higher
+ * than the country's rate.
  */
 export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<Map<number, PayoutTerms>> {
   const filter = ids === null ? sql`true` : sql`u.id = any(${`{${ids.join(',')}}`}::int[])`;
@@ -123,7 +137,7 @@ export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<
           pm.type as method, pm.name as method_name, pm.min_payout_cents, pm.fee_cents as method_fee_cents,
           tw.rate_bp as withholding_bp, sf.rate_bp as split_fee_bp,
           ba.recipient_type, p.country, p.address, p.city, p.postal_code, p.company,
-          ba.is_complete as billing_complete, pm.is_active as method_active, ba.details
+          ba.is_complete as billing_complete, p.legal_form_status, p.legal_form_expires_at, p.legal_form_declined, pm.is_active as method_active, ba.details
         from users u
         left join affiliate_profiles p on p.user_id = u.id
         left join billing_accounts ba on ba.user_id = u.id
@@ -133,10 +147,19 @@ export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<
         where u.is_client and ${filter}`,
   );
   const out = new Map<number, PayoutTerms>();
+  const backupBp = list.length ? await backupWithholdingBp(db) : 0;
+  const now = new Date();
   for (const r of list) {
-    // The profile's own rule (a deactivated method leaves billing incomplete too); legal forms do not hold a payout yet.
-    const profile = computeIssues(true, { address: r.address ?? '', city: r.city ?? '', postalCode: r.postal_code ?? '', country: r.country ?? '', legalFormStatus: 'n_a' }, Boolean(r.billing_complete && r.method_active));
-    const issues: PayoutHoldReason[] = [...profile.info, ...profile.billing];
+    // The profile's own rule (a deactivated method leaves billing incomplete too).
+    const legal = {
+      legalFormStatus: r.legal_form_status ?? 'not_uploaded',
+      legalFormExpiresAt: r.legal_form_expires_at === null ? null : new Date(r.legal_form_expires_at),
+      legalFormDeclined: Boolean(r.legal_form_declined),
+    };
+    const profile = computeIssues(true, { address: r.address ?? '', city: r.city ?? '', postalCode: r.postal_code ?? '', country: r.country ?? '', ...legal }, Boolean(r.billing_complete && r.method_active), now);
+    const issues: PayoutHoldReason[] = [...profile.info, ...profile.billing, ...profile.legal];
+    const tableBp = r.withholding_bp ?? 0;
+    const withholdingBp = r.country === 'US' && profile.legal.length > 0 ? Math.max(tableBp, backupBp) : tableBp;
     out.set(r.affiliate_id, {
       affiliateId: r.affiliate_id,
       name: r.name,
@@ -145,7 +168,7 @@ export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<
       methodName: r.method_name ?? 'Not chosen',
       minimumCents: r.min_payout_cents === null ? DEFAULT_MINIMUM_CENTS : Number(r.min_payout_cents),
       methodFeeCents: Number(r.method_fee_cents ?? 0),
-      withholdingBp: r.withholding_bp ?? 0,
+      withholdingBp,
       splitFeeBp: r.split_fee_bp ?? 0,
       recipientType: r.recipient_type,
       country: r.country ?? '',

@@ -19,7 +19,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { payouts } from '../../db/schema/index.ts';
 import { AppError, ForbiddenError } from '../../lib/errors.ts';
+import { type EventType, recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { balanceOf, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
@@ -27,6 +30,7 @@ import { bankExportCsv, statementCsv } from './csv.ts';
 import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
 import { CLOSE_JOB, closeJob, scheduleNextClose } from './job.ts';
 import { findPayout, listPayouts, payoutDetail, statementOf, toPayout, type Viewer } from './queries.ts';
+import { enqueuePayoutUpdateEmail } from '../email/optional-jobs.ts';
 import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
 
 const tags = ['payouts'];
@@ -43,9 +47,30 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     await scheduleNextClose(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the next period close'));
   });
 
-  const client = requireAuth(app, { role: 'client' });
-  const signedIn = requireAuth(app);
+  const client = requireAuth(app, { role: 'client', tokenScope: 'payouts:read' });
+  const signedIn = requireAuth(app, { tokenScope: 'payouts:read' });
   const staff = requireAuth(app, { role: 'staff', permission: 'payouts' });
+  /** After a status change: the affiliate gets a payout update email if they want them. */
+  const told = async <T>(payoutId: number, change: Promise<T>): Promise<T> => {
+    const status = await change;
+    await enqueuePayoutUpdateEmail(app.db, payoutId);
+    return status;
+  };
+
+  /** What the event history keeps of a payout before and after a transition. */
+  const state = async (id: number) => {
+    const [p] = await app.db
+      .select({ status: payouts.status, amount_cents: payouts.amountCents, bank_id: payouts.bankId, reject_reason: payouts.rejectReason, reference: payouts.reference, affiliate_id: payouts.affiliateId })
+      .from(payouts)
+      .where(eq(payouts.id, id));
+    return p ?? null;
+  };
+  const recorded = async <T>(request: FastifyRequest, type: EventType, id: number, act: () => Promise<T>): Promise<T> => {
+    const before = await state(id);
+    const result = await act();
+    await recordChange(request, type, { objectId: id, subjectId: before?.affiliate_id ?? null, before, after: await state(id) });
+    return result;
+  };
 
   /** Affiliates see their own; staff need the payouts permission. */
   const viewer = (request: FastifyRequest): Viewer => {
@@ -135,6 +160,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: staff, schema: { tags, summary: 'Close a period: one payout per affiliate who reaches the minimum', security, body: closePeriodRequestSchema, response: { 200: z.object({ data: closePeriodResultSchema, message: z.string() }), ...errors } } },
     async (request) => {
       const data = await closePeriod(app.db, request.body.period, { byUserId: request.auth!.id });
+      await recordChange(request, 'payout.period_closed', { objectId: request.body.period, after: data });
       await scheduleNextClose(app.db, new Date());
       return { data, message: payoutMessages.closed };
     },
@@ -145,7 +171,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: staff, schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
     async (request) => {
       await releaseFixedHolds(app.db);
-      const status = await approvePayout(app.db, request.params.id, request.auth!.id);
+      const status = await told(request.params.id, recorded(request, 'payout.approved', request.params.id, () => approvePayout(app.db, request.params.id, request.auth!.id)));
       return { data: { id: request.params.id, status }, message: payoutMessages.approved };
     },
   );
@@ -154,7 +180,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payouts/:id/reject',
     { onRequest: staff, schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
-      const status = await rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason);
+      const status = await told(request.params.id, recorded(request, 'payout.rejected', request.params.id, () => rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason)));
       return { data: { id: request.params.id, status }, message: payoutMessages.rejected };
     },
   );
@@ -163,7 +189,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payouts/:id/mark-paid',
     { onRequest: staff, schema: { tags, summary: 'Mark an approved payout paid', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
-      const status = await markPayoutPaid(app.db, request.params.id, request.auth!.id, request.body?.reference || null);
+      const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, request.body?.reference || null)));
       return { data: { id: request.params.id, status }, message: payoutMessages.markedPaid };
     },
   );
@@ -172,7 +198,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payouts/:id/bank',
     { onRequest: staff, schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
-      await changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id);
+      await recorded(request, 'payout.bank_changed', request.params.id, () => changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id));
       return { message: payoutMessages.bankUpdated };
     },
   );
@@ -183,17 +209,17 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: staff, schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
     async (request) => {
       await releaseFixedHolds(app.db);
-      return { data: await bulk(request.body.ids, (id) => approvePayout(app.db, id, request.auth!.id)) };
+      return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.approved', id, () => approvePayout(app.db, id, request.auth!.id)))) };
     },
   );
   app.post(
     '/v1/payouts/bulk/mark-paid',
     { onRequest: staff, schema: { tags, summary: 'Mark many payouts paid: a result per id, each wholly or not at all', security, body: bulkRequestSchema, response: bulkReply } },
-    async (request) => ({ data: await bulk(request.body.ids, (id) => markPayoutPaid(app.db, id, request.auth!.id, null)) }),
+    async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => markPayoutPaid(app.db, id, request.auth!.id, null)))) }),
   );
   app.post(
     '/v1/payouts/bulk/reject',
     { onRequest: staff, schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
-    async (request) => ({ data: await bulk(request.body.ids, (id) => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason)) }),
+    async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.rejected', id, () => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason)))) }),
   );
 };

@@ -36,7 +36,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same rules as the web form, plus the test-only allow-list.
   const inputSchema = postbackInput({ allowHost: (hostPort) => allow.has(hostPort) });
   // On request, before the body is read: who may call is answered before what is wrong with the body.
-  const affiliate = requireAuth(app, { role: 'client' });
+  const affiliate = requireAuth(app, { role: 'client', tokenScope: 'postbacks:write' });
   const owner = (r: { auth?: { id: number } | undefined }) => r.auth!.id;
 
   app.get(

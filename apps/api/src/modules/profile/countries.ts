@@ -14,3 +14,10 @@ function countryList(locale: string): ReadonlyArray<{ code: string; name: string
 }
 
 export const countries = countryList('en');
+
+const byCode = new Map(countries.map((c) => [c.code, c.name]));
+
+/** A country's English name by its code, or null for a code not in the list. */
+export function countryName(code: string): string | null {
+  return byCode.get(code.toUpperCase()) ?? null;
+}

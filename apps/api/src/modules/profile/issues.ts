@@ -3,26 +3,42 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, billingAccounts, paymentMethods, users } from '../../db/schema/index.ts';
 
-type ProfileRow = Pick<typeof affiliateProfiles.$inferSelect, 'address' | 'city' | 'postalCode' | 'country' | 'legalFormStatus'>;
+type LegalRow = Pick<typeof affiliateProfiles.$inferSelect, 'legalFormStatus' | 'legalFormExpiresAt' | 'legalFormDeclined'>;
+type ProfileRow = Pick<typeof affiliateProfiles.$inferSelect, 'address' | 'city' | 'postalCode' | 'country'> & Partial<LegalRow>;
 
-const legalIssue: Record<string, ProfileIssueCode | undefined> = {
-  not_uploaded: 'legal_forms_not_submitted',
-  pending: 'legal_forms_not_accepted',
-  declined: 'legal_forms_rejected',
-  expired: 'legal_forms_expired',
-};
+export type LegalIssue = Extract<ProfileIssueCode, `legal_forms_${string}`>;
+
+/**
+ * The tax form's issue (docs/tax-forms.md): none when staff marked the affiliate n/a or a form is
+ * accepted and not expired; a W-8 past its expiry raises `legal_forms_expired` from that very
+ * moment (the expiry job only sends the emails).
+ */
+export function legalIssueOf(p: Partial<LegalRow> | undefined, now: Date = new Date()): LegalIssue | null {
+  switch (p?.legalFormStatus ?? 'not_uploaded') {
+    case 'n_a':
+      return null;
+    case 'accepted':
+      return p?.legalFormExpiresAt && p.legalFormExpiresAt.getTime() <= now.getTime() ? 'legal_forms_expired' : null;
+    case 'pending':
+      return 'legal_forms_not_accepted';
+    case 'declined':
+      return 'legal_forms_rejected';
+    default:
+      return p?.legalFormDeclined ? 'legal_forms_rejected' : 'legal_forms_not_submitted';
+  }
+}
 
 /**
  * What keeps an affiliate from being paid, grouped by the profile tab that fixes it. The one rule
  * the profile, the top bar and payout eligibility all use (through `profileIssuesOf`).
  */
-export function computeIssues(isClient: boolean, profile: ProfileRow | undefined, billingComplete: boolean): ProfileIssues {
+export function computeIssues(isClient: boolean, profile: ProfileRow | undefined, billingComplete: boolean, now: Date = new Date()): ProfileIssues {
   const issues: ProfileIssues = { info: [], billing: [], legal: [] };
   if (!isClient) return issues;
   const p = profile;
   if (!p || !p.address || !p.city || !p.postalCode || !p.country) issues.info.push('user_details_missing');
   if (!billingComplete) issues.billing.push('billing_account_incomplete');
-  const legal = legalIssue[p?.legalFormStatus ?? 'not_uploaded'];
+  const legal = legalIssueOf(p, now);
   if (legal) issues.legal.push(legal);
   return issues;
 }
@@ -39,6 +55,8 @@ export async function profileIssuesOf(db: Db, userIds: readonly number[]): Promi
       postalCode: affiliateProfiles.postalCode,
       country: affiliateProfiles.country,
       legalFormStatus: affiliateProfiles.legalFormStatus,
+      legalFormExpiresAt: affiliateProfiles.legalFormExpiresAt,
+      legalFormDeclined: affiliateProfiles.legalFormDeclined,
       hasProfile: affiliateProfiles.userId,
       billingComplete: billingAccounts.isComplete,
       methodActive: paymentMethods.isActive,
@@ -53,7 +71,9 @@ export async function profileIssuesOf(db: Db, userIds: readonly number[]): Promi
       r.id,
       computeIssues(
         r.isClient,
-        r.hasProfile === null ? undefined : { address: r.address!, city: r.city!, postalCode: r.postalCode!, country: r.country!, legalFormStatus: r.legalFormStatus! },
+        r.hasProfile === null
+          ? undefined
+          : { address: r.address!, city: r.city!, postalCode: r.postalCode!, country: r.country!, legalFormStatus: r.legalFormStatus!, legalFormExpiresAt: r.legalFormExpiresAt, legalFormDeclined: r.legalFormDeclined! },
         Boolean(r.billingComplete && r.methodActive),
       ),
     ]),

@@ -9,7 +9,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, affiliateSites, billingAccounts, roles, sessions, sites, tiers, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { avatarOf } from './avatar.ts';
 import { billingCompleteOf, computeIssues } from './issues.ts';
+import { describeReview } from './review.ts';
 
 type Include = (typeof profileIncludes)[number];
 
@@ -23,14 +25,15 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
     .where(eq(users.id, userId));
   if (!row) throw new NotFoundError();
   const { user: u, profile: p, role, tier } = row;
-  const [session] = await db.select({ impersonatorId: sessions.impersonatorId }).from(sessions).where(eq(sessions.id, sessionId));
+  // No session id: staff reading an affiliate's profile (Affiliate Details).
+  const [session] = sessionId ? await db.select({ impersonatorId: sessions.impersonatorId }).from(sessions).where(eq(sessions.id, sessionId)) : [];
 
   const out: UserProfile = {
     id: u.id,
     name: u.name,
     first_name: u.name.split(' ')[0] ?? u.name,
     email: u.email,
-    avatar: null,
+    avatar: await avatarOf(db, u.avatarUuid),
     is_client: u.isClient,
     is_active: u.isActive,
     two_step_enabled: !u.isClient || u.twoStepEnabled,
@@ -49,6 +52,7 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
     hear_about: p?.hearAbout ?? '',
     remove_splash_screen: p?.removeSplashScreen ?? false,
     referral_code: u.isClient ? String(u.id) : null,
+    info_review: u.isClient ? describeReview(p) : null,
     issues: computeIssues(u.isClient, p ?? undefined, u.isClient && (await billingCompleteOf(db, u.id))),
   };
   if (include.has('assigned_permissions')) out.assigned_permissions = u.isClient ? [...clientPermissions] : [...(role?.permissions ?? [])];

@@ -4,14 +4,15 @@ import { contactMessages as contactTable } from '../../db/schema/index.ts';
 import { verifyCaptcha } from '../../lib/captcha.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { resolveAuth } from '../../plugins/auth.ts';
-import { templates } from '../email/templates.ts';
+import { sendEmail } from '../email/send.ts';
+import { getHomeData } from './home-data.ts';
 import { getLandingImages, getSeo } from './landing.ts';
 
 export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/landing',
-    { schema: { tags: ['site'], summary: 'SEO and section images of the public home page', response: { 200: landingReplySchema } } },
-    async () => ({ data: { seo: await getSeo(app.db), images: await getLandingImages(app.db) } }),
+    { schema: { tags: ['site'], summary: 'SEO, section images and the live network and programs of the public home page', response: { 200: landingReplySchema } } },
+    async () => ({ data: { seo: await getSeo(app.db), images: await getLandingImages(app.db), home: await getHomeData(app.db) } }),
   );
 
   app.post(
@@ -31,7 +32,7 @@ export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
       await verifyCaptcha(app.config.captcha, request.body.captcha_token, request.ip);
       const { name, email, message } = request.body;
       await app.db.insert(contactTable).values({ name, email, message, userId: caller?.id ?? null, ip: request.ip });
-      await app.mailer.send({ to: app.config.supportEmail, replyTo: email, ...templates.contact(name, email, message, caller?.id ?? null) });
+      await sendEmail(app, 'contact_message', { replyTo: email, vars: { name, email, message, sender: caller ? `Affiliate #${caller.id}` : 'Visitor (not signed in)' } });
       return { data: { message: contactMessages.sent } };
     },
   );

@@ -1,7 +1,7 @@
-import { errorReplySchema, publicConfigSchema } from '@portal/contracts';
+import { errorReplySchema, maintenanceSettingsUpdateSchema, publicConfigSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordEvent } from '../../lib/events.ts';
+import { recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,13 +37,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['settings'],
         summary: 'Turn maintenance mode on or off',
         security: [{ bearer: [] }],
-        body: z.object({ enabled: z.boolean() }),
+        body: maintenanceSettingsUpdateSchema,
         response: { 200: maintenanceSchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
       },
     },
     async (request) => {
+      const before = { enabled: await app.maintenance.isOn() };
       await app.maintenance.set(request.body.enabled);
-      await recordEvent(app.db, 'settings.maintenance', { actorId: request.auth!.id, ip: request.ip, data: { enabled: request.body.enabled } });
+      await recordChange(request, 'settings.maintenance', { objectId: 'maintenance', before, after: { enabled: request.body.enabled } });
       return { data: { enabled: request.body.enabled } };
     },
   );

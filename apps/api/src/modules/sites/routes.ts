@@ -1,36 +1,60 @@
-import { errorReplySchema, idParamsSchema, siteInputSchema, siteListReplySchema, siteReplySchema, siteWithKeyReplySchema } from '@portal/contracts';
+import { errorReplySchema, idParamsSchema, siteInputSchema, siteListReplySchema, siteReplySchema, sitesQuerySchema, siteWithKeyReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { createSite, listSites, rotateSiteKey, updateSite } from './service.ts';
+import { createSite, listSites, rotateSiteKey, updateSite, loadSite } from './service.ts';
 
 const tags = ['sites'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
-  const anyone = requireAuth(app, { permission: 'offers' });
+  const anyone = requireAuth(app, { permission: 'offers', tokenScope: 'offers:read' });
 
   app.get(
     '/v1/sites',
-    { onRequest: anyone, schema: { tags, summary: 'The network sites (staff also see key prefixes and catalogue URLs)', security: [{ bearer: [] }], response: { 200: siteListReplySchema, ...errors } } },
-    async (request) => ({ data: await listSites(app.db, request.auth!.isClient ? 'affiliate' : 'staff') }),
+    {
+      onRequest: anyone,
+      schema: { tags, summary: 'The network sites, paged, filtered and sorted (staff also see key prefixes and catalogue URLs)', security: [{ bearer: [] }], querystring: sitesQuerySchema, response: { 200: siteListReplySchema, ...errors } },
+    },
+    async (request) => listSites(app.db, request.auth!.isClient ? 'affiliate' : 'staff', request.query),
+  );
+
+  app.get(
+    '/v1/sites/:id',
+    { onRequest: anyone, schema: { tags, summary: 'One site (staff also see its key prefix, catalogue URLs and last catalogue sync as `last_sync`)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: siteReplySchema, ...errors } } },
+    async (request) => ({ data: await loadSite(app.db, request.params.id, request.auth!.isClient ? 'affiliate' : 'staff') }),
   );
 
   app.post(
     '/v1/sites',
     { onRequest: staff, schema: { tags, summary: 'Create a site; answers its API key once', security: [{ bearer: [] }], body: siteInputSchema, response: { 201: siteWithKeyReplySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send({ data: await createSite(app.db, request.body) }),
+    async (request, reply) => {
+      const data = await createSite(app.db, request.body);
+      await recordChange(request, 'site.created', { objectId: data.id, after: data });
+      return reply.code(201).send({ data });
+    },
   );
 
   app.put(
     '/v1/sites/:id',
     { onRequest: staff, schema: { tags, summary: 'Update a site', security: [{ bearer: [] }], params: idParamsSchema, body: siteInputSchema, response: { 200: siteReplySchema, ...errors } } },
-    async (request) => ({ data: await updateSite(app.db, request.params.id, request.body) }),
+    async (request) => {
+      const before = await loadSite(app.db, request.params.id, 'staff');
+      const data = await updateSite(app.db, request.params.id, request.body);
+      await recordChange(request, 'site.updated', { objectId: data.id, before, after: data });
+      return { data };
+    },
   );
 
   app.post(
     '/v1/sites/:id/rotate-key',
     { onRequest: staff, schema: { tags, summary: 'Replace the site API key; the old one stops working at once', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: siteWithKeyReplySchema, ...errors } } },
-    async (request) => ({ data: await rotateSiteKey(app.db, request.params.id) }),
+    async (request) => {
+      const before = await loadSite(app.db, request.params.id, 'staff');
+      const data = await rotateSiteKey(app.db, request.params.id);
+      await recordChange(request, 'site.key_rotated', { objectId: data.id, before, after: data });
+      return { data };
+    },
   );
 };

@@ -1,16 +1,18 @@
-import type { Site, siteInputSchema } from '@portal/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { type LastSync, type ListMeta, listMeta, pageWindow, type Site, type siteInputSchema, type sitesQuerySchema } from '@portal/contracts';
+import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
 import { NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
+import { containsPattern, ordered } from '../../lib/list.ts';
+import { lastSyncs } from '../catalogue/job.ts';
 import { newSiteKey, type SiteRow } from './keys.ts';
 
 type Input = z.output<typeof siteInputSchema>;
 /** Staff also see key prefixes and catalogue addresses. */
 export type SiteViewer = 'staff' | 'affiliate';
 
-function toSite(row: SiteRow, manager: { id: number; name: string } | null, viewer: SiteViewer): Site {
+function toSite(row: SiteRow, manager: { id: number; name: string } | null, viewer: SiteViewer, lastSync: LastSync | null = null): Site {
   const staff = viewer === 'staff';
   return {
     id: row.id,
@@ -23,7 +25,7 @@ function toSite(row: SiteRow, manager: { id: number; name: string } | null, view
     models_api_url: staff ? row.modelsApiUrl : null,
     scenes_api_url: staff ? row.scenesApiUrl : null,
     message: row.message,
-    ...(staff ? { api_key_prefix: row.apiKeyPrefix } : {}),
+    ...(staff ? { api_key_prefix: row.apiKeyPrefix, catalogue_mapping: row.catalogueMapping ? JSON.stringify(row.catalogueMapping) : null, last_sync: lastSync } : {}),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -31,15 +33,26 @@ function toSite(row: SiteRow, manager: { id: number; name: string } | null, view
 const withManager = (db: Db) => db.select({ site: sites, managerName: users.name }).from(sites).leftJoin(users, eq(users.id, sites.managerId));
 const managerOf = (r: { site: SiteRow; managerName: string | null }) => (r.site.managerId && r.managerName ? { id: r.site.managerId, name: r.managerName } : null);
 
-async function loadSite(db: Db, id: number, viewer: SiteViewer): Promise<Site> {
+/** One site; staff also see its last catalogue sync. */
+export async function loadSite(db: Db, id: number, viewer: SiteViewer): Promise<Site> {
   const [row] = await withManager(db).where(eq(sites.id, id));
   if (!row) throw new NotFoundError('Site not found.');
-  return toSite(row.site, managerOf(row), viewer);
+  const syncs = viewer === 'staff' ? await lastSyncs(db, [id]) : new Map<number, LastSync>();
+  return toSite(row.site, managerOf(row), viewer, syncs.get(id) ?? null);
 }
 
-export async function listSites(db: Db, viewer: SiteViewer): Promise<Site[]> {
-  const rows = await withManager(db).orderBy(asc(sites.displayName));
-  return rows.map((r) => toSite(r.site, managerOf(r), viewer));
+const sortColumns = { display_name: sites.displayName, name: sites.name, created_at: sites.createdAt, id: sites.id } as const;
+
+/** The network's sites, a page of them, filtered by name and sorted; staff also see each one's last catalogue sync. */
+export async function listSites(db: Db, viewer: SiteViewer, q: z.output<typeof sitesQuerySchema>): Promise<{ data: Site[]; meta: ListMeta }> {
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const where = pattern ? or(ilike(sites.name, pattern), ilike(sites.displayName, pattern)) : undefined;
+  const { limit, offset } = pageWindow(q);
+  const query = withManager(db).where(where).orderBy(ordered(sortColumns[q.sort], q.order), asc(sites.id)).$dynamic();
+  if (limit !== undefined) query.limit(limit).offset(offset);
+  const [rows, [total]] = await Promise.all([query, db.select({ n: count() }).from(sites).where(where)]);
+  const syncs = viewer === 'staff' ? await lastSyncs(db, rows.map((r) => r.site.id)) : new Map<number, LastSync>();
+  return { data: rows.map((r) => toSite(r.site, managerOf(r), viewer, syncs.get(r.site.id) ?? null)), meta: listMeta(q, total?.n ?? 0) };
 }
 
 const columns = (b: Input) => ({
@@ -52,6 +65,8 @@ const columns = (b: Input) => ({
   modelsApiUrl: b.models_api_url,
   scenesApiUrl: b.scenes_api_url,
   message: b.message,
+  // Absent from the body (an older client): the mapping is left as it is.
+  ...(b.catalogue_mapping === undefined ? {} : { catalogueMapping: b.catalogue_mapping === null ? null : (JSON.parse(b.catalogue_mapping) as Record<string, string>) }),
 });
 
 /** Creates a site; its API key is answered this once. */

@@ -9,7 +9,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/statistics/daily',
     {
-      onRequest: requireAuth(app, { permission: 'statistics' }),
+      onRequest: requireAuth(app, { permission: 'statistics', tokenScope: 'statistics:read' }),
       schema: {
         tags: ['statistics'],
         summary: 'Daily report (or grouped by offer, site, campaign, country, device, sub ID); affiliates see only their own',
@@ -27,7 +27,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/dashboard',
     {
-      onRequest: requireAuth(app, { permission: 'dashboard' }),
+      onRequest: requireAuth(app, { permission: 'dashboard', tokenScope: 'statistics:read' }),
       schema: {
         tags: ['statistics'],
         summary: "Affiliates: their periods, balance, 30-day chart and top offers; staff: the network's, with top affiliates",

@@ -3,6 +3,7 @@ import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
+import { creativeLabels } from '../catalogue/labels.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { daysBetween } from '../tracking/day.ts';
@@ -40,7 +41,7 @@ export function toRow(s: Sums): StatisticsRow {
 
 const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0 };
 
-const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const;
 
 /** The small totals rollup answers whenever country, device and sub IDs are neither filtered nor grouped. */
 export function rollupFor(q: Pick<Query, (typeof detailKeys)[number] | 'group_by'>): Rollup {
@@ -58,7 +59,7 @@ function filters(t: Rollup, q: Query, scope: Scope): SQL[] {
   if (q.campaign_id) where.push(eq(t.campaignId, q.campaign_id));
   if (q.country) where.push(eq(t.country, q.country));
   if (q.device) where.push(eq(t.device, q.device));
-  for (const k of ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const) {
+  for (const k of ['sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const) {
     const v = q[k];
     if (v !== undefined) where.push(eq(t[k], v));
   }
@@ -77,10 +78,12 @@ const groupColumn = (t: Rollup) =>
     sub3: t.sub3,
     sub4: t.sub4,
     sub5: t.sub5,
+    creative: t.creative,
     affiliate: t.affiliateId,
   }) as const;
 
 async function labels(db: Db, groupBy: Query['group_by'], keys: string[]): Promise<Map<string, string>> {
+  if (groupBy === 'creative') return creativeLabels(db, keys);
   const ids = keys.map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const out = new Map<string, string>();
   if (!ids.length) return out;
@@ -128,7 +131,7 @@ export async function report(db: Db, scope: Scope, query: Query): Promise<Report
     .groupBy(col)
     .orderBy(sql`sum(${t.earningsCents}) desc`, sql`sum(${t.clicks}) desc`);
   const names = await labels(db, q.group_by, rows.map((r) => r.key));
-  const noneLabel = q.group_by === 'campaign' ? 'No campaign' : q.group_by === 'country' ? 'Unknown' : '(none)';
+  const noneLabel = q.group_by === 'campaign' ? 'No campaign' : q.group_by === 'creative' ? 'No creative' : q.group_by === 'country' ? 'Unknown' : '(none)';
   return {
     rows: rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r) })),
     totals: total(rows),

@@ -1,6 +1,9 @@
-import { errorReplySchema, tierListReplySchema } from '@portal/contracts';
+import { errorReplySchema, idParamsSchema, tierInputSchema, tierListReplySchema, tierMessages, tierSchema } from '@portal/contracts';
+import { z } from 'zod';
+import { recordChange } from '../../lib/events.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess, requireAuth } from '../../plugins/auth.ts';
+import { findTier, saveTier } from './write.ts';
 import { listTiers } from './service.ts';
 
 export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,5 +14,30 @@ export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['affiliates'], summary: 'Affiliate tiers (for custom payouts and affiliate settings)', security: [{ bearer: [] }], response: { 200: tierListReplySchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: await listTiers(app.db) }),
+  );
+
+  const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
+  const reply = z.object({ data: tierSchema, message: z.string() });
+  app.post(
+    '/v1/tiers',
+    { onRequest: requireAccess(app, 'POST /v1/tiers'), schema: { tags: ['affiliates'], summary: 'Create a tier (optionally the default for new sign-ups)', security: [{ bearer: [] }], body: tierInputSchema, response: { 201: reply, ...errors } } },
+    async (request, res) => {
+      const data = await saveTier(app.db, request.body);
+      await recordChange(request, 'tier.created', { objectId: data.id, after: data });
+      return res.code(201).send({ data, message: tierMessages.created });
+    },
+  );
+  app.patch(
+    '/v1/tiers/:id',
+    {
+      onRequest: requireAccess(app, 'PATCH /v1/tiers/{id}'),
+      schema: { tags: ['affiliates'], summary: 'Rename a tier or make it the default for new sign-ups', security: [{ bearer: [] }], params: idParamsSchema, body: tierInputSchema, response: { 200: reply, ...errors } },
+    },
+    async (request) => {
+      const before = await findTier(app.db, request.params.id);
+      const data = await saveTier(app.db, request.body, request.params.id);
+      await recordChange(request, 'tier.updated', { objectId: data.id, before, after: data });
+      return { data, message: tierMessages.updated };
+    },
   );
 };

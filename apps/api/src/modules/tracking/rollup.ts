@@ -26,19 +26,21 @@ export interface RollupKey {
   sub3: string;
   sub4: string;
   sub5: string;
+  /** The creative of the link (`scene:12`), '' for none: only the full rollup has it. */
+  creative: string;
 }
 
 export type RollupDelta = RollupKey & Partial<Counters>;
 
 /** The key columns as stored, in lock order: the full rollup, and the totals without country, device and sub IDs. */
-const wideKey = ['affiliate_id', 'day', 'offer_id', 'site_id', 'campaign_id', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+const wideKey = ['affiliate_id', 'day', 'offer_id', 'site_id', 'campaign_id', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const;
 const narrowKey = ['affiliate_id', 'day', 'offer_id', 'site_id', 'campaign_id'] as const;
 export type RollupKeyColumn = (typeof wideKey)[number];
 export type RollupTable = 'stats_daily' | 'stats_daily_totals';
 
 /** The rollup key of a click's dimensions on a given day (empty values stand for none). */
 export function keyOf(
-  c: { affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string } & Partial<Record<'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5', string | null>>,
+  c: { affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string } & Partial<Record<'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'creative', string | null>>,
   day: string,
 ): RollupKey {
   return {
@@ -54,6 +56,7 @@ export function keyOf(
     sub3: c.sub3 ?? '',
     sub4: c.sub4 ?? '',
     sub5: c.sub5 ?? '',
+    creative: c.creative ?? '',
   };
 }
 
@@ -87,9 +90,9 @@ export class RollupSums {
   private readonly narrow = new Map<string, Pick<RollupKey, 'day' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId'> & Counters>();
 
   add(d: RollupDelta): void {
-    const wk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId, d.country, d.device, d.sub1, d.sub2, d.sub3, d.sub4, d.sub5].join('\u0001');
+    const wk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId, d.country, d.device, d.sub1, d.sub2, d.sub3, d.sub4, d.sub5, d.creative].join('\u0001');
     let w = this.wide.get(wk);
-    if (!w) this.wide.set(wk, (w = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, country: d.country, device: d.device, sub1: d.sub1, sub2: d.sub2, sub3: d.sub3, sub4: d.sub4, sub5: d.sub5, ...zero() }));
+    if (!w) this.wide.set(wk, (w = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, country: d.country, device: d.device, sub1: d.sub1, sub2: d.sub2, sub3: d.sub3, sub4: d.sub4, sub5: d.sub5, creative: d.creative, ...zero() }));
     addCounters(w, d);
     const nk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId].join('\u0001');
     let n = this.narrow.get(nk);
@@ -143,7 +146,7 @@ export async function addToRollups(tx: Db, deltas: RollupDelta[] | RollupSums): 
       .insert(statsDaily)
       .values(rows)
       .onConflictDoUpdate({
-        target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5],
+        target: [statsDaily.affiliateId, statsDaily.day, statsDaily.offerId, statsDaily.siteId, statsDaily.campaignId, statsDaily.country, statsDaily.device, statsDaily.sub1, statsDaily.sub2, statsDaily.sub3, statsDaily.sub4, statsDaily.sub5, statsDaily.creative],
         set: increments(statsDaily),
       });
   }

@@ -18,6 +18,8 @@ export async function registerUploadFiles(app: FastifyInstance): Promise<void> {
     setHeaders(res, filePath) {
       res.header('Cache-Control', 'public, max-age=31536000, immutable');
       res.header('X-Content-Type-Options', 'nosniff');
+      // Banners and logos are embedded in affiliates' own pages: other sites may load them.
+      res.header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (filePath.endsWith('.svg')) res.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },
   });

@@ -3,6 +3,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DashboardNotice } from '../../features/dashboard/components/dashboard-notice.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
 import { ReferralsCard } from '../../features/referrals/components/referrals-card.tsx';
@@ -21,6 +22,7 @@ export function Component() {
         </Typography>
         <Typography color="text.secondary">{user.is_client ? user.tier?.name : user.role?.display_name}</Typography>
       </div>
+      <DashboardNotice />
       <DashboardPage canOpenStatistics={(user.assigned_permissions ?? []).includes('statistics')} />
       {user.is_client ? (
         <Grid container spacing={2}>

@@ -1,8 +1,10 @@
+import type { NetworkSite, ProgramRange } from '@portal/contracts';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { landingSectionIds, type LandingSectionId } from '../../features/site/landing-defaults.ts';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
+import { describeProgram } from '../../features/site/home-data.ts';
 import type { Translation } from '../../locales/en.ts';
 import { usePublicContext } from './public-root.tsx';
 import { t } from '../../lib/i18n.ts';
@@ -22,6 +24,27 @@ function ItemCards({ items }: { items: Item[] }) {
   );
 }
 
+/** Our network: each active site with its logo (fixed box, so nothing moves as it loads) and a line. */
+function NetworkCards({ sites }: { sites: NetworkSite[] }) {
+  return (
+    <div className="pub-cards">
+      {sites.map((s) => (
+        <article key={s.name} className="pub-card pub-site">
+          {s.logo ? <img className="pub-site-logo" src={s.logo} alt={t('home.networkLogo', { name: s.display_name })} width={160} height={40} loading="lazy" decoding="async" /> : null}
+          <h3>{s.display_name}</h3>
+          <p>{s.line}</p>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+/** Programs: the live payout range of each kind of active offer, then the referral program. */
+function ProgramCards({ programs }: { programs: ProgramRange[] }) {
+  const referral = t('home.referralProgram', { returnObjects: true }) as unknown as Item;
+  return <ItemCards items={[...programs.map((p) => describeProgram(p, t)), referral]} />;
+}
+
 /** A section's illustration: the mobile image below the tablet breakpoint, the desktop one above. */
 function SectionPicture({ id, first }: { id: LandingSectionId; first: boolean }) {
   const { images } = usePublicContext();
@@ -36,7 +59,7 @@ function SectionPicture({ id, first }: { id: LandingSectionId; first: boolean })
 /** Home layout: header with the section links, Log In and Sign Up; hero; Features, Our network, Programs. */
 export function Component() {
   const [params] = useSearchParams();
-  const { contact } = usePublicContext();
+  const { contact, home } = usePublicContext();
   const tab = params.get('tab');
 
   useEffect(() => {
@@ -88,7 +111,7 @@ export function Component() {
             <h2 id="network-title">{t('home.networkTitle')}</h2>
             <p>{t('home.networkText')}</p>
             <SectionPicture id="network" first={false} />
-            <ItemCards items={t('home.network', { returnObjects: true }) as unknown as Item[]} />
+            {home?.network.length ? <NetworkCards sites={home.network} /> : <ItemCards items={t('home.network', { returnObjects: true }) as unknown as Item[]} />}
           </div>
         </section>
         <section id="programs" className="pub-section" aria-labelledby="programs-title">
@@ -96,7 +119,7 @@ export function Component() {
             <h2 id="programs-title">{t('home.programsTitle')}</h2>
             <p>{t('home.programsText')}</p>
             <SectionPicture id="programs" first={false} />
-            <ItemCards items={t('home.programs', { returnObjects: true }) as unknown as Item[]} />
+            {home?.programs.length ? <ProgramCards programs={home.programs} /> : <ItemCards items={t('home.programs', { returnObjects: true }) as unknown as Item[]} />}
           </div>
         </section>
       </main>

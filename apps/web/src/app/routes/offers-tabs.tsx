@@ -40,6 +40,9 @@ export function OffersPage({ isClient, canOpenDetail }: OffersPageProps) {
   const tab = tabs.includes(params.get('tab') ?? '') ? (params.get('tab') as string) : tabs[0]!;
   const site = Number(params.get('site'));
   const siteId = Number.isInteger(site) && site > 0 ? site : undefined;
+  // Creatives' "use this page" opens the link builder with a landing page chosen.
+  const landing = Number(params.get('landing_page'));
+  const landingPageId = Number.isInteger(landing) && landing > 0 ? landing : undefined;
 
   const update = (patch: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -62,7 +65,7 @@ export function OffersPage({ isClient, canOpenDetail }: OffersPageProps) {
         {tab === 'list' ? <OfferList siteId={siteId} onSite={onSite} /> : null}
         {tab === 'postbacks' ? <PostbacksTab /> : null}
         {tab === 'pop-code' ? <PopCodeTab siteId={siteId} onSite={onSite} /> : null}
-        {tab === 'advanced' ? <LinkBuilder siteId={siteId} onSite={onSite} /> : null}
+        {tab === 'advanced' ? <LinkBuilder siteId={siteId} onSite={onSite} landingPageId={landingPageId} /> : null}
         {tab === 'offers' ? <OffersAdmin siteId={siteId} onSite={onSite} canOpenDetail={canOpenDetail} /> : null}
         {tab === 'sites' ? <SitesAdmin /> : null}
         {tab === 'landing-pages' ? <LandingPagesAdmin /> : null}

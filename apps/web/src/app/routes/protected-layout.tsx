@@ -5,9 +5,10 @@ import { matchPath, Navigate, Outlet, useLocation } from 'react-router';
 import { NotificationsBell } from '../../features/announcements/components/notifications-bell.tsx';
 import { useProfile } from '../../lib/queries/get-profile.ts';
 import { useLogout } from '../../features/session/api/logout.ts';
+import { LoginAsBanner } from '../../features/session/components/login-as-banner.tsx';
 import { PageLoading } from '../../features/session/components/page-loading.tsx';
 import { canVisit, meetsRequirement, protectedRoutes, requirementFor } from '../../features/session/route-access.ts';
-import { isAffiliateDetails } from '../../features/shell/affiliate-details.ts';
+import { affiliatesListAddress, isAffiliateDetails, rememberAffiliatesList } from '../../features/shell/affiliate-details.ts';
 import { AppLayout } from '../../features/shell/components/app-layout.tsx';
 import { PageHeading } from '../../features/shell/components/page-heading.tsx';
 import { IssueNotice, issueList } from '../../features/shell/components/profile-issues.tsx';
@@ -32,7 +33,7 @@ function Heading({ user }: { user: UserProfile }) {
   if (pattern === '/announcements' && user.is_client) title = t('shell.news');
   if (isAffiliateDetails(user, pathname, search)) {
     title = t('shell.affiliateDetails');
-    backTo = '/affiliates';
+    backTo = affiliatesListAddress();
   }
   // The heading expands when a client has profile issues (SPEC.md section 2, top bar).
   const expand = user.is_client && issueList(user.issues).length > 0;
@@ -55,6 +56,9 @@ export function Component() {
   const expired = tokens ? isAccessTokenExpired(tokens.accessToken) : false;
   const profile = useProfile();
   const logout = useLogout();
+
+  // Affiliate Details' Go back returns to the list with the filters it had.
+  useEffect(() => rememberAffiliatesList(location.pathname, location.search), [location.pathname, location.search]);
 
   useEffect(() => {
     // A failed refresh logs out and says why (the client does both); the guard then sends the user Home.
@@ -83,6 +87,7 @@ export function Component() {
       heading={<Heading user={user} />}
       footer={<SiteFooter contact={user.is_client} />}
     >
+      {user.impersonated ? <LoginAsBanner onExit={logout} /> : null}
       <Outlet />
     </AppLayout>
   );

@@ -1,3 +1,4 @@
+import type { HomeData } from '@portal/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLanding } from '../../features/site/api/get-landing.ts';
@@ -9,6 +10,8 @@ import { useSession } from '../../lib/session.ts';
 
 export interface PublicDataProps {
   onImages: (images: SectionImages) => void;
+  /** The live network and programs (already in the page when the server sent it). */
+  onHome: (home: HomeData) => void;
   /** Signed in: whether the user is a client (Contact Us is for visitors and clients only). */
   onClient: (isClient: boolean) => void;
 }
@@ -25,14 +28,17 @@ export default function PublicData(props: PublicDataProps) {
   );
 }
 
-function Data({ onImages, onClient }: PublicDataProps) {
+function Data({ onImages, onHome, onClient }: PublicDataProps) {
   useConfig();
   const landing = useLanding();
   const profile = useProfile();
   const signedIn = useSession() !== null;
   useEffect(() => {
-    if (landing.data) onImages(landing.data.images);
-  }, [landing.data, onImages]);
+    if (landing.data) {
+      onImages(landing.data.images);
+      onHome(landing.data.home);
+    }
+  }, [landing.data, onImages, onHome]);
   useEffect(() => {
     if (signedIn && profile.data) onClient(profile.data.is_client);
   }, [signedIn, profile.data, onClient]);

@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { Outlet, useLocation, useOutletContext } from 'react-router';
 import { CookieBanner } from '../../components/public/cookie-banner.tsx';
 import { PublicNotice } from '../../components/public/public-notice.tsx';
+import type { HomeData } from '@portal/contracts';
+import { readHomeData } from '../../features/site/home-data.ts';
 import { defaultSectionImages, type SectionImages } from '../../features/site/landing-defaults.ts';
 import { useCanonical } from '../../lib/canonical.ts';
 import { firstScreenDrawn } from '../../lib/first-paint.ts';
@@ -19,6 +21,8 @@ const signInParams = /[?&](?:lac|lbc|login_as)=/;
 
 export interface PublicContext {
   images: SectionImages;
+  /** Live network and programs: from the page the server sent, else once GET /v1/landing answers. */
+  home: HomeData | undefined;
   /** Contact Us: visitors and clients, never staff. */
   contact: boolean;
 }
@@ -70,10 +74,13 @@ export function Component() {
   useLayoutEffect(() => firstScreenDrawn(false), []);
   const [images, setImages] = useState<SectionImages>(defaultSectionImages);
   const [isClient, setIsClient] = useState<boolean>();
+  const [home, setHome] = useState<HomeData | undefined>(readHomeData);
+  // The same data as the page already holds: keep it, so nothing re-renders.
+  const showHome = useCallback((next: HomeData) => setHome((current) => (current && JSON.stringify(current) === JSON.stringify(next) ? current : next)), []);
   const showImages = useCallback((next: SectionImages) => setImages((current) => (sameImages(current, next) ? current : next)), []);
   const contact = !signedIn || isClient === true;
   // A stable context: the page below re-renders only when what it shows changes.
-  const context = useMemo<PublicContext>(() => ({ images, contact }), [images, contact]);
+  const context = useMemo<PublicContext>(() => ({ images, home, contact }), [images, home, contact]);
 
   if (signInParams.test(search)) {
     return (
@@ -92,7 +99,7 @@ export function Component() {
       <Outlet context={context} />
       <PublicNotice />
       <CookieBanner />
-      <DeferredData onImages={showImages} onClient={setIsClient} />
+      <DeferredData onImages={showImages} onHome={showHome} onClient={setIsClient} />
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { MoneySettingsSections } from '../../features/money-settings/components/money-settings-sections.tsx';
-import { useCurrentUser } from '../../features/session/use-current-user.ts';
+import { SettingsShell } from '../../features/settings/components/settings-shell.tsx';
+import { useSettingsSections } from './settings-sections.tsx';
 
-/** /settings, staff with `settings`: Global Settings (the layout shows the heading). The settings issue adds its other sections. */
+/** /settings, staff with `settings`: Global Settings (the layout shows the heading), one section at a time (`?section=`). */
 export function Component() {
-  const user = useCurrentUser();
-  return <MoneySettingsSections canPickAffiliates={(user.assigned_permissions ?? []).includes('affiliates')} />;
+  return <SettingsShell sections={useSettingsSections()} />;
 }

@@ -21,6 +21,7 @@ export const protectedRoutes = {
   '/offers': { permission: 'offers' },
   '/offers/:id': { permission: 'offers', role: 'admin' },
   '/affiliates': { permission: 'affiliates', role: 'admin' },
+  '/affiliates/tax-forms': { permission: 'affiliates', role: 'admin' },
   '/announcements': { permission: 'announcements' },
   '/settings': { permission: 'settings' },
   '/profile': {},

@@ -1,18 +1,24 @@
-import { landingPageSchema } from '@portal/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { landingPageListReplySchema, type LandingPagesQuery } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
-const landingPagesReply = z.object({ data: z.array(landingPageSchema) });
+/** Every read of GET /v1/landing-pages sits under this key; saving a landing page invalidates it. */
+export const landingPagesQueryKey = ['landing-pages'] as const;
 
-/** GET /v1/landing-pages?site_id=: the landing pages of a site (or all). */
-export async function getLandingPages(siteId: number | undefined) {
-  return landingPagesReply.parse(await apiRequest('/v1/landing-pages', { query: { site_id: siteId } })).data;
+/** GET /v1/landing-pages: landing pages, a page of them, optionally of one site. */
+export async function getLandingPages(query: LandingPagesQuery) {
+  return landingPageListReplySchema.parse(await apiRequest('/v1/landing-pages', { query }));
 }
 
-export const getLandingPagesQueryOptions = (siteId: number | undefined) =>
-  queryOptions({ queryKey: ['landing-pages', siteId ?? 'all'], queryFn: () => getLandingPages(siteId) });
+export const getLandingPagesQueryOptions = (query: LandingPagesQuery) =>
+  queryOptions({ queryKey: [...landingPagesQueryKey, 'list', query], queryFn: () => getLandingPages(query) });
 
+/** Every landing page of a site (or of every site), for the pickers. */
 export function useLandingPages(siteId: number | undefined, enabled = true) {
-  return useQuery({ ...getLandingPagesQueryOptions(siteId), enabled });
+  return useQuery({ ...getLandingPagesQueryOptions({ site_id: siteId === undefined ? undefined : String(siteId), per_page: 'all' }), enabled, select: (reply) => reply.data });
+}
+
+/** One page of the landing pages list, as the screen asks for it. */
+export function useLandingPagesPage(query: LandingPagesQuery) {
+  return useQuery({ ...getLandingPagesQueryOptions(query), placeholderData: keepPreviousData });
 }

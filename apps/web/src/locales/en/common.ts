@@ -12,6 +12,11 @@ export const common = {
     text: 'The page you are looking for does not exist or has moved.',
     back: 'Back to the home page',
   },
+  chunkError: {
+    title: 'This page could not be loaded',
+    text: 'An error has occurred while processing your request. Please try again later.',
+    reload: 'Reload',
+  },
   footer: {
     rights: '© {{year}} VR Affiliate Network. All rights reserved.',
   },

@@ -1,6 +1,7 @@
 /** Dashboard: period cards, balance, 30-day chart, top offers and (staff) top affiliates. */
 export const dashboard = {
   periods: { today: 'Today', yesterday: 'Yesterday', this_month: 'This month', last_month: 'Last month' },
+  notice: 'Message from the network',
   network: 'Network totals',
   yours: 'Your results',
   clicks: 'Clicks',

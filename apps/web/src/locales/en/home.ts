@@ -22,6 +22,11 @@ export const home = {
   programsTitle: 'Programs',
   programsText: 'Choose how you are paid per offer; payouts are monthly once your profile is complete.',
   programsAlt: 'Illustration of the payout programs',
+  networkLogo: '{{name}} logo',
+  programKinds: { revshare: 'Revenue share', cpaSale: 'Pay per sale', cpaSignup: 'Pay per signup' },
+  programGoals: { sale: 'sale', signup: 'signup' },
+  programRange: { revshare: 'Up to {{percent}} % revshare on every sale and rebill, for the lifetime of the customer.', cpa: '{{min}} to {{max}} per {{goal}}.', cpaFixed: '{{amount}} per {{goal}}.' },
+  referralProgram: { title: 'Referrals', text: 'Earn 5% of the income of every affiliate you refer, for life.' },
   programs: [
     { title: 'Revenue share', text: 'A share of every sale and every rebill, for the lifetime of the customer.' },
     { title: 'Pay per signup', text: 'A fixed payout for every qualified signup or sale.' },

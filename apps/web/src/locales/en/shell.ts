@@ -48,6 +48,7 @@ export const shell = {
     '/offers': { title: 'Offers', subtitle: 'Filter offers for a selected site and generate tracking links' },
     '/offers/:id': { title: 'Offer Details' },
     '/affiliates': { title: 'Affiliates', subtitle: 'List of all affiliates and settings' },
+    '/affiliates/tax-forms': { title: 'Tax forms to review', subtitle: 'W-9 and W-8 forms waiting for review, oldest first' },
     '/announcements': { title: 'Announcements' },
     '/settings': { title: 'Global Settings' },
     '/profile': { title: 'Profile' },

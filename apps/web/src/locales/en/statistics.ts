@@ -33,6 +33,7 @@ export const statistics = {
     sub3: 'Sub ID 3',
     sub4: 'Sub ID 4',
     sub5: 'Sub ID 5',
+    creative: 'Creative',
     affiliate: 'Affiliate',
   },
   columns: {

@@ -39,17 +39,17 @@ function initial(account: BillingAccount): FormValues {
 }
 
 /** Profile billing tab: who is paid, how, and the details that method needs, checked as the server checks them. */
-export function BillingForm() {
-  const billing = useBilling();
+export function BillingForm({ userId }: { userId?: number } = {}) {
+  const billing = useBilling(userId);
   const methods = usePaymentMethods();
   if (billing.isError) return <Alert severity="error">{billing.error.message}</Alert>;
   if (!billing.data || !methods.data) return <Skeleton variant="rounded" height={320} />;
-  return <BillingFormFields account={billing.data} methods={methods.data} key={billing.dataUpdatedAt} />;
+  return <BillingFormFields account={billing.data} methods={methods.data} userId={userId} key={billing.dataUpdatedAt} />;
 }
 
-function BillingFormFields({ account, methods }: { account: BillingAccount; methods: ActivePaymentMethod[] }) {
+function BillingFormFields({ account, methods, userId }: { account: BillingAccount; methods: ActivePaymentMethod[]; userId: number | undefined }) {
   const { t } = useTranslation();
-  const save = useSaveBilling();
+  const save = useSaveBilling(userId);
   const [formError, setFormError] = useState<string>();
   // The union schema checks the details of the method chosen, with the contracts' own messages.
   const form = useForm<FormValues>({ resolver: zodResolver(billingDetailsSchema) as unknown as Resolver<FormValues>, defaultValues: initial(account) });

@@ -26,13 +26,18 @@ export interface BonusDialogProps {
   onClose: () => void;
 }
 
+/** The request schema checks the form; the dialog's empty choices ('') are "none" to it, as in the body it sends. */
+const requestResolver = zodResolver(bonusRequestSchema) as unknown as Resolver<FormValues>;
+const resolver: Resolver<FormValues> = (values, context, options) =>
+  requestResolver({ ...values, adjustment_reason: values.adjustment_reason || null, corrects_id: values.corrects_id || null } as unknown as FormValues, context, options);
+
 /** Affiliates screen: a bonus (positive) or an adjustment (negative, with its reason) on an affiliate's ledger. */
 export function BonusDialog({ affiliate, onClose }: BonusDialogProps) {
   const { t } = useTranslation();
   const add = useAddBonus();
   const [formError, setFormError] = useState<string>();
   const form = useForm<FormValues>({
-    resolver: zodResolver(bonusRequestSchema) as unknown as Resolver<FormValues>,
+    resolver,
     defaultValues: { amount: '', reason: '', adjustment_reason: '', corrects_id: '' },
   });
   const { errors } = form.formState;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { campaignsQueryKey } from '../../../lib/queries/get-campaigns.ts';
 
 const reply = z.object({ data: z.object({ message: z.string() }) });
 
@@ -11,5 +12,5 @@ export async function deleteCampaign(id: number) {
 
 export function useDeleteCampaign() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCampaign, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }) });
+  return useMutation({ mutationFn: deleteCampaign, onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }) });
 }

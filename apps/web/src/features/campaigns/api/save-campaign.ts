@@ -2,6 +2,7 @@ import { type CampaignInput, campaignSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { campaignsQueryKey } from '../../../lib/queries/get-campaigns.ts';
 
 const reply = z.object({ data: campaignSchema, message: z.string().optional() });
 
@@ -12,5 +13,5 @@ export async function saveCampaign({ id, input }: { id?: number | undefined; inp
 
 export function useSaveCampaign() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCampaign, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }) });
+  return useMutation({ mutationFn: saveCampaign, onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }) });
 }

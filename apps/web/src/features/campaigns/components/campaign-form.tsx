@@ -11,16 +11,19 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import { type Campaign, campaignInputSchema, trackingMessages } from '@portal/contracts';
+import { Controller, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectInput } from '../../../components/forms/select-input.tsx';
+import type { z } from 'zod';
+import { FormSelect, FormText } from '../../../components/forms/controlled.tsx';
+import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useLandingPages } from '../../../lib/queries/get-landing-pages.ts';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { useSaveCampaign } from '../api/save-campaign.ts';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
-import { useFormState } from '../../../lib/use-form-state.ts';
 
 type DestinationType = 'landing_page' | 'url';
 interface GeoRow {
@@ -37,6 +40,19 @@ interface Values {
   destination_url: string;
   geo_targeting: GeoRow[];
 }
+type Output = z.output<typeof campaignInputSchema>;
+
+/** What is checked and sent: only the destination each choice uses (the other may hold an old value). */
+const chosen = (v: Values): z.input<typeof campaignInputSchema> => ({
+  ...v,
+  offer_id: v.offer_id ?? '',
+  landing_page_id: v.destination_type === 'landing_page' ? v.landing_page_id : null,
+  destination_url: v.destination_type === 'url' ? v.destination_url : '',
+  geo_targeting: v.geo_targeting.map((g) => ({ ...g, landing_page_id: g.destination_type === 'landing_page' ? g.landing_page_id : null, url: g.destination_type === 'url' ? g.url : '' })),
+});
+const checkCampaign = zodResolver(campaignInputSchema);
+const resolver: Resolver<Values, unknown, Output> = (values, context, options) =>
+  (checkCampaign as unknown as Resolver<z.input<typeof campaignInputSchema>, unknown, Output>)(chosen(values), context, options as never) as unknown as ReturnType<Resolver<Values, unknown, Output>>;
 
 const destinationTypes: DestinationType[] = ['landing_page', 'url'];
 
@@ -54,35 +70,29 @@ function initial(c: Campaign | undefined): Values {
 /** Create or edit a campaign: name, offer (the site follows), destination (landing page or URL) and per-country destinations. */
 export function CampaignForm({ campaign, onClose }: { campaign: Campaign | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const form = useFormState<Values>(initial(campaign));
-  const { values, errors, set } = form;
+  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<Values, unknown, Output>({ resolver, defaultValues: initial(campaign) });
+  const geo = useFieldArray({ control, name: 'geo_targeting' });
+  const [offerId, destinationType, geoRows] = useWatch({ control, name: ['offer_id', 'destination_type', 'geo_targeting'] });
   const offers = useOffers(undefined);
   const save = useSaveCampaign();
-  const offer = offers.data?.find((o) => o.id === values.offer_id);
+  const offer = offers.data?.find((o) => o.id === offerId);
   const siteId = offer?.site.id ?? campaign?.site.id;
   const landingPages = useLandingPages(siteId, Boolean(siteId));
   const lpOptions = (landingPages.data ?? []).map((lp) => ({ value: lp.id, label: lp.name }));
   const siteName = offer?.site.display_name ?? campaign?.site.display_name ?? '';
-  const setGeo = (i: number, patch: Partial<GeoRow>) => set('geo_targeting', values.geo_targeting.map((g, j) => (j === i ? { ...g, ...patch } : g)));
+  const geoError = formState.errors.geo_targeting?.message ?? formState.errors.geo_targeting?.root?.message;
 
-  const submit = async () => {
-    const input = form.validate(campaignInputSchema, {
-      ...values,
-      offer_id: values.offer_id ?? '',
-      landing_page_id: values.destination_type === 'landing_page' ? values.landing_page_id : null,
-      destination_url: values.destination_type === 'url' ? values.destination_url : '',
-      geo_targeting: values.geo_targeting.map((g) => ({ ...g, landing_page_id: g.destination_type === 'landing_page' ? g.landing_page_id : null, url: g.destination_type === 'url' ? g.url : '' })),
-    });
-    if (!input) return;
+  const submit = handleSubmit(async (input) => {
     try {
       await save.mutateAsync({ id: campaign?.id, input });
       notify.success(campaign ? trackingMessages.campaignUpdated : trackingMessages.campaignCreated);
       onClose();
     } catch (error) {
-      form.applyServerErrors(error);
+      const geoFields = getValues('geo_targeting').flatMap((_, i) => [`geo_targeting.${i}.country`, `geo_targeting.${i}.landing_page_id`, `geo_targeting.${i}.url`] as const);
+      applyServerError(error, setError, ['name', 'offer_id', 'destination_type', 'landing_page_id', 'destination_url', 'geo_targeting', ...geoFields]);
       alertSaveFailure(error, t('forms.saveFailure'));
     }
-  };
+  });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="campaign-form-title" scroll="body">
@@ -94,18 +104,20 @@ export function CampaignForm({ campaign, onClose }: { campaign: Campaign | undef
       </DialogTitle>
       <DialogContent>
         <Box component="form" id="campaign-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <TextField id="campaign-name" label={t('campaigns.fields.name')} required value={values.name} error={Boolean(errors.name)} helperText={errors.name} onChange={(e) => set('name', e.target.value)} />
+          <FormText control={control} name="name" id="campaign-name" label={t('campaigns.fields.name')} required />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 7 }}>
-              <SelectInput
+              <FormSelect
+                control={control}
+                name="offer_id"
                 id="campaign-offer"
                 label={t('campaigns.fields.offer')}
                 required
                 options={(offers.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.site.display_name})` }))}
-                value={values.offer_id}
-                error={errors.offer_id}
-                onChange={(v) => {
-                  form.setValues({ ...values, offer_id: v === null ? null : Number(v), landing_page_id: null, geo_targeting: values.geo_targeting.map((g) => ({ ...g, landing_page_id: null })) });
+                onPicked={() => {
+                  // Landing pages belong to the offer's site: a new offer starts them over.
+                  setValue('landing_page_id', null);
+                  getValues('geo_targeting').forEach((_, i) => setValue(`geo_targeting.${i}.landing_page_id`, null));
                 }}
               />
             </Grid>
@@ -115,38 +127,28 @@ export function CampaignForm({ campaign, onClose }: { campaign: Campaign | undef
           </Grid>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 5 }}>
-              <SelectInput
+              <FormSelect
+                control={control}
+                name="destination_type"
                 id="campaign-destination-type"
                 label={t('campaigns.fields.destinationType')}
                 required
                 clearable={false}
                 options={destinationTypes.map((d) => ({ value: d, label: t(`campaigns.destinationTypes.${d}`) }))}
-                value={values.destination_type}
-                onChange={(v) => set('destination_type', (v ?? 'landing_page') as DestinationType)}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 7 }}>
-              {values.destination_type === 'landing_page' ? (
-                <SelectInput
-                  id="campaign-landing-page"
-                  label={t('campaigns.fields.landingPage')}
-                  required
-                  disabled={!siteId}
-                  options={lpOptions}
-                  value={values.landing_page_id}
-                  error={errors.landing_page_id}
-                  onChange={(v) => set('landing_page_id', v === null ? null : Number(v))}
-                />
+              {destinationType === 'landing_page' ? (
+                <FormSelect control={control} name="landing_page_id" id="campaign-landing-page" label={t('campaigns.fields.landingPage')} required disabled={!siteId} options={lpOptions} />
               ) : (
-                <TextField
+                <FormText
+                  control={control}
+                  name="destination_url"
                   id="campaign-url"
                   label={t('campaigns.fields.url')}
                   required
                   fullWidth
-                  value={values.destination_url}
-                  error={Boolean(errors.destination_url)}
-                  helperText={errors.destination_url ?? (siteName ? t('campaigns.fields.urlHint', { site: siteName }) : undefined)}
-                  onChange={(e) => set('destination_url', e.target.value)}
+                  helperText={siteName ? t('campaigns.fields.urlHint', { site: siteName }) : undefined}
                   slotProps={{ htmlInput: { inputMode: 'url' } }}
                 />
               )}
@@ -159,60 +161,52 @@ export function CampaignForm({ campaign, onClose }: { campaign: Campaign | undef
             <Typography variant="body2" color="text.secondary">
               {t('campaigns.geo.intro')}
             </Typography>
-            {errors.geo_targeting ? (
+            {geoError ? (
               <Typography variant="body2" color="error" role="alert">
-                {errors.geo_targeting}
+                {geoError}
               </Typography>
             ) : null}
           </Box>
-          {values.geo_targeting.map((g, i) => (
-            <Grid container spacing={1.5} key={i} sx={{ alignItems: 'flex-start' }} data-testid="geo-row">
+          {geo.fields.map((row, i) => (
+            <Grid container spacing={1.5} key={row.id} sx={{ alignItems: 'flex-start' }} data-testid="geo-row">
               <Grid size={{ xs: 12, sm: 3 }}>
-                <TextField
-                  id={`geo-country-${i}`}
-                  label={t('campaigns.geo.country')}
-                  fullWidth
-                  value={g.country}
-                  error={Boolean(errors[`geo_targeting.${i}.country`])}
-                  helperText={errors[`geo_targeting.${i}.country`] ?? t('campaigns.geo.countryHint')}
-                  onChange={(e) => setGeo(i, { country: e.target.value.toUpperCase().slice(0, 2) })}
+                <Controller
+                  control={control}
+                  name={`geo_targeting.${i}.country`}
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      id={`geo-country-${i}`}
+                      label={t('campaigns.geo.country')}
+                      fullWidth
+                      inputRef={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ?? t('campaigns.geo.countryHint')}
+                      onChange={(e) => field.onChange(e.target.value.toUpperCase().slice(0, 2))}
+                    />
+                  )}
                 />
               </Grid>
               <Grid size={{ xs: 12, sm: 3 }}>
-                <SelectInput
+                <FormSelect
+                  control={control}
+                  name={`geo_targeting.${i}.destination_type`}
                   id={`geo-type-${i}`}
                   label={t('campaigns.fields.destinationType')}
                   clearable={false}
                   options={destinationTypes.map((d) => ({ value: d, label: t(`campaigns.destinationTypes.${d}`) }))}
-                  value={g.destination_type}
-                  onChange={(v) => setGeo(i, { destination_type: (v ?? 'landing_page') as DestinationType })}
                 />
               </Grid>
               <Grid size={{ xs: 10, sm: 5 }}>
-                {g.destination_type === 'landing_page' ? (
-                  <SelectInput
-                    id={`geo-landing-page-${i}`}
-                    label={t('campaigns.fields.landingPage')}
-                    disabled={!siteId}
-                    options={lpOptions}
-                    value={g.landing_page_id}
-                    error={errors[`geo_targeting.${i}.landing_page_id`]}
-                    onChange={(v) => setGeo(i, { landing_page_id: v === null ? null : Number(v) })}
-                  />
+                {geoRows[i]?.destination_type === 'url' ? (
+                  <FormText control={control} name={`geo_targeting.${i}.url`} id={`geo-url-${i}`} label={t('campaigns.fields.url')} fullWidth />
                 ) : (
-                  <TextField
-                    id={`geo-url-${i}`}
-                    label={t('campaigns.fields.url')}
-                    fullWidth
-                    value={g.url}
-                    error={Boolean(errors[`geo_targeting.${i}.url`])}
-                    helperText={errors[`geo_targeting.${i}.url`]}
-                    onChange={(e) => setGeo(i, { url: e.target.value })}
-                  />
+                  <FormSelect control={control} name={`geo_targeting.${i}.landing_page_id`} id={`geo-landing-page-${i}`} label={t('campaigns.fields.landingPage')} disabled={!siteId} options={lpOptions} />
                 )}
               </Grid>
               <Grid size={{ xs: 2, sm: 1 }}>
-                <IconButton aria-label={t('campaigns.geo.remove')} onClick={() => set('geo_targeting', values.geo_targeting.filter((_, j) => j !== i))} sx={{ mt: 1 }}>
+                <IconButton aria-label={t('campaigns.geo.remove')} onClick={() => geo.remove(i)} sx={{ mt: 1 }}>
                   <DeleteOutline />
                 </IconButton>
               </Grid>
@@ -221,8 +215,8 @@ export function CampaignForm({ campaign, onClose }: { campaign: Campaign | undef
           <Stack direction="row">
             <Button
               startIcon={<Add />}
-              disabled={values.geo_targeting.length >= 50}
-              onClick={() => set('geo_targeting', [...values.geo_targeting, { country: '', destination_type: 'landing_page', landing_page_id: null, url: '' }])}
+              disabled={geo.fields.length >= 50}
+              onClick={() => geo.append({ country: '', destination_type: 'landing_page', landing_page_id: null, url: '' })}
             >
               {t('campaigns.geo.add')}
             </Button>

@@ -1,45 +1,36 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import { type Campaign, trackingMessages } from '@portal/contracts';
+import { type Campaign, type campaignSortFields, trackingMessages } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../../components/list-search.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
+import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { ShortLink } from '../../../components/short-link.tsx';
-import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { notify } from '../../../lib/notifications.tsx';
 import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { useDeleteCampaign } from '../api/delete-campaign.ts';
-import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
+import { useCampaignsPage } from '../../../lib/queries/get-campaigns.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { CampaignForm } from './campaign-form.tsx';
 
 /** /campaigns (affiliates): the campaigns with their links and all-time earnings; create, edit and delete with confirmation. */
 export function CampaignsPage() {
   const { t } = useTranslation();
   const page = useListPage<Campaign>();
-  const list = useCampaigns();
+  const paged = useListQuery<(typeof campaignSortFields)[number]>();
+  const list = useCampaignsPage(paged.query);
   const remove = useDeleteCampaign();
-  const rows = list.data ?? [];
+  const rows = list.data?.data ?? [];
 
-  const deleteCampaign = async (campaign: Campaign) => {
-    try {
-      await remove.mutateAsync(campaign.id);
-      notify.success(trackingMessages.campaignDeleted);
-      return true;
-    } catch (error) {
-      alertError(error);
-      return false;
-    }
-  };
+  const deleteCampaign = (campaign: Campaign) => mutateAndNotify(() => remove.mutateAsync(campaign.id), trackingMessages.campaignDeleted);
 
   return (
     <ListPage<Campaign>
       state={page}
+      toolbar={<ListSearch id="campaigns-search" value={paged.query.search} onSearch={paged.setSearch} />}
       newLabel={t('campaigns.create')}
       renderForm={(campaign, close) => <CampaignForm key={campaign?.id ?? 'new'} campaign={campaign} onClose={close} />}
       confirm={{
@@ -61,12 +52,12 @@ export function CampaignsPage() {
         <ListTable
           label={t('campaigns.tableLabel')}
           columns={[
-            t('campaigns.columns.name'),
-            t('campaigns.columns.offer'),
+            { label: t('campaigns.columns.name'), sort: 'name' },
+            { label: t('campaigns.columns.offer'), sort: 'offer' },
             t('campaigns.columns.site'),
             t('campaigns.columns.payoutType'),
             t('campaigns.columns.destination'),
-            t('campaigns.columns.created'),
+            { label: t('campaigns.columns.created'), sort: 'created_at' },
             { label: t('campaigns.columns.earnings'), align: 'right' },
             t('campaigns.columns.link'),
             t('campaigns.columns.actions'),
@@ -74,6 +65,8 @@ export function CampaignsPage() {
           count={rows.length}
           pending={list.isPending}
           empty={t('campaigns.empty')}
+          sorting={{ ...paged.query, onSort: (sort) => paged.sortBy(sort as (typeof campaignSortFields)[number]) }}
+          paging={{ total: list.data?.meta.total ?? 0, page: paged.query.page, perPage: paged.query.per_page, onChange: paged.setPage }}
         >
           {rows.map((c) => (
             <TableRow key={c.id} hover>
@@ -90,18 +83,7 @@ export function CampaignsPage() {
               <TableCell>
                 <ShortLink url={c.tracking_url} copyLabel={`${t('campaigns.copy')}: ${c.name}`} />
               </TableCell>
-              <TableCell align="right">
-                <Tooltip title={t('campaigns.edit')}>
-                  <IconButton aria-label={`${t('campaigns.edit')}: ${c.name}`} onClick={() => page.edit(c)}>
-                    <EditOutlined />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('campaigns.delete')}>
-                  <IconButton aria-label={`${t('campaigns.delete')}: ${c.name}`} onClick={() => page.confirm(c)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              <RowActions name={c.name} edit={{ label: t('campaigns.edit'), onClick: () => page.edit(c) }} remove={{ label: t('campaigns.delete'), onClick: () => page.confirm(c) }} />
             </TableRow>
           ))}
         </ListTable>

@@ -2,6 +2,8 @@ import { landingPageInputSchema, landingPageSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { offersQueryKey } from '../../../lib/queries/get-offers.ts';
+import { landingPagesQueryKey } from '../../../lib/queries/get-landing-pages.ts';
 
 const reply = z.object({ data: landingPageSchema });
 export type LandingPageInput = z.input<typeof landingPageInputSchema>;
@@ -16,6 +18,6 @@ export function useSaveLandingPage() {
   // Offers embed their landing page.
   return useMutation({
     mutationFn: saveLandingPage,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['landing-pages'] }), queryClient.invalidateQueries({ queryKey: ['offers'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: landingPagesQueryKey }), queryClient.invalidateQueries({ queryKey: offersQueryKey })]),
   });
 }

@@ -26,14 +26,16 @@ function countryName(code: string): string {
 
 const percent = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 
-/** Global Settings' money sections: payment methods with banks, tax withholdings, custom split fee. */
-export function MoneySettingsSections({ canPickAffiliates }: { canPickAffiliates: boolean }) {
+function useActiveChip() {
   const { t } = useTranslation();
-  const affiliates = useAffiliateOptions(canPickAffiliates);
-  const active = (on: boolean) => <Chip size="small" variant="outlined" color={on ? 'success' : 'default'} label={t(on ? 'moneySettings.active' : 'moneySettings.inactive')} />;
-  const methodOptions = paymentMethodTypes.map((m) => ({ value: m, label: t(`moneySettings.methodTypes.${m}`) }));
-  const recipientOptions = recipientTypes.map((r) => ({ value: r, label: t(`billing.recipientTypes.${r}`) }));
+  return (on: boolean) => <Chip size="small" variant="outlined" color={on ? 'success' : 'default'} label={t(on ? 'moneySettings.active' : 'moneySettings.inactive')} />;
+}
 
+/** Global Settings, Payment methods with banks: how affiliates can be paid and the network's banks that pay. */
+export function PaymentMethodsSection() {
+  const { t } = useTranslation();
+  const active = useActiveChip();
+  const methodOptions = paymentMethodTypes.map((m) => ({ value: m, label: t(`moneySettings.methodTypes.${m}`) }));
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
       <SettingsSection
@@ -90,56 +92,72 @@ export function MoneySettingsSections({ canPickAffiliates }: { canPickAffiliates
           { name: 'is_active', label: t('moneySettings.active'), kind: 'switch' },
         ]}
       />
-      <SettingsSection
-        id="tax-withholdings"
-        title={t('moneySettings.withholdings.title')}
-        description={t('moneySettings.withholdings.description')}
-        addLabel={t('moneySettings.withholdings.add')}
-        list={taxWithholdingsList}
-        keyOf={(r) => r.id}
-        rowName={(r) => `${countryName(r.country)}, ${t(`billing.recipientTypes.${r.recipient_type}`)}`}
-        columns={[
-          { label: t('moneySettings.withholdings.country'), render: (r) => `${countryName(r.country)} (${r.country})` },
-          { label: t('moneySettings.withholdings.recipientType'), render: (r) => t(`billing.recipientTypes.${r.recipient_type}`) },
-          { label: t('moneySettings.withholdings.rate'), render: (r) => percent(r.rate), align: 'right' },
-        ]}
-        schema={taxWithholdingInputSchema}
-        empty={{ country: '', recipient_type: '', rate: '' }}
-        toValues={(r) => ({ country: r.country, recipient_type: r.recipient_type, rate: String(r.rate) })}
-        fields={[
-          { name: 'country', label: t('moneySettings.withholdings.country'), required: true, helper: t('moneySettings.withholdings.countryHint') },
-          { name: 'recipient_type', label: t('moneySettings.withholdings.recipientType'), kind: 'select', options: recipientOptions, required: true },
-          { name: 'rate', label: t('moneySettings.withholdings.rate'), required: true, inputMode: 'decimal', helper: t('moneySettings.percentHint') },
-        ]}
-      />
-      <SettingsSection
-        id="split-fees"
-        title={t('moneySettings.splitFees.title')}
-        description={t('moneySettings.splitFees.description')}
-        addLabel={t('moneySettings.splitFees.add')}
-        list={splitFeesList}
-        keyOf={(r) => r.affiliate.id}
-        keyOfNew={(v) => Number(v.affiliate_id)}
-        rowName={(r) => r.affiliate.name}
-        columns={[
-          { label: t('moneySettings.splitFees.affiliate'), render: (r) => `${r.affiliate.name} (${r.affiliate.email})` },
-          { label: t('moneySettings.splitFees.rate'), render: (r) => percent(r.rate), align: 'right' },
-        ]}
-        schema={splitFeeInputSchema.extend({ affiliate_id: z.coerce.number().int().positive() })}
-        empty={{ affiliate_id: '', rate: '' }}
-        toValues={(r) => ({ affiliate_id: String(r.affiliate.id), rate: String(r.rate) })}
-        fields={[
-          {
-            name: 'affiliate_id',
-            label: t('moneySettings.splitFees.affiliate'),
-            kind: 'select',
-            required: true,
-            fixedOnEdit: true,
-            options: (affiliates.data ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` })),
-          },
-          { name: 'rate', label: t('moneySettings.splitFees.rate'), required: true, inputMode: 'decimal', helper: t('moneySettings.percentHint') },
-        ]}
-      />
     </Stack>
+  );
+}
+
+/** Global Settings, Tax withholdings: the rate kept per country and recipient type. */
+export function TaxWithholdingsSection() {
+  const { t } = useTranslation();
+  const recipientOptions = recipientTypes.map((r) => ({ value: r, label: t(`billing.recipientTypes.${r}`) }));
+  return (
+    <SettingsSection
+      id="tax-withholdings"
+      title={t('moneySettings.withholdings.title')}
+      description={t('moneySettings.withholdings.description')}
+      addLabel={t('moneySettings.withholdings.add')}
+      list={taxWithholdingsList}
+      keyOf={(r) => r.id}
+      rowName={(r) => `${countryName(r.country)}, ${t(`billing.recipientTypes.${r.recipient_type}`)}`}
+      columns={[
+        { label: t('moneySettings.withholdings.country'), render: (r) => `${countryName(r.country)} (${r.country})` },
+        { label: t('moneySettings.withholdings.recipientType'), render: (r) => t(`billing.recipientTypes.${r.recipient_type}`) },
+        { label: t('moneySettings.withholdings.rate'), render: (r) => percent(r.rate), align: 'right' },
+      ]}
+      schema={taxWithholdingInputSchema}
+      empty={{ country: '', recipient_type: '', rate: '' }}
+      toValues={(r) => ({ country: r.country, recipient_type: r.recipient_type, rate: String(r.rate) })}
+      fields={[
+        { name: 'country', label: t('moneySettings.withholdings.country'), required: true, helper: t('moneySettings.withholdings.countryHint') },
+        { name: 'recipient_type', label: t('moneySettings.withholdings.recipientType'), kind: 'select', options: recipientOptions, required: true },
+        { name: 'rate', label: t('moneySettings.withholdings.rate'), required: true, inputMode: 'decimal', helper: t('moneySettings.percentHint') },
+      ]}
+    />
+  );
+}
+
+/** Global Settings, Custom split fee: a rate per affiliate. */
+export function SplitFeesSection({ canPickAffiliates }: { canPickAffiliates: boolean }) {
+  const { t } = useTranslation();
+  const affiliates = useAffiliateOptions(canPickAffiliates);
+  return (
+    <SettingsSection
+      id="split-fees"
+      title={t('moneySettings.splitFees.title')}
+      description={t('moneySettings.splitFees.description')}
+      addLabel={t('moneySettings.splitFees.add')}
+      list={splitFeesList}
+      keyOf={(r) => r.affiliate.id}
+      keyOfNew={(v) => Number(v.affiliate_id)}
+      rowName={(r) => r.affiliate.name}
+      columns={[
+        { label: t('moneySettings.splitFees.affiliate'), render: (r) => `${r.affiliate.name} (${r.affiliate.email})` },
+        { label: t('moneySettings.splitFees.rate'), render: (r) => percent(r.rate), align: 'right' },
+      ]}
+      schema={splitFeeInputSchema.extend({ affiliate_id: z.coerce.number().int().positive() })}
+      empty={{ affiliate_id: '', rate: '' }}
+      toValues={(r) => ({ affiliate_id: String(r.affiliate.id), rate: String(r.rate) })}
+      fields={[
+        {
+          name: 'affiliate_id',
+          label: t('moneySettings.splitFees.affiliate'),
+          kind: 'select',
+          required: true,
+          fixedOnEdit: true,
+          options: (affiliates.data ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` })),
+        },
+        { name: 'rate', label: t('moneySettings.splitFees.rate'), required: true, inputMode: 'decimal', helper: t('moneySettings.percentHint') },
+      ]}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { customPayoutsInputSchema, offerSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { offersQueryKey } from '../../../lib/queries/get-offers.ts';
 
 const reply = z.object({ data: offerSchema, message: z.string().optional() });
 export type CustomPayoutsInput = z.input<typeof customPayoutsInputSchema>;
@@ -13,5 +14,5 @@ export async function saveOfferPayouts({ id, input }: { id: number; input: Custo
 
 export function useSaveOfferPayouts() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveOfferPayouts, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['offers'] }) });
+  return useMutation({ mutationFn: saveOfferPayouts, onSuccess: () => queryClient.invalidateQueries({ queryKey: offersQueryKey }) });
 }

@@ -2,6 +2,7 @@ import { type OfferInput, offerSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { offersQueryKey } from '../../../lib/queries/get-offers.ts';
 
 const reply = z.object({ data: offerSchema, message: z.string().optional() });
 
@@ -12,5 +13,5 @@ export async function saveOffer({ id, input }: { id?: number | undefined; input:
 
 export function useSaveOffer() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveOffer, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['offers'] }) });
+  return useMutation({ mutationFn: saveOffer, onSuccess: () => queryClient.invalidateQueries({ queryKey: offersQueryKey }) });
 }

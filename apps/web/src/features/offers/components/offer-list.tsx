@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/icons-material/Link';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -36,6 +37,7 @@ function OfferCard({ offer }: { offer: Offer }) {
 
   return (
     <Paper variant="outlined" component="article" aria-label={offer.name} sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+      {offer.logo ? <Box component="img" src={offer.logo.url} alt="" width={160} height={32} loading="lazy" sx={{ height: 32, width: 'auto', maxWidth: '100%', objectFit: 'contain', alignSelf: 'flex-start' }} /> : null}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {offer.name}

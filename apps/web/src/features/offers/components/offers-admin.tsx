@@ -1,26 +1,25 @@
 import Archive from '@mui/icons-material/ArchiveOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Unarchive from '@mui/icons-material/UnarchiveOutlined';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import type { Offer } from '@portal/contracts';
+import type { Offer, offerSortFields } from '@portal/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ListPage, useListPage } from '../../../components/list-page.tsx';
+import { ListSearch } from '../../../components/list-search.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
+import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { alertError } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notifications.tsx';
 import { useArchiveOffer } from '../api/archive-offer.ts';
-import { useOffers } from '../../../lib/queries/get-offers.ts';
+import { useOffersPage } from '../../../lib/queries/get-offers.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
 import { payoutText } from '../lib/payout.ts';
 import { OfferForm } from './offer-form.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
@@ -31,13 +30,7 @@ export function useArchiveAction() {
   const archive = useArchiveOffer();
   const [asking, setAsking] = useState<Offer>();
   const run = async (offer: Offer, archived: boolean) => {
-    try {
-      const reply = await archive.mutateAsync({ id: offer.id, archived });
-      notify.success(reply.message ?? t('forms.updated'));
-      setAsking(undefined);
-    } catch (error) {
-      alertError(error);
-    }
+    if (await mutateAndNotify(() => archive.mutateAsync({ id: offer.id, archived }), (reply) => reply.message ?? t('forms.updated'))) setAsking(undefined);
   };
   const request = (offer: Offer) => (offer.status === 'archived' ? void run(offer, false) : setAsking(offer));
   const dialog = (
@@ -62,9 +55,10 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
   const { t } = useTranslation();
   const list = useListPage<Offer>();
   const [archived, setArchived] = useState(false);
-  const offers = useOffers(siteId, { status: archived ? 'all' : 'active' });
+  const paged = useListQuery<(typeof offerSortFields)[number]>();
+  const offers = useOffersPage({ ...paged.query, site_id: siteId === undefined ? undefined : String(siteId), status: archived ? 'all' : undefined });
   const archive = useArchiveAction();
-  const rows = offers.data ?? [];
+  const rows = offers.data?.data ?? [];
   return (
     <ListPage<Offer>
       state={list}
@@ -73,14 +67,41 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
           <Stack sx={{ flex: 1, minWidth: 0 }}>
             <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="admin-offers" />
           </Stack>
-          <FormControlLabel control={<Switch checked={archived} onChange={(e) => setArchived(e.target.checked)} />} label={t('offers.admin.showArchived')} />
+          <ListSearch id="offers-search" value={paged.query.search} onSearch={paged.setSearch} />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={archived}
+                onChange={(e) => {
+                  setArchived(e.target.checked);
+                  paged.setFilters({});
+                }}
+              />
+            }
+            label={t('offers.admin.showArchived')}
+          />
         </>
       }
       newLabel={t('offers.admin.newOffer')}
       renderForm={(offer, close) => <OfferForm offer={offer} siteId={siteId} onClose={close} />}
       dialogs={archive.dialog}
     >
-      <ListTable label={t('offers.admin.offersLabel')} columns={[t('offers.admin.name'), t('offers.site'), t('offers.admin.defaultPayout'), t('offers.landingPage'), t('offers.admin.status'), t('offers.actions')]} count={rows.length} pending={offers.isPending} empty={t('offers.admin.noOffersStaff')}>
+      <ListTable
+        label={t('offers.admin.offersLabel')}
+        columns={[
+          { label: t('offers.admin.name'), sort: 'name' },
+          { label: t('offers.site'), sort: 'site' },
+          { label: t('offers.admin.defaultPayout'), sort: 'default_payout' },
+          t('offers.landingPage'),
+          t('offers.admin.status'),
+          t('offers.actions'),
+        ]}
+        count={rows.length}
+        pending={offers.isPending}
+        empty={t('offers.admin.noOffersStaff')}
+        sorting={{ ...paged.query, onSort: (sort) => paged.sortBy(sort as (typeof offerSortFields)[number]) }}
+        paging={{ total: offers.data?.meta.total ?? 0, page: paged.query.page, perPage: paged.query.per_page, onChange: paged.setPage }}
+      >
         {rows.map((o) => (
           <TableRow key={o.id}>
             <TableCell sx={{ fontWeight: 600 }}>
@@ -98,18 +119,11 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
             <TableCell>
               <Chip size="small" color={o.status === 'active' ? 'success' : 'default'} label={t(`offers.admin.statuses.${o.status}`)} />
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Tooltip title={t('offers.edit')}>
-                <IconButton aria-label={`${t('offers.edit')}: ${o.name}`} onClick={() => list.edit(o)}>
-                  <EditOutlined />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}>
-                <IconButton aria-label={`${t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive')}: ${o.name}`} onClick={() => archive.request(o)}>
-                  {o.status === 'archived' ? <Unarchive /> : <Archive />}
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            <RowActions
+              name={o.name}
+              edit={{ label: t('offers.edit'), onClick: () => list.edit(o) }}
+              actions={[{ label: t(o.status === 'archived' ? 'offers.admin.restore' : 'offers.admin.archive'), icon: o.status === 'archived' ? <Unarchive /> : <Archive />, onClick: () => archive.request(o) }]}
+            />
           </TableRow>
         ))}
       </ListTable>

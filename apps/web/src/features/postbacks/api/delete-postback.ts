@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { postbacksQueryKey } from './get-postbacks.ts';
 
 const reply = z.object({ data: z.object({ message: z.string() }) });
 
@@ -11,5 +12,5 @@ export async function deletePostback(id: number) {
 
 export function useDeletePostback() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePostback, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['postbacks', 'list'] }) });
+  return useMutation({ mutationFn: deletePostback, onSuccess: () => queryClient.invalidateQueries({ queryKey: postbacksQueryKey }) });
 }

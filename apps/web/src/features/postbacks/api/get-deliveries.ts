@@ -9,8 +9,11 @@ export async function getDeliveries(page: number, perPage: number) {
   return reply.parse(await apiRequest('/v1/postbacks/deliveries', { query: { page, per_page: perPage } }));
 }
 
+/** Every page of the delivery log sits under this key; a test send invalidates it. */
+export const deliveriesQueryKey = ['postbacks', 'deliveries'] as const;
+
 export const getDeliveriesQueryOptions = (page: number, perPage: number) =>
-  queryOptions({ queryKey: ['postbacks', 'deliveries', page, perPage], queryFn: () => getDeliveries(page, perPage), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: [...deliveriesQueryKey, page, perPage], queryFn: () => getDeliveries(page, perPage), placeholderData: keepPreviousData });
 
 export function useDeliveries(page: number, perPage: number) {
   return useQuery(getDeliveriesQueryOptions(page, perPage));

@@ -9,7 +9,10 @@ export async function getPostbacks() {
   return reply.parse(await apiRequest('/v1/postbacks', { query: { per_page: 100 } }));
 }
 
-export const getPostbacksQueryOptions = () => queryOptions({ queryKey: ['postbacks', 'list'], queryFn: getPostbacks });
+/** The postbacks list's key; saving or deleting a postback invalidates it. */
+export const postbacksQueryKey = ['postbacks', 'list'] as const;
+
+export const getPostbacksQueryOptions = () => queryOptions({ queryKey: postbacksQueryKey, queryFn: getPostbacks });
 
 export function usePostbacks() {
   return useQuery(getPostbacksQueryOptions());

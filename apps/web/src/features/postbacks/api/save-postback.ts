@@ -2,6 +2,7 @@ import { type PostbackInput, postbackSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { postbacksQueryKey } from './get-postbacks.ts';
 
 const reply = z.object({ data: postbackSchema, message: z.string().optional() });
 
@@ -12,5 +13,5 @@ export async function savePostback({ id, input }: { id?: number | undefined; inp
 
 export function useSavePostback() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: savePostback, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['postbacks', 'list'] }) });
+  return useMutation({ mutationFn: savePostback, onSuccess: () => queryClient.invalidateQueries({ queryKey: postbacksQueryKey }) });
 }

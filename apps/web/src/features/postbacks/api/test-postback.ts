@@ -2,6 +2,7 @@ import { postbackTestResultSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { deliveriesQueryKey } from './get-deliveries.ts';
 
 const reply = z.object({ data: postbackTestResultSchema });
 
@@ -13,5 +14,5 @@ export async function testPostback(id: number) {
 export function useTestPostback() {
   const queryClient = useQueryClient();
   // The test is logged as a delivery.
-  return useMutation({ mutationFn: testPostback, onSettled: () => queryClient.invalidateQueries({ queryKey: ['postbacks', 'deliveries'] }) });
+  return useMutation({ mutationFn: testPostback, onSettled: () => queryClient.invalidateQueries({ queryKey: deliveriesQueryKey }) });
 }

@@ -11,22 +11,26 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import { type Postback, postbackGoals, postbackInputSchema, postbackMessages, postbackMethods, postbackTypes } from '@portal/contracts';
 import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectInput } from '../../../components/forms/select-input.tsx';
+import type { z } from 'zod';
+import { FormSelect, FormText } from '../../../components/forms/controlled.tsx';
 import { notify } from '../../../lib/notifications.tsx';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { usePostbackMacros } from '../api/get-postback-macros.ts';
 import { useSavePostback } from '../api/save-postback.ts';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
-import { useFormState } from '../../../lib/use-form-state.ts';
+import { applyServerError } from '../../../components/forms/server-errors.ts';
 
 const params = ['cid', 'pid', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+const fields = ['goal', 'type', 'offer_id', 'method', 'url', ...params] as const;
+type Input = z.input<typeof postbackInputSchema>;
 
-function initial(p: Postback | undefined) {
+function initial(p: Postback | undefined): Input {
   return {
     goal: p?.goal ?? 'all',
     type: p?.type ?? 'global',
@@ -51,8 +55,11 @@ export interface PostbackFormProps {
 /** Create or edit a postback: goal, type (every offer or one), method, url with macros listed beside it, and the parameter names. */
 export function PostbackForm({ postback, onClose }: PostbackFormProps) {
   const { t } = useTranslation();
-  const form = useFormState(initial(postback));
-  const { values, errors, set } = form;
+  const { control, handleSubmit, setError, getValues, setValue } = useForm<Input, unknown, z.output<typeof postbackInputSchema>>({
+    resolver: zodResolver(postbackInputSchema),
+    defaultValues: initial(postback),
+  });
+  const type = useWatch({ control, name: 'type' });
   const save = useSavePostback();
   const macros = usePostbackMacros();
   const offers = useOffers(undefined);
@@ -61,27 +68,26 @@ export function PostbackForm({ postback, onClose }: PostbackFormProps) {
   // A macro goes where the cursor is in the url (or at its end).
   const insertMacro = (macro: string) => {
     const input = urlRef.current;
-    const at = input?.selectionStart ?? values.url.length;
+    const url = String(getValues('url') ?? '');
+    const at = input?.selectionStart ?? url.length;
     const end = input?.selectionEnd ?? at;
-    set('url', values.url.slice(0, at) + macro + values.url.slice(end));
+    setValue('url', url.slice(0, at) + macro + url.slice(end));
     requestAnimationFrame(() => {
       input?.focus();
       input?.setSelectionRange(at + macro.length, at + macro.length);
     });
   };
 
-  const submit = async () => {
-    const input = form.validate(postbackInputSchema);
-    if (!input) return;
+  const submit = handleSubmit(async (input) => {
     try {
       await save.mutateAsync({ id: postback?.id, input });
       notify.success(postback ? postbackMessages.updated : postbackMessages.created);
       onClose();
     } catch (error) {
-      form.applyServerErrors(error);
+      applyServerError(error, setError, fields);
       alertSaveFailure(error, t('forms.saveFailure'));
     }
-  };
+  });
 
   const title = t(postback ? 'offers.postbacks.editTitle' : 'offers.postbacks.createTitle');
   return (
@@ -98,67 +104,61 @@ export function PostbackForm({ postback, onClose }: PostbackFormProps) {
             <Box component="form" id="postback-form" noValidate onSubmit={(e) => (e.preventDefault(), void submit())} sx={{ display: 'grid', gap: 2, pt: 1 }}>
               <Grid container spacing={2}>
                 <Grid size={{ xs: 12, sm: 4 }}>
-                  <SelectInput
+                  <FormSelect
+                    control={control}
+                    name="goal"
                     id="postback-goal"
                     label={t('offers.postbacks.goal')}
                     required
                     clearable={false}
                     options={postbackGoals.map((g) => ({ value: g, label: t(`offers.postbacks.goals.${g}`) }))}
-                    value={values.goal}
-                    error={errors.goal}
-                    onChange={(v) => set('goal', (v ?? 'all') as typeof values.goal)}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 4 }}>
-                  <SelectInput
+                  <FormSelect
+                    control={control}
+                    name="type"
                     id="postback-type"
                     label={t('offers.postbacks.type')}
                     required
                     clearable={false}
                     options={postbackTypes.map((g) => ({ value: g, label: t(`offers.postbacks.types.${g}`) }))}
-                    value={values.type}
-                    error={errors.type}
-                    onChange={(v) => set('type', (v ?? 'global') as typeof values.type)}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 4 }}>
-                  <SelectInput
+                  <FormSelect
+                    control={control}
+                    name="method"
                     id="postback-method"
                     label={t('offers.postbacks.method')}
                     clearable={false}
                     options={postbackMethods.map((m) => ({ value: m, label: m }))}
-                    value={values.method}
-                    error={errors.method}
-                    onChange={(v) => set('method', (v ?? 'GET') as typeof values.method)}
                   />
                 </Grid>
-                {values.type === 'offer' ? (
+                {type === 'offer' ? (
                   <Grid size={12}>
-                    <SelectInput
+                    <FormSelect
+                      control={control}
+                      name="offer_id"
                       id="postback-offer"
                       label={t('offers.postbacks.offer')}
                       required
                       options={(offers.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.site.display_name})` }))}
-                      value={values.offer_id}
-                      error={errors.offer_id}
-                      onChange={(v) => set('offer_id', v === null ? null : Number(v))}
                     />
                   </Grid>
                 ) : null}
               </Grid>
-              <TextField
+              <FormText
+                control={control}
+                name="url"
                 id="postback-url"
                 label={t('offers.postbacks.url')}
                 required
-                value={values.url}
-                inputRef={urlRef}
-                error={Boolean(errors.url)}
-                helperText={errors.url ?? t('offers.postbacks.urlHint')}
-                onChange={(e) => set('url', e.target.value)}
-                onBlur={() => set('url', values.url.trim())}
+                helperText={t('offers.postbacks.urlHint')}
+                onBlur={() => setValue('url', String(getValues('url') ?? '').trim())}
+                slotProps={{ htmlInput: { ref: urlRef, spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
                 multiline
                 minRows={2}
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
               />
               <Typography variant="subtitle2" component="h3">
                 {t('offers.postbacks.params')}
@@ -169,14 +169,12 @@ export function PostbackForm({ postback, onClose }: PostbackFormProps) {
               <Grid container spacing={2}>
                 {params.map((p, i) => (
                   <Grid key={p} size={{ xs: 12, sm: 6 }}>
-                    <TextField
+                    <FormText
+                      control={control}
+                      name={p}
                       id={`postback-${p}`}
                       label={p === 'cid' || p === 'pid' ? t(`offers.postbacks.${p}`) : t('offers.postbacks.sub', { n: i - 1 })}
-                      value={values[p]}
                       fullWidth
-                      error={Boolean(errors[p])}
-                      helperText={errors[p]}
-                      onChange={(e) => set(p, e.target.value)}
                       slotProps={{ htmlInput: { maxLength: 64 } }}
                     />
                   </Grid>

@@ -1,19 +1,16 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Send from '@mui/icons-material/SendOutlined';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Postback, postbackMessages, type PostbackTestResult } from '@portal/contracts';
 import { useState } from 'react';
 import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
+import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { useTranslation } from 'react-i18next';
 import { alertError } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notifications.tsx';
 import { useDeletePostback } from '../api/delete-postback.ts';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { usePostbacks } from '../api/get-postbacks.ts';
@@ -46,16 +43,7 @@ export function PostbacksTab() {
     }
   };
 
-  const deletePostback = async (p: Postback) => {
-    try {
-      await remove.mutateAsync(p.id);
-      notify.success(postbackMessages.deleted);
-      return true;
-    } catch (error) {
-      alertError(error);
-      return false;
-    }
-  };
+  const deletePostback = (p: Postback) => mutateAndNotify(() => remove.mutateAsync(p.id), postbackMessages.deleted);
 
   return (
     <ListPage<Postback>
@@ -86,21 +74,11 @@ export function PostbacksTab() {
             <TableCell sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: 'monospace' }} title={p.url}>
               {p.url}
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <RowActions edit={{ label: t('offers.edit'), onClick: () => page.edit(p) }} remove={{ label: t('offers.delete'), onClick: () => page.confirm(p) }}>
               <Button size="small" startIcon={<Send />} onClick={() => void sendTest(p)} loading={testing === p.id}>
                 {t('offers.postbacks.sendTest')}
               </Button>
-              <Tooltip title={t('offers.edit')}>
-                <IconButton aria-label={t('offers.edit')} onClick={() => page.edit(p)}>
-                  <EditOutlined />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('offers.delete')}>
-                <IconButton aria-label={t('offers.delete')} onClick={() => page.confirm(p)}>
-                  <DeleteOutline />
-                </IconButton>
-              </Tooltip>
-            </TableCell>
+            </RowActions>
           </TableRow>
         ))}
       </ListTable>

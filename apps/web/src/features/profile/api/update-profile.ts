@@ -1,17 +1,20 @@
-import { type ProfileUpdate, profileReplySchema, type UserProfile } from '@portal/contracts';
+import { type ProfileUpdate, profileIncludes, profileReplySchema, type UserProfile } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { profileQueryKey } from '../../../lib/queries/get-profile.ts';
+import { profileKeyOf, type Target, targetQuery } from './profile-of.ts';
 
-/** POST /v1/user/profile: form-serialised (id removed, methods a list). */
-export async function updateProfile(body: ProfileUpdate): Promise<UserProfile> {
-  return profileReplySchema.parse(await apiRequest('/v1/user/profile', { method: 'POST', body })).data;
+/** POST /v1/user/profile: form-serialised (id removed, methods a list); `?user_id=` for staff editing an affiliate. */
+export async function updateProfile(body: ProfileUpdate, userId?: Target): Promise<UserProfile> {
+  return profileReplySchema.parse(await apiRequest('/v1/user/profile', { method: 'POST', body, query: { include: profileIncludes, ...targetQuery(userId) } })).data;
 }
 
-export function useUpdateProfile() {
+export function useUpdateProfile(userId?: Target) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    mutationFn: (body: ProfileUpdate) => updateProfile(body, userId),
+    onSuccess: (data) => {
+      queryClient.setQueryData(profileKeyOf(userId), data);
+      return queryClient.invalidateQueries({ queryKey: profileKeyOf(userId) });
+    },
   });
 }

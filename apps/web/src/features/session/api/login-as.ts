@@ -1,9 +1,9 @@
-import { loginAsCodeReplySchema, type TokenPair, tokensReplySchema } from '@portal/contracts';
+import { loginAsCodeReplySchema, type LoginAsRequest, type TokenPair, tokensReplySchema } from '@portal/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /v1/affiliates/{id}/login-as: staff with the affiliates permission get a one-time code. */
-export async function requestLoginAsCode(affiliateId: number): Promise<string> {
-  return loginAsCodeReplySchema.parse(await apiRequest(`/v1/affiliates/${affiliateId}/login-as`, { method: 'POST', body: {} })).data.code;
+/** POST /v1/affiliates/{id}/login-as: staff with the affiliates permission get a one-time code (a reason; read-only unless with changes). */
+export async function requestLoginAsCode(affiliateId: number, how: LoginAsRequest): Promise<string> {
+  return loginAsCodeReplySchema.parse(await apiRequest(`/v1/affiliates/${affiliateId}/login-as`, { method: 'POST', body: how })).data.code;
 }
 
 /** POST /v1/authentication/login-as-user: the code becomes the affiliate's (impersonated) token pair. */
@@ -21,11 +21,11 @@ export function loginAsUrl(pair: TokenPair): string {
  * Opens the affiliate's dashboard in a new tab. The tab is opened at once, inside the click,
  * so pop-up blockers let it through; it is pointed at the session when the tokens arrive.
  */
-export async function openAffiliateSession(affiliateId: number): Promise<'opened' | 'blocked'> {
+export async function openAffiliateSession(affiliateId: number, how: LoginAsRequest): Promise<'opened' | 'blocked'> {
   const tab = window.open('', '_blank');
   if (!tab) return 'blocked';
   try {
-    const pair = await loginAsUser(await requestLoginAsCode(affiliateId));
+    const pair = await loginAsUser(await requestLoginAsCode(affiliateId, how));
     tab.opener = null;
     tab.location.href = new URL(loginAsUrl(pair), window.location.origin).toString();
     return 'opened';

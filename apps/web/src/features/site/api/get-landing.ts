@@ -1,9 +1,9 @@
-import { type LandingImages, landingReplySchema, type Seo } from '@portal/contracts';
+import { type HomeData, type LandingImages, landingReplySchema, type Seo } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /v1/landing: the home page's SEO and section images (Global Settings edits them). */
-export async function getLanding(): Promise<{ seo: Seo; images: LandingImages }> {
+/** GET /v1/landing: the home page's SEO and section images (Global Settings edits them), and the live network and programs. */
+export async function getLanding(): Promise<{ seo: Seo; images: LandingImages; home: HomeData }> {
   return landingReplySchema.parse(await apiRequest('/v1/landing', { auth: false })).data;
 }
 

@@ -1,6 +1,7 @@
 import { siteWithKeyReplySchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sitesQueryKey } from '../../../lib/queries/get-sites.ts';
 
 /** POST /v1/sites/{id}/rotate-key: a new API key, answered once; the old one stops working. */
 export async function rotateSiteKey(id: number) {
@@ -9,5 +10,5 @@ export async function rotateSiteKey(id: number) {
 
 export function useRotateSiteKey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rotateSiteKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sites'] }) });
+  return useMutation({ mutationFn: rotateSiteKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesQueryKey }) });
 }

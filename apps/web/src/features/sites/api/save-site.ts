@@ -2,6 +2,8 @@ import { type SiteInput, siteSchema } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sitesQueryKey } from '../../../lib/queries/get-sites.ts';
+import { offersQueryKey } from '../../../lib/queries/get-offers.ts';
 
 // A new site is answered with its API key, once.
 const reply = z.object({ data: siteSchema.extend({ api_key: z.string().optional() }), message: z.string().optional() });
@@ -16,6 +18,6 @@ export function useSaveSite() {
   return useMutation({
     mutationFn: saveSite,
     // Offers carry their site's names.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['sites'] }), queryClient.invalidateQueries({ queryKey: ['offers'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: sitesQueryKey }), queryClient.invalidateQueries({ queryKey: offersQueryKey })]),
   });
 }

@@ -10,7 +10,7 @@ import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 
-const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'message'] as const;
+const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'catalogue_mapping', 'message'] as const;
 type Field = (typeof fields)[number];
 const labels: Record<Field, string> = {
   name: 'offers.admin.name',
@@ -20,10 +20,11 @@ const labels: Record<Field, string> = {
   description: 'offers.admin.description',
   models_api_url: 'offers.admin.modelsApiUrl',
   scenes_api_url: 'offers.admin.scenesApiUrl',
+  catalogue_mapping: 'offers.admin.catalogueMapping',
   message: 'offers.admin.message',
 };
 const required = new Set<Field>(['name', 'display_name', 'url']);
-const multiline = new Set<Field>(['description', 'message']);
+const multiline = new Set<Field>(['description', 'catalogue_mapping', 'message']);
 
 /** Create or edit a site; a new site's API key is handed to `onKey` (shown once). */
 export function SiteForm({ site, onClose, onKey }: { site: Site | undefined; onClose: () => void; onKey: (name: string, key: string) => void }) {
@@ -39,6 +40,7 @@ export function SiteForm({ site, onClose, onKey }: { site: Site | undefined; onC
       description: site?.description ?? '',
       models_api_url: site?.models_api_url ?? '',
       scenes_api_url: site?.scenes_api_url ?? '',
+      catalogue_mapping: site?.catalogue_mapping ?? '',
       message: site?.message ?? '',
     },
   });
@@ -71,7 +73,7 @@ export function SiteForm({ site, onClose, onKey }: { site: Site | undefined; onC
             multiline={multiline.has(f)}
             minRows={multiline.has(f) ? 2 : undefined}
             error={Boolean(errors[f])}
-            helperText={errors[f]?.message ?? (f === 'name' ? t('offers.admin.nameHint') : undefined)}
+            helperText={errors[f]?.message ?? (f === 'name' ? t('offers.admin.nameHint') : f === 'catalogue_mapping' ? t('offers.admin.catalogueMappingHint') : undefined)}
           />
         );
       })}

@@ -1,0 +1,332 @@
+import type { Permission } from '@portal/contracts';
+
+/**
+ * Who may call each route of the API: the one table. apps/api/test/authorization.test.ts walks the
+ * OpenAPI document and, for every operation, checks this table against the route and against the
+ * running app (anonymous, two affiliates, staff with each single permission, the owner): a route
+ * missing here fails the test, and so does any 2xx to a caller the row does not allow.
+ *
+ * Adding a route:
+ * 1. Add a row `'METHOD /path/{param}'` (the path as the OpenAPI document writes it) below, in the
+ *    block of its module, with one of the callers defined here: `anyone`, `signedIn`, `client`,
+ *    `staff(permission?)`, `clientOrStaff(permission)`, `owner`; wrap it in `own(...)` when the path
+ *    takes the id of something an affiliate owns (the test then tries another affiliate's id).
+ * 2. Guard the route with `onRequest: requireAccess(app, 'METHOD /path/{param}')` (plugins/auth.ts):
+ *    the hook applies this row, so the route and the table cannot disagree. Routes written before the
+ *    table use `requireAuth(app, {...})`; the test checks that it lets in everyone the row allows.
+ * 3. Routes an affiliate may open get an owned fixture in the test when their path takes an id.
+ */
+
+export type Access =
+  /** No sign-in (the route may need a credential of its own, such as a site's API key). */
+  | { who: 'anyone' }
+  /** Any signed-in user, affiliate or staff. */
+  | { who: 'signed-in' }
+  /** Affiliates only; `own`: the id in the path is of something the affiliate owns. */
+  | { who: 'client'; own?: boolean }
+  /** Staff with any one of `permissions` (none listed: any staff user). */
+  | { who: 'staff'; permissions: readonly Permission[] }
+  /** Affiliates (their own, where ids are involved) and staff with the permission. */
+  | { who: 'client-or-staff'; permission: Permission; own?: boolean }
+  /** The owner only. */
+  | { who: 'owner' };
+
+export const anyone: Access = { who: 'anyone' };
+export const signedIn: Access = { who: 'signed-in' };
+export const client: Access = { who: 'client' };
+export const owner: Access = { who: 'owner' };
+export const staff = (...permissions: Permission[]): Access => ({ who: 'staff', permissions });
+export const clientOrStaff = (permission: Permission): Access => ({ who: 'client-or-staff', permission });
+/** The path's id is of something an affiliate owns: another affiliate must not reach it. */
+export const own = (access: Access): Access => (access.who === 'client' || access.who === 'client-or-staff' ? { ...access, own: true } : access);
+
+/** The facts about a caller the table looks at. */
+export interface Caller {
+  isClient: boolean;
+  isOwner: boolean;
+  permissions: ReadonlySet<string>;
+}
+
+/** Whether the row lets this caller in (undefined: not signed in). Ownership of ids is the query's job. */
+export function mayCall(access: Access, caller: Caller | undefined): boolean {
+  if (access.who === 'anyone') return true;
+  if (!caller) return false;
+  switch (access.who) {
+    case 'signed-in':
+      return true;
+    case 'client':
+      return caller.isClient;
+    case 'staff':
+      return !caller.isClient && (access.permissions.length === 0 || access.permissions.some((p) => caller.permissions.has(p)));
+    case 'client-or-staff':
+      return caller.isClient || caller.permissions.has(access.permission);
+    case 'owner':
+      return !caller.isClient && caller.isOwner;
+  }
+}
+
+/** Describes a row in words (the test's messages, docs). */
+export function describeAccess(access: Access): string {
+  switch (access.who) {
+    case 'anyone':
+      return 'anyone';
+    case 'signed-in':
+      return 'any signed-in user';
+    case 'client':
+      return access.own ? 'affiliates, their own' : 'affiliates';
+    case 'staff':
+      return access.permissions.length ? `staff with ${access.permissions.join(' or ')}` : 'any staff user';
+    case 'client-or-staff':
+      return `affiliates${access.own ? ' (their own)' : ''} and staff with ${access.permission}`;
+    case 'owner':
+      return 'the owner';
+  }
+}
+
+export const authorization = {
+  // system, settings
+  'GET /health': anyone,
+  'GET /v1/config': anyone,
+  'GET /v1/settings/maintenance': staff('settings'),
+  'PUT /v1/settings/maintenance': staff('settings'),
+  'GET /v1/settings/dashboard': staff('settings'),
+  'PUT /v1/settings/dashboard': staff('settings'),
+  'GET /v1/settings/global-email': staff('settings'),
+  'PUT /v1/settings/global-email': staff('settings'),
+  'GET /v1/settings/seo': staff('settings'),
+  'PUT /v1/settings/seo': staff('settings'),
+  'GET /v1/settings/email-notifications': staff('settings'),
+  'PUT /v1/settings/email-notifications': staff('settings'),
+  'GET /v1/settings/landing-page-images': staff('settings'),
+  'PUT /v1/settings/landing-page-images': staff('settings'),
+  'GET /v1/email-templates': staff('settings'),
+  'PUT /v1/email-templates/{type}': staff('settings'),
+  'POST /v1/email-templates/{type}/reset': staff('settings'),
+  'POST /v1/email-templates/{type}/preview': staff('settings'),
+  'POST /v1/email-templates/{type}/test': staff('settings'),
+
+  // authentication
+  'POST /v1/register': anyone,
+  'POST /v1/account/activate': anyone,
+  'POST /v2/authentication/login': anyone,
+  'POST /v2/authentication/confirm': anyone,
+  'POST /v1/clients/web/admin/refresh': anyone,
+  'POST /v1/authentication/logout': signedIn,
+  'POST /v1/password/forgot': anyone,
+  'POST /v1/password/reset': anyone,
+  'POST /v1/user/password': signedIn,
+  'POST /v1/authentication/login-by-code': anyone,
+  'POST /v1/authentication/login-as-user': anyone,
+  'GET /v1/auth/social/{provider}/callback': anyone,
+
+  // profile
+  'GET /v1/user/profile': signedIn,
+  'POST /v1/user/profile': signedIn,
+  'GET /v1/user/profile/form/options': anyone,
+  'GET /v1/user/sessions': signedIn,
+  'DELETE /v1/user/sessions': signedIn,
+  'DELETE /v1/user/sessions/{id}': signedIn,
+  'GET /v1/user/api-tokens': client,
+  'POST /v1/user/api-tokens': client,
+  'DELETE /v1/user/api-tokens/{id}': own(client),
+  'POST /v1/user/avatar': signedIn,
+  'DELETE /v1/user/avatar': signedIn,
+  'POST /v1/user/profile/appeal': client,
+  'POST /v2/affiliates/{id}/approve-profile-info': staff('affiliates'),
+  'POST /v2/affiliates/{id}/reject-profile-info': staff('affiliates'),
+  'GET /v1/affiliates/{id}/summary': staff('affiliates'),
+  'GET /v1/user/email-preferences': signedIn,
+  'PUT /v1/user/email-preferences': signedIn,
+  'GET /v1/email/unsubscribe': anyone,
+  'POST /v1/email/unsubscribe': anyone,
+
+  // affiliates
+  'GET /v1/affiliates': staff('affiliates'),
+  'GET /v1/affiliates/export.csv': staff('affiliates'),
+  'POST /v1/affiliates': staff('affiliates'),
+  'PATCH /v1/affiliates/{id}': staff('affiliates'),
+  'GET /v1/affiliates/managers': staff('affiliates'),
+  'GET /v1/affiliates/signup-approval': staff('affiliates'),
+  'PUT /v1/affiliates/signup-approval': staff('settings'),
+  'POST /v1/affiliates/{id}/activate': staff('affiliates'),
+  'POST /v1/affiliates/{id}/deactivate': staff('affiliates'),
+  'POST /v1/affiliates/{id}/revshare/pause': staff('affiliates'),
+  'POST /v1/affiliates/{id}/revshare/unpause': staff('affiliates'),
+  'POST /v1/affiliates/{id}/approve': staff('affiliates'),
+  'POST /v1/affiliates/{id}/reject': staff('affiliates'),
+  'POST /v1/affiliates/{id}/manager': staff('affiliates'),
+  'POST /v1/affiliates/{id}/tier': staff('affiliates'),
+  'POST /v1/affiliates/{id}/offer-reward': staff('affiliates'),
+  'POST /v1/affiliates/bulk': staff('affiliates'),
+  'POST /v1/affiliates/{id}/login-as': staff('affiliates'),
+  // The login-as banner: the session the caller is in, or null.
+  'GET /v1/login-as/session': signedIn,
+  'POST /v1/affiliates/{id}/bonus': staff('affiliates'),
+
+  // announcements
+  'GET /v1/announcements': clientOrStaff('announcements'),
+  'POST /v1/announcements': staff('announcements'),
+  'GET /v1/announcements/has-unread': signedIn,
+  'POST /v1/announcements/mark-all-as-read': client,
+  'POST /v1/announcements/mark-as-read': client,
+  'GET /v1/announcements/{id}': clientOrStaff('announcements'),
+  'POST /v1/announcements/{id}': staff('announcements'),
+  'DELETE /v1/announcements/{id}': staff('announcements'),
+
+  // public site
+  'GET /v1/landing': anyone,
+  'POST /v1/contact': anyone,
+
+  // postbacks
+  'GET /v1/postbacks': client,
+  'POST /v1/postbacks': client,
+  'GET /v1/postbacks/macros': client,
+  'GET /v1/postbacks/deliveries': client,
+  'GET /v1/postbacks/{id}': own(client),
+  'PUT /v1/postbacks/{id}': own(client),
+  'DELETE /v1/postbacks/{id}': own(client),
+  'POST /v1/postbacks/{id}/test': own(client),
+
+  // sites, offers, landing pages, links
+  'GET /v1/sites': clientOrStaff('offers'),
+  'POST /v1/sites': staff('offers'),
+  'PUT /v1/sites/{id}': staff('offers'),
+  'POST /v1/sites/{id}/rotate-key': staff('offers'),
+  'GET /v1/offers': clientOrStaff('offers'),
+  'POST /v1/offers': staff('offers'),
+  'GET /v1/offers/{id}': clientOrStaff('offers'),
+  'PUT /v1/offers/{id}': staff('offers'),
+  'POST /v1/offers/{id}/archive': staff('offers'),
+  'PUT /v1/offers/{id}/payouts': staff('offers'),
+  'GET /v1/landing-pages': clientOrStaff('offers'),
+  'POST /v1/landing-pages': staff('offers'),
+  'PUT /v1/landing-pages/{id}': staff('offers'),
+  'POST /v1/offers/{id}/tracking-link': client,
+
+  // creatives
+  'GET /v1/creatives/banners': clientOrStaff('creatives'),
+  'GET /v1/creatives/banners/facets': clientOrStaff('creatives'),
+  'POST /v1/creatives/banners': staff('creatives'),
+  'PATCH /v1/creatives/banners/{id}': staff('creatives'),
+  'DELETE /v1/creatives/banners/{id}': staff('creatives'),
+  'POST /v1/creatives/banners/{id}/code': client,
+  'GET /v1/creatives/logos': clientOrStaff('creatives'),
+  'GET /v1/creatives/logos/zip': clientOrStaff('creatives'),
+  'POST /v1/creatives/logos': staff('creatives'),
+  'PATCH /v1/creatives/logos/{id}': staff('creatives'),
+  'DELETE /v1/creatives/logos/{id}': staff('creatives'),
+  'GET /v1/creatives/landing-pages': clientOrStaff('creatives'),
+  'POST /v1/creatives/landing-pages': staff('creatives'),
+  'PATCH /v1/creatives/landing-pages/{id}': staff('creatives'),
+  'DELETE /v1/creatives/landing-pages/{id}': staff('creatives'),
+  'GET /v1/offers/{id}/logo': clientOrStaff('offers'),
+  'POST /v1/offers/{id}/logo': staff('creatives'),
+  'DELETE /v1/offers/{id}/logo': staff('creatives'),
+
+  // catalogue: models, scenes, their deep links, feed keys and the public feeds (the key is the credential)
+  'GET /v1/sites/{id}': clientOrStaff('offers'),
+  'POST /v1/sites/{id}/sync': staff('offers'),
+  'GET /v1/creatives/models': clientOrStaff('creatives'),
+  'GET /v1/creatives/scenes': clientOrStaff('creatives'),
+  'POST /v1/creatives/models/{id}/tracking-link': client,
+  'POST /v1/creatives/scenes/{id}/tracking-link': client,
+  'GET /v1/creatives/feeds': client,
+  'POST /v1/creatives/feeds': client,
+  'DELETE /v1/creatives/feeds': client,
+  'GET /feeds/{feed_key}/scenes.json': anyone,
+  'GET /feeds/{feed_key}/scenes.xml': anyone,
+  'GET /feeds/{feed_key}/scenes.rss': anyone,
+  'GET /feeds/{feed_key}/models.json': anyone,
+  'GET /feeds/{feed_key}/models.xml': anyone,
+  'GET /feeds/{feed_key}/models.rss': anyone,
+
+  // conversions: the site's API key, not a user
+  'POST /v1/conversions': anyone,
+  'GET /v1/conversions': anyone,
+
+  // statistics
+  'GET /v1/statistics/daily': clientOrStaff('statistics'),
+  'GET /v1/dashboard': clientOrStaff('dashboard'),
+  'GET /v1/dashboard/notice': clientOrStaff('dashboard'),
+
+  // campaigns
+  'GET /v1/campaigns': client,
+  'POST /v1/campaigns': client,
+  'PUT /v1/campaigns/{id}': own(client),
+  'DELETE /v1/campaigns/{id}': own(client),
+
+  // tiers
+  'GET /v1/tiers': staff(),
+  'POST /v1/tiers': staff('settings'),
+  'PATCH /v1/tiers/{id}': staff('settings'),
+
+  // event history, roles, staff users
+  'GET /v1/events': staff('settings'),
+  'GET /v1/roles': staff('settings'),
+  'POST /v1/roles': owner,
+  'PATCH /v1/roles/{id}': owner,
+  'DELETE /v1/roles/{id}': owner,
+  'GET /v1/staff-users': staff('settings'),
+  'POST /v1/staff-users': owner,
+  'PATCH /v1/staff-users/{id}': owner,
+
+  // ledger, payouts
+  'GET /v1/referrals': client,
+  'GET /v1/balance': client,
+  'GET /v1/payouts/when-paid': client,
+  'GET /v1/payouts': clientOrStaff('payouts'),
+  'GET /v1/payouts/export.csv': staff('payouts'),
+  'GET /v1/payouts/{id}': own(clientOrStaff('payouts')),
+  'GET /v1/payouts/{id}/invoice.pdf': own(clientOrStaff('payouts')),
+  'GET /v1/payouts/{id}/receipt.pdf': own(clientOrStaff('payouts')),
+  'GET /v1/payouts/{id}/statement.csv': own(clientOrStaff('payouts')),
+  'POST /v1/payouts/close-period': staff('payouts'),
+  'POST /v1/payouts/{id}/approve': staff('payouts'),
+  'POST /v1/payouts/{id}/reject': staff('payouts'),
+  'POST /v1/payouts/{id}/mark-paid': staff('payouts'),
+  'POST /v1/payouts/{id}/bank': staff('payouts'),
+  'POST /v1/payouts/bulk/approve': staff('payouts'),
+  'POST /v1/payouts/bulk/mark-paid': staff('payouts'),
+  'POST /v1/payouts/bulk/reject': staff('payouts'),
+
+  // tax forms (docs/tax-forms.md)
+  'GET /v1/tax-forms/me': client,
+  'POST /v1/tax-forms': client,
+  'GET /v1/tax-forms': staff('affiliates'),
+  'GET /v1/tax-forms/{id}': own(clientOrStaff('affiliates')),
+  'GET /v1/tax-forms/{id}/pdf': own(clientOrStaff('affiliates')),
+  'POST /v1/tax-forms/{id}/accept': staff('affiliates'),
+  'POST /v1/tax-forms/{id}/decline': staff('affiliates'),
+  'POST /v1/tax-forms/{id}/reveal-tin': staff('affiliates'),
+  'GET /v1/affiliates/{id}/tax-forms': staff('affiliates'),
+  'PUT /v1/affiliates/{id}/tax-forms/status': staff('affiliates'),
+
+  // billing, money settings
+  'GET /v1/user/billing': client,
+  'PUT /v1/user/billing': client,
+  'GET /v1/settings/money': staff('settings'),
+  'PUT /v1/settings/money': staff('settings'),
+  'GET /v1/payment-methods': signedIn,
+  'GET /v1/settings/payment-methods': staff('settings'),
+  'POST /v1/settings/payment-methods': staff('settings'),
+  'PUT /v1/settings/payment-methods/{id}': staff('settings'),
+  'DELETE /v1/settings/payment-methods/{id}': staff('settings'),
+  'GET /v1/settings/banks': staff('settings', 'payouts'),
+  'POST /v1/settings/banks': staff('settings'),
+  'PUT /v1/settings/banks/{id}': staff('settings'),
+  'DELETE /v1/settings/banks/{id}': staff('settings'),
+  'GET /v1/settings/tax-withholdings': staff('settings'),
+  'POST /v1/settings/tax-withholdings': staff('settings'),
+  'PUT /v1/settings/tax-withholdings/{id}': staff('settings'),
+  'DELETE /v1/settings/tax-withholdings/{id}': staff('settings'),
+  'GET /v1/settings/split-fees': staff('settings'),
+  'PUT /v1/settings/split-fees/{affiliate_id}': staff('settings'),
+  'DELETE /v1/settings/split-fees/{affiliate_id}': staff('settings'),
+} satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof authorization;
+
+/** The row of a route, or undefined when the table lacks it. */
+export function accessOf(route: string): Access | undefined {
+  return (authorization as Record<string, Access>)[route];
+}

@@ -1,0 +1,178 @@
+import { type AffiliateListItem, type AffiliateSortField, type affiliatesQuerySchema, type ListMeta, toCsv } from '@portal/contracts';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { affiliateProfiles, tiers, users } from '../../db/schema/index.ts';
+import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/balance.ts';
+import { statsDay } from '../tracking/day.ts';
+
+type Query = z.output<typeof affiliatesQuerySchema>;
+
+const managers = alias(users, 'managers');
+
+/** pending (sign-up not yet approved), else active or inactive. */
+const statusSql = sql<string>`case when ${users.approvalStatus} = 'pending' then 'pending' when ${users.isActive} then 'active' else 'inactive' end`;
+
+const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of the list and of its CSV: always affiliates only. */
+function conditionsOf(q: Query): SQL[] {
+  const where: SQL[] = [eq(users.isClient, true)];
+  if (q.search) {
+    const like = escapeLike(q.search);
+    const byId = /^\d{1,9}$/.test(q.search) ? [eq(users.id, Number(q.search))] : [];
+    const match = or(...byId, ilike(users.name, like), ilike(users.email, like), ilike(affiliateProfiles.company, like), ilike(affiliateProfiles.website, like));
+    if (match) where.push(match);
+  }
+  if (q.status === 'pending') where.push(eq(users.approvalStatus, 'pending'));
+  if (q.status === 'active') where.push(and(eq(users.isActive, true), sql`${users.approvalStatus} <> 'pending'`)!);
+  if (q.status === 'inactive') where.push(and(eq(users.isActive, false), sql`${users.approvalStatus} <> 'pending'`)!);
+  if (q.tier_id) where.push(eq(users.tierId, q.tier_id));
+  if (q.manager_id === 'none') where.push(isNull(users.managerId));
+  else if (q.manager_id) where.push(eq(users.managerId, q.manager_id));
+  if (q.country) where.push(eq(affiliateProfiles.country, q.country));
+  if (q.legal_form_status) where.push(sql`coalesce(${affiliateProfiles.legalFormStatus}, 'not_uploaded') = ${q.legal_form_status}`);
+  if (q.revshare_paused !== undefined) where.push(sql`coalesce(${affiliateProfiles.revsharePaused}, false) = ${q.revshare_paused}`);
+  return where;
+}
+
+/** The first day of this calendar month in Los Angeles. */
+const monthStart = () => `${statsDay(new Date()).slice(0, 7)}-01`;
+
+function sortOf(field: AffiliateSortField, month: string): SQL | typeof users.id {
+  switch (field) {
+    case 'id':
+      return users.id;
+    case 'name':
+      return sql`lower(${users.name})`;
+    case 'email':
+      return sql`lower(${users.email})`;
+    case 'tier':
+      return sql`lower(${tiers.name})`;
+    case 'manager':
+      return sql`lower(${managers.name})`;
+    case 'country':
+      return sql`coalesce(${affiliateProfiles.country}, '')`;
+    case 'created_at':
+      return users.createdAt as unknown as SQL;
+    case 'balance':
+      return balanceCentsSql(users.id);
+    case 'month_earnings':
+      return earnedCentsSinceSql(users.id, month);
+    case 'status':
+      return statusSql;
+  }
+}
+
+/** Who reads the list: staff who manage affiliates see their own first. */
+export interface ListViewer {
+  id: number;
+}
+
+async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: number; offset: number }, only?: number) {
+  const month = monthStart();
+  const order = q.order ?? (q.sort ? 'asc' : 'desc');
+  const dir = order === 'asc' ? asc : desc;
+  const orderBy: SQL[] = [];
+  if (!q.sort) orderBy.push(sql`case when ${users.managerId} = ${viewer.id} then 0 else 1 end`);
+  const key = sortOf(q.sort ?? 'created_at', month);
+  orderBy.push(sql`${dir(key as SQL)} nulls last`, dir(users.id));
+  const base = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isActive: users.isActive,
+      status: statusSql,
+      createdAt: users.createdAt,
+      tierId: tiers.id,
+      tierName: tiers.name,
+      managerId: managers.id,
+      managerName: managers.name,
+      company: affiliateProfiles.company,
+      website: affiliateProfiles.website,
+      country: affiliateProfiles.country,
+      legalFormStatus: affiliateProfiles.legalFormStatus,
+      revsharePaused: affiliateProfiles.revsharePaused,
+      balanceCents: balanceCentsSql(users.id),
+      monthCents: earnedCentsSinceSql(users.id, month),
+    })
+    .from(users)
+    .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
+    .leftJoin(tiers, eq(tiers.id, users.tierId))
+    .leftJoin(managers, eq(managers.id, users.managerId))
+    .where(and(...conditionsOf(q), ...(only === undefined ? [] : [eq(users.id, only)])))
+    .orderBy(...orderBy)
+    .offset(paging.offset);
+  return paging.limit === undefined ? await base : await base.limit(paging.limit);
+}
+
+type Row = Awaited<ReturnType<typeof rowsOf>>[number];
+
+function toItem(r: Row): AffiliateListItem {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    is_active: r.isActive,
+    status: r.status as AffiliateListItem['status'],
+    created_at: r.createdAt.toISOString(),
+    tier: r.tierId !== null && r.tierName !== null ? { id: r.tierId, name: r.tierName } : null,
+    manager: r.managerId !== null && r.managerName !== null ? { id: r.managerId, name: r.managerName } : null,
+    company: r.company ?? '',
+    website: r.website ?? '',
+    country: r.country ?? '',
+    legal_form_status: (r.legalFormStatus ?? 'not_uploaded') as AffiliateListItem['legal_form_status'],
+    revshare_paused: r.revsharePaused ?? false,
+    balance: Number(r.balanceCents) / 100,
+    month_earnings: Number(r.monthCents) / 100,
+  };
+}
+
+/** GET /v1/affiliates: one page (or all, `per_page=all`) of the filtered, sorted list, with the total. */
+export async function listAffiliates(db: Db, q: Query, viewer: ListViewer): Promise<{ data: AffiliateListItem[]; meta: ListMeta }> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
+    .where(and(...conditionsOf(q)));
+  const n = total?.n ?? 0;
+  const all = q.per_page === 'all';
+  const perPage = all ? Math.max(n, 1) : (q.per_page as number);
+  const page = all ? 1 : q.page;
+  const rows = await rowsOf(db, q, viewer, all ? { offset: 0 } : { limit: perPage, offset: (page - 1) * perPage });
+  return { data: rows.map(toItem), meta: { total: n, page, per_page: perPage } };
+}
+
+/** One affiliate as the list shows it. */
+export async function getAffiliateItem(db: Db, id: number, viewer: ListViewer): Promise<AffiliateListItem | undefined> {
+  const [row] = await rowsOf(db, { page: 1, per_page: 1 }, viewer, { limit: 1, offset: 0 }, id);
+  return row ? toItem(row) : undefined;
+}
+
+const csvHeader = ['ID', 'Name', 'Email', 'Company', 'Website', 'Tier', 'Manager', 'Country', 'Signup date', 'Balance', "This month's earnings", 'Status', 'W9/W8', 'Revshare paused'];
+
+/** The CSV export: every row the filters select, in the list's order; formula-safe (contracts csv.ts). */
+export async function affiliatesCsv(db: Db, q: Query, viewer: ListViewer): Promise<string> {
+  const rows = (await rowsOf(db, q, viewer, { offset: 0 })).map(toItem);
+  return toCsv(
+    csvHeader,
+    rows.map((r) => [
+      r.id,
+      r.name,
+      r.email,
+      r.company,
+      r.website,
+      r.tier?.name ?? '',
+      r.manager?.name ?? '',
+      r.country,
+      r.created_at.slice(0, 10),
+      r.balance.toFixed(2),
+      r.month_earnings.toFixed(2),
+      r.status,
+      r.legal_form_status,
+      r.revshare_paused ? 'yes' : 'no',
+    ]),
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  bannerCodeReplySchema,
+  bannerCodeRequestSchema,
+  bannerFacetsReplySchema,
+  bannerListReplySchema,
+  bannerReplySchema,
+  bannersQuerySchema,
+  creativeLandingPageListReplySchema,
+  creativeLandingPageReplySchema,
+  creativeLandingPagesQuerySchema,
+  creativeMessages as msg,
+  errorReplySchema,
+  idParamsSchema,
+  logosQuerySchema,
+  logoZipQuerySchema,
+  offerLogoReplySchema,
+  siteLogoListReplySchema,
+  siteLogoReplySchema,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccess } from '../../plugins/auth.ts';
+import { readForm } from '../../plugins/multipart.ts';
+import * as banners from './banners.ts';
+import * as landing from './landing-pages.ts';
+import * as logos from './logos.ts';
+import * as offerLogo from './offer-logos.ts';
+
+const tags = ['creatives'];
+const security = [{ bearer: [] }];
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 413: errorReplySchema, 422: errorReplySchema };
+const deleted = z.object({ data: z.object({ message: z.string() }) });
+const meta = (q: { page: number; per_page: number }, total: number) => ({ total, page: q.page, per_page: q.per_page });
+
+/**
+ * Creatives (docs/creatives.md): everyone with `creatives` reads them; staff with `creatives`
+ * write them (multipart: fields plus the file fields named in each description).
+ */
+export const creativeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actor = (r: { auth?: { id: number } | undefined }) => r.auth!.id;
+
+  // Banners
+  app.get(
+    '/v1/creatives/banners',
+    { onRequest: requireAccess(app, 'GET /v1/creatives/banners'), schema: { tags, summary: 'Banners, newest first, filtered by site, language, size, category, format and lowest rating', security, querystring: bannersQuerySchema, response: { 200: bannerListReplySchema, ...errors } } },
+    async (request) => {
+      const { items, total } = await banners.listBanners(app.db, request.query);
+      return { data: items, meta: meta(request.query, total) };
+    },
+  );
+  app.get(
+    '/v1/creatives/banners/facets',
+    { onRequest: requireAccess(app, 'GET /v1/creatives/banners/facets'), schema: { tags, summary: 'The languages, sizes, categories and formats the banners have (the filters)', security, response: { 200: bannerFacetsReplySchema, ...errors } } },
+    async () => ({ data: await banners.bannerFacets(app.db) }),
+  );
+  const bannerNote = 'multipart/form-data: site_id, name, language, category, rating, description, size (banner packs only), image (file: jpg, png, gif, svg, zip, rar or 7z up to 2 MB), image_deleted';
+  app.post(
+    '/v1/creatives/banners',
+    { onRequest: requireAccess(app, 'POST /v1/creatives/banners'), schema: { tags, summary: 'Create a banner', description: bannerNote, security, response: { 201: bannerReplySchema, ...errors } } },
+    async (request, reply) => reply.code(201).send({ data: await banners.createBanner(app.db, app.config, actor(request), await readForm(request)), message: msg.bannerCreated }),
+  );
+  app.patch(
+    '/v1/creatives/banners/:id',
+    { onRequest: requireAccess(app, 'PATCH /v1/creatives/banners/{id}'), schema: { tags, summary: 'Update a banner', description: bannerNote, security, params: idParamsSchema, response: { 200: bannerReplySchema, ...errors } } },
+    async (request) => ({ data: await banners.updateBanner(app.db, app.config, actor(request), request.params.id, await readForm(request)), message: msg.bannerUpdated }),
+  );
+  app.delete(
+    '/v1/creatives/banners/:id',
+    { onRequest: requireAccess(app, 'DELETE /v1/creatives/banners/{id}'), schema: { tags, summary: 'Delete a banner and its file', security, params: idParamsSchema, response: { 200: deleted, ...errors } } },
+    async (request) => {
+      await banners.deleteBanner(app.db, app.config, actor(request), request.params.id);
+      return { data: { message: msg.bannerDeleted } };
+    },
+  );
+  app.post(
+    '/v1/creatives/banners/:id/code',
+    {
+      onRequest: requireAccess(app, 'POST /v1/creatives/banners/{id}/code'),
+      schema: { tags, summary: "The banner's HTML embed code with the signed-in affiliate's tracking link (offer of the banner's site, campaign and sub IDs optional)", security, params: idParamsSchema, body: bannerCodeRequestSchema, response: { 200: bannerCodeReplySchema, ...errors } },
+    },
+    async (request) => ({ data: await banners.bannerCode(app.db, app.config.publicUrl, actor(request), request.params.id, request.body) }),
+  );
+
+  // Logos
+  app.get(
+    '/v1/creatives/logos',
+    { onRequest: requireAccess(app, 'GET /v1/creatives/logos'), schema: { tags, summary: "Sites' logos (svg, png), by site", security, querystring: logosQuerySchema, response: { 200: siteLogoListReplySchema, ...errors } } },
+    async (request) => {
+      const { items, total } = await logos.listLogos(app.db, request.query);
+      return { data: items, meta: meta(request.query, total) };
+    },
+  );
+  app.get(
+    '/v1/creatives/logos/zip',
+    {
+      onRequest: requireAccess(app, 'GET /v1/creatives/logos/zip'),
+      schema: { tags, summary: "Every logo of a site in one zip named after the site", security, querystring: logoZipQuerySchema, produces: ['application/zip'], response: { 200: z.any().describe('application/zip'), ...errors } },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await logos.logosZip(app.db, app.config, request.query.site_id);
+      return reply.type('application/zip').header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'private, no-cache').send(bytes);
+    },
+  );
+  const logoNote = 'multipart/form-data: site_id, name, image (file: svg up to 1 MB, sanitised, or png)';
+  app.post(
+    '/v1/creatives/logos',
+    { onRequest: requireAccess(app, 'POST /v1/creatives/logos'), schema: { tags, summary: "Add a site's logo", description: logoNote, security, response: { 201: siteLogoReplySchema, ...errors } } },
+    async (request, reply) => reply.code(201).send({ data: await logos.createLogo(app.db, app.config, actor(request), await readForm(request)), message: msg.logoCreated }),
+  );
+  app.patch(
+    '/v1/creatives/logos/:id',
+    { onRequest: requireAccess(app, 'PATCH /v1/creatives/logos/{id}'), schema: { tags, summary: 'Update a logo', description: logoNote, security, params: idParamsSchema, response: { 200: siteLogoReplySchema, ...errors } } },
+    async (request) => ({ data: await logos.updateLogo(app.db, app.config, actor(request), request.params.id, await readForm(request)), message: msg.logoUpdated }),
+  );
+  app.delete(
+    '/v1/creatives/logos/:id',
+    { onRequest: requireAccess(app, 'DELETE /v1/creatives/logos/{id}'), schema: { tags, summary: 'Delete a logo and its file', security, params: idParamsSchema, response: { 200: deleted, ...errors } } },
+    async (request) => {
+      await logos.deleteLogo(app.db, app.config, actor(request), request.params.id);
+      return { data: { message: msg.logoDeleted } };
+    },
+  );
+
+  // Landing pages (the tracking core's landing pages, with their preview images)
+  app.get(
+    '/v1/creatives/landing-pages',
+    { onRequest: requireAccess(app, 'GET /v1/creatives/landing-pages'), schema: { tags, summary: 'Landing pages with their desktop and mobile preview images, best rated first', security, querystring: creativeLandingPagesQuerySchema, response: { 200: creativeLandingPageListReplySchema, ...errors } } },
+    async (request) => {
+      const { items, total } = await landing.listCreativeLandingPages(app.db, request.query);
+      return { data: items, meta: meta(request.query, total) };
+    },
+  );
+  const landingNote = 'multipart/form-data: site_id, name, url, description, language, rating, desktop_image and mobile_image (files: jpg, jpeg, png up to 2 MB), desktop_image_deleted, mobile_image_deleted';
+  app.post(
+    '/v1/creatives/landing-pages',
+    { onRequest: requireAccess(app, 'POST /v1/creatives/landing-pages'), schema: { tags, summary: 'Create a landing page with its preview images', description: landingNote, security, response: { 201: creativeLandingPageReplySchema, ...errors } } },
+    async (request, reply) => reply.code(201).send({ data: await landing.createCreativeLandingPage(app.db, app.config, actor(request), await readForm(request)), message: msg.landingCreated }),
+  );
+  app.patch(
+    '/v1/creatives/landing-pages/:id',
+    { onRequest: requireAccess(app, 'PATCH /v1/creatives/landing-pages/{id}'), schema: { tags, summary: 'Update a landing page and its preview images', description: landingNote, security, params: idParamsSchema, response: { 200: creativeLandingPageReplySchema, ...errors } } },
+    async (request) => ({ data: await landing.updateCreativeLandingPage(app.db, app.config, actor(request), request.params.id, await readForm(request)), message: msg.landingUpdated }),
+  );
+  app.delete(
+    '/v1/creatives/landing-pages/:id',
+    { onRequest: requireAccess(app, 'DELETE /v1/creatives/landing-pages/{id}'), schema: { tags, summary: 'Delete a landing page (offers and links using it fall back to the default)', security, params: idParamsSchema, response: { 200: deleted, ...errors } } },
+    async (request) => {
+      await landing.deleteCreativeLandingPage(app.db, app.config, actor(request), request.params.id);
+      return { data: { message: msg.landingDeleted } };
+    },
+  );
+
+  // Offer logos
+  app.get(
+    '/v1/offers/:id/logo',
+    { onRequest: requireAccess(app, 'GET /v1/offers/{id}/logo'), schema: { tags, summary: "An offer's logo, or its site's logo when it has none", security, params: idParamsSchema, response: { 200: offerLogoReplySchema, ...errors } } },
+    async (request) => ({ data: await offerLogo.getOfferLogo(app.db, request.params.id) }),
+  );
+  app.post(
+    '/v1/offers/:id/logo',
+    { onRequest: requireAccess(app, 'POST /v1/offers/{id}/logo'), schema: { tags, summary: "Set an offer's logo", description: 'multipart/form-data: logo (file: svg up to 1 MB, sanitised, or jpg, png, gif up to 2 MB)', security, params: idParamsSchema, response: { 200: offerLogoReplySchema, ...errors } } },
+    async (request) => ({ data: await offerLogo.setOfferLogo(app.db, app.config, actor(request), request.params.id, await readForm(request)), message: msg.offerLogoSaved }),
+  );
+  app.delete(
+    '/v1/offers/:id/logo',
+    { onRequest: requireAccess(app, 'DELETE /v1/offers/{id}/logo'), schema: { tags, summary: "Remove an offer's logo (its site's logo shows instead)", security, params: idParamsSchema, response: { 200: offerLogoReplySchema, ...errors } } },
+    async (request) => ({ data: await offerLogo.removeOfferLogo(app.db, app.config, actor(request), request.params.id) }),
+  );
+};

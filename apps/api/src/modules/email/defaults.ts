@@ -1,0 +1,88 @@
+import type { EmailType } from '@portal/contracts';
+
+/**
+ * The shipped template of every email type: what is sent until staff edit it in Global Settings,
+ * Email templates, and what "Reset to default" brings back. Bodies are the rich-text editor's
+ * HTML; `{{variables}}` are filled in (escaped) when the message is sent.
+ */
+const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('');
+const button = (label: string) => `<p><a href="{{link}}" target="_blank" rel="noopener noreferrer nofollow">${label}</a></p>`;
+
+export const defaultTemplates: Record<EmailType, { subject: string; body: string }> = {
+  activation: {
+    subject: 'Activate your affiliate account',
+    body: `<h2>Welcome, {{first_name}}!</h2>${p('Thanks for signing up. Activate your account to start promoting our sites.', 'The link is valid for 7 days.')}${button('Activate account')}`,
+  },
+  password_reset: {
+    subject: 'Reset your password',
+    body: `<h2>Hello {{first_name}},</h2>${p('We received a request to reset your password. The link is valid for one hour and works once.', 'If you did not ask for it, ignore this email: your password stays as it is.')}${button('Reset password')}`,
+  },
+  two_step_code: {
+    subject: 'Your sign-in code: {{code}}',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your sign-in code is <strong>{{code}}</strong>.', 'It is valid for 10 minutes. If you did not try to sign in, change your password.')}`,
+  },
+  password_changed: {
+    subject: 'Your password was changed',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your password was changed and every other session was signed out.', 'If this was not you, reset your password now and contact support at {{support_email}}.')}`,
+  },
+  staff_invite: {
+    subject: 'You are invited to {{site_name}}',
+    body: `<h2>Hello {{first_name}},</h2>${p('{{inviter}} invited you to the {{site_name}} staff as {{role}}.', 'Set your password to sign in. The link is valid for 7 days.')}${button('Set your password')}`,
+  },
+  contact_message: {
+    subject: 'Contact Us: {{name}}',
+    body: `<h2>Message from {{name}} ({{email}})</h2>${p('{{sender}}', '{{message}}')}`,
+  },
+  new_signup: {
+    subject: 'New sign-up: {{name}}',
+    body: `<h2>A new affiliate signed up</h2>${p('{{name}} ({{email}}) signed up as affiliate #{{affiliate_id}}.')}${button('Open the affiliates list')}`,
+  },
+  signup_approved: {
+    subject: 'Your affiliate account is approved',
+    body: `<h2>Welcome aboard, {{first_name}}!</h2>${p('{{site_name}} approved your sign-up: your tracking links are ready.')}${button('Get your links')}`,
+  },
+  signup_rejected: {
+    subject: 'Your affiliate sign-up was not approved',
+    body: `<h2>Hello {{first_name}},</h2>${p('{{site_name}} did not approve your sign-up.', 'Reason: {{reason}}', 'If you think this is a mistake, write to {{support_email}}.')}`,
+  },
+  payout_approved: {
+    subject: 'Your payout of {{amount}} is approved',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your payout of <strong>{{amount}}</strong> for {{period}} is approved and will be paid by {{method}}.')}${button('See your payouts')}`,
+  },
+  payout_paid: {
+    subject: 'Your payout of {{amount}} is paid',
+    body: `<h2>Hello {{first_name}},</h2>${p('We paid <strong>{{amount}}</strong> for {{period}} by {{method}}. The receipt and invoice are in your Payout History.')}${button('Open Payout History')}`,
+  },
+  payout_rejected: {
+    subject: 'Your payout for {{period}}: rejected',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your payout of <strong>{{amount}}</strong> for {{period}} was rejected: {{reason}}', 'The amount is back in your balance.')}${button('See your payouts')}`,
+  },
+  tax_form_submitted: {
+    subject: 'Tax form to review: {{name}}',
+    body: `<h2>A tax form is waiting for review</h2>${p('{{name}} ({{email}}, affiliate #{{affiliate_id}}) submitted a {{form_type}}.')}${button('Review the form')}`,
+  },
+  tax_form_accepted: {
+    subject: 'Your tax form was accepted',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your {{form_type}} was reviewed and accepted. Nothing more is needed from you for it.')}${button('View your tax form')}`,
+  },
+  tax_form_declined: {
+    subject: 'Your tax form {{outcome}}',
+    body: `<h2>Hello {{first_name}},</h2>${p('We reviewed your {{form_type}}: {{reason}}', '{{next_step}}')}${button('Send a tax form')}`,
+  },
+  tax_form_expiring: {
+    subject: 'Your tax form expires soon',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your {{form_type}} is valid through {{last_day}}.', 'Send a new one before then so your payouts are not held.')}${button('Renew your tax form')}`,
+  },
+  tax_form_expired: {
+    subject: 'Your tax form has expired',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your {{form_type}} has expired. Payouts are held until a new form is accepted.')}${button('Send a new tax form')}`,
+  },
+  news: {
+    subject: 'News: {{title}}',
+    body: `<h2>Hello {{first_name}},</h2>${p('There is news from the network: <strong>{{title}}</strong>.')}${button('Read it')}`,
+  },
+  announcement_digest: {
+    subject: '{{count}} new announcements on {{site_name}}',
+    body: `<h2>Hello {{first_name}},</h2>${p('Here is what is new:', '{{titles}}')}${button('Read the news')}`,
+  },
+};

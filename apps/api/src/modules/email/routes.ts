@@ -1,0 +1,113 @@
+import {
+  type EmailType,
+  emailPreviewBodySchema,
+  emailPreviewSchema,
+  emailTemplateMessages,
+  emailTemplateSchema,
+  emailTemplateUpdateSchema,
+  errorReplySchema,
+  isEmailType,
+  messageReplySchema,
+} from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { recordChange } from '../../lib/events.ts';
+import { requireAccess } from '../../plugins/auth.ts';
+import { sampleVars } from './samples.ts';
+import { deliver, renderEmail } from './send.ts';
+import { checkTemplate, getTemplate, listTemplates, resetTemplate, saveTemplate } from './store.ts';
+
+const tags = ['email-templates'];
+const security = [{ bearer: [] }];
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
+const typeParams = z.object({ type: z.string().max(64) });
+const one = z.object({ data: emailTemplateSchema });
+
+function typeOf(params: { type: string }): EmailType {
+  if (!isEmailType(params.type)) throw new NotFoundError();
+  return params.type;
+}
+
+/** Email templates (Global Settings, staff with `settings`): every email the product sends, editable. */
+export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
+
+  app.get(
+    '/v1/email-templates',
+    { onRequest: requireAccess(app, 'GET /v1/email-templates'), schema: { tags, summary: 'Every email type with its current subject, body and variables', security, response: { 200: z.object({ data: z.array(emailTemplateSchema) }), ...errors } } },
+    async () => ({ data: await listTemplates(app.db) }),
+  );
+
+  app.put(
+    '/v1/email-templates/:type',
+    {
+      onRequest: requireAccess(app, 'PUT /v1/email-templates/{type}'),
+      schema: {
+        tags,
+        summary: 'Save a template: the body is sanitised; a variable the type does not offer is refused (422 on its field)',
+        security,
+        params: typeParams,
+        body: emailTemplateUpdateSchema,
+        response: { 200: one, ...errors },
+      },
+    },
+    async (request) => {
+      const type = typeOf(request.params);
+      const { before, after } = await saveTemplate(app.db, type, request.body);
+      await recordChange(request, 'email_template.updated', { objectId: type, before: { subject: before.subject, body: before.body }, after: { subject: after.subject, body: after.body } });
+      return { data: after };
+    },
+  );
+
+  app.post(
+    '/v1/email-templates/:type/reset',
+    { onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/reset'), schema: { tags, summary: 'Bring back the shipped default of a template', security, params: typeParams, response: { 200: one, ...errors } } },
+    async (request) => {
+      const type = typeOf(request.params);
+      const { before, after } = await resetTemplate(app.db, type);
+      await recordChange(request, 'email_template.reset', { objectId: type, before: { subject: before.subject, body: before.body }, after: { subject: after.subject, body: after.body } });
+      return { data: after };
+    },
+  );
+
+  app.post(
+    '/v1/email-templates/:type/preview',
+    {
+      onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/preview'),
+      schema: { tags, summary: "Render a subject and body (saved or not) with a chosen affiliate's data", security, params: typeParams, body: emailPreviewBodySchema, response: { 200: z.object({ data: emailPreviewSchema }), ...errors } },
+    },
+    async (request) => {
+      const type = typeOf(request.params);
+      const template = checkTemplate(type, request.body);
+      const vars = await sampleVars(app.db, app.config.publicUrl, type, { affiliateId: request.body.affiliate_id, staffId: request.auth!.id });
+      return { data: await renderEmail(app, type, vars, template) };
+    },
+  );
+
+  app.post(
+    '/v1/email-templates/:type/test',
+    {
+      onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/test'),
+      schema: {
+        tags,
+        summary: 'Mail the saved template to the signed-in staff member through the configured SMTP (or the outbox)',
+        security,
+        params: typeParams,
+        body: z.object({ affiliate_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional() }).optional(),
+        response: { 200: messageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const type = typeOf(request.params);
+      const [me] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, request.auth!.id));
+      if (!me) throw new NotFoundError();
+      const vars = await sampleVars(app.db, app.config.publicUrl, type, { affiliateId: request.body?.affiliate_id, staffId: request.auth!.id });
+      const rendered = await renderEmail(app, type, vars, await getTemplate(app.db, type));
+      await deliver(app, me.email, rendered);
+      await recordChange(request, 'email_template.test', { objectId: type, data: { to: me.email } });
+      return { data: { message: emailTemplateMessages.testSent(me.email) } };
+    },
+  );
+};

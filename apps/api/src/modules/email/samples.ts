@@ -1,0 +1,60 @@
+import type { EmailType } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import type { EmailVars } from './render.ts';
+
+/** Where each type's `{{link}}` leads in a preview or test (the real mail carries its own token). */
+const samplePaths: Partial<Record<EmailType, string>> = {
+  activation: '/activate-account?token=preview',
+  password_reset: '/password-reset?token=preview',
+  password_changed: '/forgot-password',
+  staff_invite: '/password-reset?token=preview',
+  new_signup: '/affiliates',
+  signup_approved: '/offers',
+  payout_approved: '/payments',
+  payout_paid: '/payments',
+  payout_rejected: '/payments',
+  news: '/announcements',
+  tax_form_submitted: '/affiliates',
+  tax_form_accepted: '/profile?tab=billing',
+  tax_form_declined: '/profile?tab=billing',
+  tax_form_expiring: '/profile?tab=billing',
+  tax_form_expired: '/profile?tab=billing',
+  announcement_digest: '/announcements',
+};
+
+/**
+ * The values a preview or test email shows: the chosen affiliate's own name, email and id (or the
+ * signed-in staff member's), and believable examples for the rest.
+ */
+export async function sampleVars(db: Db, publicUrl: string, type: EmailType, person: { affiliateId?: number | null | undefined; staffId: number }): Promise<EmailVars> {
+  const [who] = person.affiliateId
+    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, person.affiliateId), eq(users.isClient, true)))
+    : await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, person.staffId));
+  if (!who) throw new NotFoundError();
+  const [staff] = await db.select({ name: users.name }).from(users).where(eq(users.id, person.staffId));
+  return {
+    name: who.name,
+    email: who.email,
+    affiliate_id: who.id,
+    link: `${publicUrl}${samplePaths[type] ?? '/'}`,
+    code: '482913',
+    amount: '$1,250.00',
+    period: 'October 2026',
+    method: 'Wire transfer (IBAN)',
+    form_type: 'W-9',
+    reason: 'The signature is missing.',
+    next_step: 'Payouts wait until a valid form is accepted: please send a new one from your profile.',
+    last_day: 'Dec 31, 2026',
+    outcome: 'was declined',
+    role: 'Affiliate manager',
+    inviter: staff?.name ?? 'The owner',
+    title: 'New studio joined the network',
+    count: 3,
+    titles: 'New studio joined the network\nHalloween campaign creatives are ready\nPayouts now also by USDT',
+    message: 'Hello, I run a VR review site and would like to know more about your revenue share.',
+    sender: `Affiliate #${who.id}`,
+  };
+}

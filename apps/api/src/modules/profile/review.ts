@@ -1,0 +1,59 @@
+import type { ProfileInfoStatus, ProfileReview } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { affiliateProfiles, users } from '../../db/schema/index.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+
+type Row = Pick<typeof affiliateProfiles.$inferSelect, 'infoStatus' | 'infoRejectReason' | 'infoReviewedAt' | 'appealMessage' | 'appealedAt'>;
+
+export function describeReview(p: Row | null | undefined): ProfileReview {
+  return {
+    status: (p?.infoStatus ?? 'pending') as ProfileInfoStatus,
+    reject_reason: p?.infoStatus === 'rejected' ? (p.infoRejectReason ?? null) : null,
+    reviewed_at: p?.infoReviewedAt?.toISOString() ?? null,
+    appeal_message: p?.appealMessage ?? null,
+    appealed_at: p?.appealedAt?.toISOString() ?? null,
+  };
+}
+
+async function affiliateExists(db: Db, affiliateId: number): Promise<void> {
+  const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, affiliateId), eq(users.isClient, true)));
+  if (!u) throw new NotFoundError();
+  await db.insert(affiliateProfiles).values({ userId: affiliateId }).onConflictDoNothing();
+}
+
+async function reviewOf(db: Db, affiliateId: number): Promise<ProfileReview> {
+  const [p] = await db.select().from(affiliateProfiles).where(eq(affiliateProfiles.userId, affiliateId));
+  return describeReview(p);
+}
+
+/** Staff approve an affiliate's details (SPEC.md section 4). */
+export async function approveProfileInfo(db: Db, affiliateId: number, staffId: number): Promise<ProfileReview> {
+  await affiliateExists(db, affiliateId);
+  await db
+    .update(affiliateProfiles)
+    .set({ infoStatus: 'approved', infoRejectReason: null, infoReviewedAt: new Date(), infoReviewedBy: staffId, updatedAt: new Date() })
+    .where(eq(affiliateProfiles.userId, affiliateId));
+  return reviewOf(db, affiliateId);
+}
+
+/** Staff reject them with a reason the affiliate reads on their Info tab; an earlier appeal is answered by it. */
+export async function rejectProfileInfo(db: Db, affiliateId: number, staffId: number, reason: string): Promise<ProfileReview> {
+  await affiliateExists(db, affiliateId);
+  await db
+    .update(affiliateProfiles)
+    .set({ infoStatus: 'rejected', infoRejectReason: reason, infoReviewedAt: new Date(), infoReviewedBy: staffId, appealMessage: null, appealedAt: null, updatedAt: new Date() })
+    .where(eq(affiliateProfiles.userId, affiliateId));
+  return reviewOf(db, affiliateId);
+}
+
+/** The affiliate, having fixed their details, sends them back for review with a message. Only a rejection can be appealed. */
+export async function appealProfileInfo(db: Db, affiliateId: number, message: string): Promise<ProfileReview> {
+  const rows = await db
+    .update(affiliateProfiles)
+    .set({ infoStatus: 'pending', appealMessage: message, appealedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(affiliateProfiles.userId, affiliateId), eq(affiliateProfiles.infoStatus, 'rejected')))
+    .returning({ id: affiliateProfiles.userId });
+  if (!rows.length) throw new AppError('conflict', 'Only rejected details can be appealed.');
+  return reviewOf(db, affiliateId);
+}

@@ -1,0 +1,169 @@
+import {
+  dataReply,
+  errorReplySchema,
+  idParamsSchema,
+  listReply,
+  revealedTinsSchema,
+  taxFormDeclineRequestSchema,
+  taxFormInputSchema,
+  taxFormMessages,
+  taxFormQuerySchema,
+  taxFormSchema,
+  taxFormStateSchema,
+  taxFormStatusUpdateSchema,
+} from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ForbiddenError } from '../../lib/errors.ts';
+import { affiliateScope, networkScope, type Scope } from '../../lib/scope.ts';
+import { decryptValue } from '../../lib/field-crypto.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
+import { readForm } from '../../plugins/multipart.ts';
+import { requireAccess } from '../../plugins/auth.ts';
+import { sendEmail } from '../email/send.ts';
+import { networkDetails } from '../payouts/documents.ts';
+import { EXPIRY_JOB, expiryJob, scheduleExpirySweep } from './expiry-job.ts';
+import { taxFormPdf } from './pdf.ts';
+import { acceptTaxForm, declineTaxForm, type ReviewDeps, revealTins, setTaxFormStatus } from './review.ts';
+import { findTaxForm, formName, listTaxForms, taxFormState, toTaxForm } from './store.ts';
+import { cryptoContext, submitFilled, submitUpload } from './submit.ts';
+
+const tags = ['tax-forms'];
+const security = [{ bearer: [] }];
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+const message = z.object({ message: z.string() });
+
+const uploadNote =
+  'JSON: `form_type` and the form’s fields (W-9, W-8BEN or W-8BEN-E). Multipart: `form_type` and `file`, a signed PDF of at most 5 MB, checked by its content.';
+
+export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ReviewDeps = { db: app.db, mailer: app.mailer, config: app.config, publicUrl: app.config.publicUrl, log: app.log };
+  app.jobs.register(EXPIRY_JOB, expiryJob(deps));
+  app.addHook('onReady', async () => {
+    await scheduleExpirySweep(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the tax form expiry sweep'));
+  });
+
+
+  /** Affiliates reach their own forms; staff need the affiliates permission. */
+  const scopeOf = (request: FastifyRequest): Scope => {
+    const auth = request.auth!;
+    if (auth.isClient) return affiliateScope(auth.id);
+    if (!auth.permissions.has('affiliates')) throw new ForbiddenError();
+    return networkScope;
+  };
+
+  app.get(
+    '/v1/tax-forms/me',
+    { onRequest: requireAccess(app, 'GET /v1/tax-forms/me'), schema: { tags, summary: 'Your tax form: its status, the issue it raises, the latest form and the history', security, response: { 200: dataReply(taxFormStateSchema), ...errors } } },
+    async (request) => ({ data: await taxFormState(app.db, request.auth!.id) }),
+  );
+
+  app.post(
+    '/v1/tax-forms',
+    {
+      onRequest: requireAccess(app, 'POST /v1/tax-forms'),
+      bodyLimit: 6 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Submit a tax form: filled in (JSON) or a signed PDF (multipart); it is pending until staff review it',
+        description: uploadNote,
+        security,
+        response: { 201: z.object({ data: taxFormSchema, message: z.string() }), ...errors, 413: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const key = app.config.taxFormKey;
+      const id = request.isMultipart()
+        ? await submitUpload(app.db, key, request.auth!.id, await readForm(request))
+        : await submitFilled(app.db, key, request.auth!.id, parseOrThrow(taxFormInputSchema, request.body ?? {}));
+      const saved = await findTaxForm(app.db, affiliateScope(request.auth!.id), id);
+      // Staff hear of it at the support address (Global Settings, Email notifications can switch it off).
+      await sendEmail(app, 'tax_form_submitted', {
+        vars: { name: saved.affiliate.name, email: saved.affiliate.email, affiliate_id: saved.affiliate.id, form_type: formName(saved.form.formType), link: `${app.config.publicUrl}/affiliates/tax-forms?tax_form=${id}` },
+      }).catch((err: unknown) => request.log.error({ err }, 'tax form notice email failed'));
+      return reply.code(201).send({ data: toTaxForm(saved), message: taxFormMessages.submitted });
+    },
+  );
+
+  app.get(
+    '/v1/tax-forms',
+    { onRequest: requireAccess(app, 'GET /v1/tax-forms'), schema: { tags, summary: 'Tax forms to review (pending, oldest first), or those accepted or declined', security, querystring: taxFormQuerySchema, response: { 200: listReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
+    async (request) => listTaxForms(app.db, request.query),
+  );
+
+  app.get(
+    '/v1/affiliates/:id/tax-forms',
+    { onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/tax-forms'), schema: { tags, summary: "An affiliate's tax form status, latest form and history", security, params: idParamsSchema, response: { 200: dataReply(taxFormStateSchema), ...errors, 422: errorReplySchema } } },
+    async (request) => ({ data: await taxFormState(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/v1/affiliates/:id/tax-forms/status',
+    {
+      onRequest: requireAccess(app, 'PUT /v1/affiliates/{id}/tax-forms/status'),
+      schema: { tags, summary: 'Mark an affiliate as not needing a tax form (n_a), or as needing one again', security, params: idParamsSchema, body: taxFormStatusUpdateSchema, response: { 200: dataReply(taxFormStateSchema).extend(message.shape), ...errors, 422: errorReplySchema } },
+    },
+    async (request) => {
+      await setTaxFormStatus(app.db, request.auth!.id, request.params.id, request.body.status);
+      return { data: await taxFormState(app.db, request.params.id), message: taxFormMessages.statusSaved };
+    },
+  );
+
+  app.get(
+    '/v1/tax-forms/:id',
+    { onRequest: requireAccess(app, 'GET /v1/tax-forms/{id}'), schema: { tags, summary: 'One tax form (an affiliate only their own)', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
+    async (request) => ({ data: toTaxForm(await findTaxForm(app.db, scopeOf(request), request.params.id)) }),
+  );
+
+  app.get(
+    '/v1/tax-forms/:id/pdf',
+    { onRequest: requireAccess(app, 'GET /v1/tax-forms/{id}/pdf'), schema: { tags, summary: 'The form as PDF: the uploaded file, or the filled form rendered in the official layout with the TIN masked', security, params: idParamsSchema, response: { 200: z.unknown(), ...errors, 422: errorReplySchema } } },
+    async (request, reply) => {
+      const joined = await findTaxForm(app.db, scopeOf(request), request.params.id);
+      const { form } = joined;
+      const pdf = form.fileEncrypted
+        ? decryptValue(app.config.taxFormKey, form.fileEncrypted, cryptoContext(form.affiliateId, 'file'))
+        : await taxFormPdf(toTaxForm(joined), (await networkDetails(app.db)).name);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="tax-form-${form.id}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/v1/tax-forms/:id/accept',
+    { onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/accept'), schema: { tags, summary: 'Accept a pending tax form', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema).extend(message.shape), ...errors, 409: errorReplySchema, 422: errorReplySchema } } },
+    async (request) => {
+      await acceptTaxForm(deps, request.auth!.id, request.params.id);
+      return { data: toTaxForm(await findTaxForm(app.db, networkScope, request.params.id)), message: taxFormMessages.accepted };
+    },
+  );
+
+  app.post(
+    '/v1/tax-forms/:id/decline',
+    {
+      onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/decline'),
+      schema: {
+        tags,
+        summary: 'Decline a pending tax form with a reason: back to Not Uploaded, or kept Pending (the affiliate is emailed either way)',
+        security,
+        params: idParamsSchema,
+        body: taxFormDeclineRequestSchema,
+        response: { 200: dataReply(taxFormSchema).extend(message.shape), ...errors, 409: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request) => {
+      await declineTaxForm(deps, request.auth!.id, request.params.id, request.body);
+      return { data: toTaxForm(await findTaxForm(app.db, networkScope, request.params.id)), message: request.body.status === 'pending' ? taxFormMessages.keptPending : taxFormMessages.declined };
+    },
+  );
+
+  app.post(
+    '/v1/tax-forms/:id/reveal-tin',
+    { onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/reveal-tin'), schema: { tags, summary: 'Show the full taxpayer identification numbers of a form (written to the event history)', security, params: idParamsSchema, response: { 200: dataReply(revealedTinsSchema), ...errors, 422: errorReplySchema } } },
+    async (request) => ({ data: await revealTins(app.db, app.config.taxFormKey, request.auth!.id, request.params.id, request.ip) }),
+  );
+};

@@ -1,0 +1,111 @@
+import { maskTin, normalizeTin, TAX_FORM_MAX_BYTES, taxFormMessages, type TaxFormFilled, taxFormUploadRequestSchema, validationMessages } from '@portal/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { taxForms } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { encryptValue } from '../../lib/field-crypto.ts';
+import { checkUpload } from '../../lib/uploads.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
+import type { FormPayload } from '../../plugins/multipart.ts';
+import { expiresAtOf, signingDay } from './expiry-date.ts';
+import { setProfileLegal } from './store.ts';
+
+/** What binds an encrypted value to its affiliate: a value copied to another row does not decrypt. */
+export const cryptoContext = (affiliateId: number, what: 'tins' | 'file') => `tax-form:${affiliateId}:${what}`;
+
+interface NewForm {
+  formType: string;
+  source: 'filled' | 'upload';
+  fields: Record<string, string | boolean>;
+  tinType: string | null;
+  tinLast4: string | null;
+  tinsEncrypted: string | null;
+  fileEncrypted: string | null;
+  fileName: string | null;
+  signature: string | null;
+}
+
+/** Stores a submission as pending: earlier pending ones are superseded, the profile status follows. */
+async function store(db: Db, affiliateId: number, form: NewForm, now: Date): Promise<number> {
+  const signedAt = signingDay(now);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(taxForms)
+      .set({ supersededAt: now })
+      .where(and(eq(taxForms.affiliateId, affiliateId), eq(taxForms.status, 'pending'), isNull(taxForms.supersededAt)));
+    const [row] = await tx
+      .insert(taxForms)
+      .values({ affiliateId, ...form, status: 'pending', signedAt, expiresAt: expiresAtOf(form.formType, signedAt), createdAt: now })
+      .returning({ id: taxForms.id });
+    await setProfileLegal(tx, affiliateId, { status: 'pending' });
+    await recordEvent(tx, 'tax_form.submitted', { actorId: affiliateId, subjectId: affiliateId, data: { form_id: row!.id, form_type: form.formType, source: form.source } });
+    return row!.id;
+  });
+}
+
+/** A form filled in the app (already checked by the contract): TINs encrypted, shown only masked. */
+export async function submitFilled(db: Db, key: Buffer, affiliateId: number, input: TaxFormFilled, now: Date = new Date()): Promise<number> {
+  const { form_type: formType, signature, ...rest } = input;
+  const fields: Record<string, string | boolean> = {};
+  const tins: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rest)) {
+    if (name === 'tin' || name === 'us_tin' || name === 'foreign_tin') {
+      const v = name === 'foreign_tin' ? String(value).trim() : normalizeTin(String(value));
+      if (v) tins[name] = v;
+    } else fields[name] = value as string | boolean;
+  }
+  let tinType: string | null = null;
+  let primary = '';
+  if (input.form_type === 'w9') {
+    tinType = input.tin_type;
+    primary = tins.tin ?? '';
+  } else {
+    if (tins.us_tin) fields.us_tin = maskTin('ssn', tins.us_tin.slice(-4));
+    if (tins.foreign_tin) fields.foreign_tin = maskTin('foreign', tins.foreign_tin.replace(/[^\p{L}\p{N}]/gu, '').slice(-4));
+    tinType = tins.foreign_tin ? 'foreign' : tins.us_tin ? 'us' : null;
+    primary = (tins.foreign_tin ?? tins.us_tin ?? '').replace(/[^\p{L}\p{N}]/gu, '');
+  }
+  return store(
+    db,
+    affiliateId,
+    {
+      formType,
+      source: 'filled',
+      fields,
+      tinType,
+      tinLast4: primary ? primary.slice(-4) : null,
+      tinsEncrypted: encryptValue(key, JSON.stringify(tins), cryptoContext(affiliateId, 'tins')),
+      fileEncrypted: null,
+      fileName: null,
+      signature,
+    },
+    now,
+  );
+}
+
+/** A signed PDF: a PDF by its content (never by its name), at most 5 MB, stored encrypted. */
+export async function submitUpload(db: Db, key: Buffer, affiliateId: number, payload: FormPayload, now: Date = new Date()): Promise<number> {
+  const { form_type: formType } = parseOrThrow(taxFormUploadRequestSchema, payload.fields);
+  const file = payload.files.find((f) => f.field === 'file');
+  if (!file || file.bytes.byteLength === 0) throw new ValidationError({ file: [validationMessages.required] });
+  const check = file.truncated || file.bytes.byteLength > TAX_FORM_MAX_BYTES ? { ok: false as const } : await checkUpload(file.bytes, { extensions: ['pdf'], maxBytes: TAX_FORM_MAX_BYTES });
+  if (!check.ok) throw new ValidationError({ file: [taxFormMessages.file] });
+  return store(
+    db,
+    affiliateId,
+    {
+      formType,
+      source: 'upload',
+      fields: {},
+      tinType: null,
+      tinLast4: null,
+      tinsEncrypted: null,
+      fileEncrypted: encryptValue(key, Buffer.from(check.bytes), cryptoContext(affiliateId, 'file')),
+      fileName: file.filename.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 255) || 'tax-form.pdf',
+      signature: null,
+    },
+    now,
+  );
+}
+

@@ -1,0 +1,68 @@
+import MoreVert from '@mui/icons-material/MoreVert';
+import type { AffiliateListItem } from '@portal/contracts';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notify } from '../../../lib/notifications.tsx';
+import { type AffiliateAction, useAffiliateAction } from '../api/affiliate-actions.ts';
+import { failureMessage } from './affiliate-dialogs.tsx';
+
+export type AffiliateDialog = 'edit' | 'manager' | 'tier' | 'offerReward' | 'loginAs' | 'reject' | 'bonus';
+
+/** The row's actions (SPEC.md section 2): edit, view, statistics, revshare, account, login as, W9/W8, and the dialogs. */
+export function RowMenu({ affiliate, onDialog, taxFormHref }: { affiliate: AffiliateListItem; onDialog: (d: AffiliateDialog) => void; taxFormHref?: ((id: number) => string) | undefined }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const action = useAffiliateAction();
+  const close = () => setAnchor(null);
+  const run = (a: AffiliateAction) => {
+    close();
+    action.mutate(a, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(failureMessage(e)) });
+  };
+  const dialog = (d: AffiliateDialog) => () => {
+    close();
+    onDialog(d);
+  };
+  const id = affiliate.id;
+  return (
+    <>
+      <IconButton aria-label={`${t('auth.affiliates.actions')}: ${affiliate.email}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)} disabled={action.isPending}>
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem onClick={dialog('edit')}>{t('auth.affiliates.edit')}</MenuItem>
+        <MenuItem component={Link} to={`/profile?user=${id}&id=${id}`}>
+          {t('auth.affiliates.view')}
+        </MenuItem>
+        <MenuItem component={Link} to={`/statistics?affiliate_id=${id}`}>
+          {t('auth.affiliates.statistics')}
+        </MenuItem>
+        <MenuItem onClick={dialog('bonus')}>{t('bonus.open')}</MenuItem>
+        <MenuItem onClick={dialog('manager')}>{t('auth.affiliates.assignManager')}</MenuItem>
+        <MenuItem onClick={dialog('tier')}>{t('auth.affiliates.assignTier')}</MenuItem>
+        <MenuItem onClick={dialog('offerReward')}>{t('auth.affiliates.offerReward')}</MenuItem>
+        {affiliate.revshare_paused ? (
+          <MenuItem onClick={() => run({ kind: 'revshare/unpause', id })}>{t('auth.affiliates.unpauseRevshare')}</MenuItem>
+        ) : (
+          <MenuItem onClick={() => run({ kind: 'revshare/pause', id })}>{t('auth.affiliates.pauseRevshare')}</MenuItem>
+        )}
+        {affiliate.status === 'pending' ? <MenuItem onClick={() => run({ kind: 'approve', id })}>{t('auth.affiliates.approve')}</MenuItem> : null}
+        {affiliate.status === 'pending' ? <MenuItem onClick={dialog('reject')}>{t('auth.affiliates.reject')}</MenuItem> : null}
+        {affiliate.is_active ? (
+          <MenuItem onClick={() => run({ kind: 'deactivate', id })}>{t('auth.affiliates.deactivate')}</MenuItem>
+        ) : (
+          <MenuItem onClick={() => run({ kind: 'activate', id })}>{t('auth.affiliates.activate')}</MenuItem>
+        )}
+        {affiliate.is_active ? <MenuItem onClick={dialog('loginAs')}>{t('auth.affiliates.loginAs')}</MenuItem> : null}
+        {taxFormHref ? (
+          <MenuItem component={Link} to={taxFormHref(id)}>
+            {t('auth.affiliates.taxForm')}
+          </MenuItem>
+        ) : null}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { bannerPng } from '../apps/api/src/seed/placeholder-images.ts';
+import { baseURL } from '../playwright.config.ts';
+import { owner } from './support/env.ts';
+import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { goViaMenu, rememberCookieChoice } from './support/shell.ts';
+
+// Creatives as a new affiliate meets them (issue 16): staff add a banner to a site with an offer; a new
+// affiliate opens Creatives, finds the banner, makes its embed code with a sub ID and copies it; the code
+// holds their tracking link, which answers with the redirect of a real click.
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now();
+const affiliate = { name: 'Robin Banner', email: `robin.${stamp}@example.com`, password: 'creatives-pass-2026' };
+const site = { name: `e2e-banners-${stamp}`, display_name: `E2E Banners ${stamp}`, url: 'https://e2e-banners.example.com' };
+const bannerName = `E2E leaderboard ${stamp}`;
+let staff: APIRequestContext;
+
+async function staffSession(): Promise<APIRequestContext> {
+  const anon = await playwrightRequest.newContext({ baseURL });
+  const since = Date.now();
+  const login = await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { session_token } = ((await login.json()) as { data: { session_token: string } }).data;
+  const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
+  const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
+  expect(confirm.ok(), await confirm.text()).toBe(true);
+  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
+  await anon.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+test.beforeAll(async () => {
+  staff = await staffSession();
+  const created = await ok<{ id: number }>(await staff.post('/v1/sites', { data: site }));
+  const lp = await ok<{ id: number }>(await staff.post('/v1/landing-pages', { data: { site_id: created.id, name: 'E2E tour', url: 'https://e2e-banners.example.com/tour' } }));
+  await ok(await staff.post('/v1/offers', { data: { site_id: created.id, name: `E2E Banners offer ${stamp}`, payout_type: 'revshare', goal: 'sale', default_payout: 30, landing_page_id: lp.id } }));
+  const banner = await ok<{ size: string }>(
+    await staff.post('/v1/creatives/banners', {
+      multipart: { site_id: String(created.id), name: bannerName, language: 'en', category: 'E2E', rating: '5', image: { name: 'leaderboard.png', mimeType: 'image/png', buffer: bannerPng(728, 90, '#7c3aed', '#22d3ee') } },
+    }),
+  );
+  expect(banner.size).toBe('728x90');
+});
+
+test.afterAll(async () => {
+  await staff?.dispose();
+});
+
+async function signUpAndSignIn(page: Page) {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(affiliate.name);
+  await page.getByLabel('Email').fill(affiliate.email);
+  await page.locator('input[name="password"]').fill(affiliate.password);
+  await page.locator('input[name="password_confirmation"]').fill(affiliate.password);
+  await page.getByLabel('Company').fill('Banner Media');
+  await page.getByLabel('Website').fill('https://banner-media.example.com');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
+  const activation = await waitForMail(affiliate.email, /Activate your affiliate account/);
+  await page.goto(linkTo(activation, '/activate-account'));
+  await expect(page.getByText('Account activated successfully')).toBeVisible();
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(affiliate.email);
+  await page.locator('input[name="password"]').fill(affiliate.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("a new affiliate copies a banner's embed code with their tracking link inside", async ({ page, context }) => {
+  // Sign-up, activation and sign-in come first.
+  test.setTimeout(90_000);
+  await rememberCookieChoice(context, baseURL);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await signUpAndSignIn(page);
+  await goViaMenu(page, 'Creatives');
+  await expect(page).toHaveURL(/\/creatives$/);
+  await expect(page.getByRole('tab', { name: 'Banners', selected: true })).toBeVisible();
+
+  // Filter by the site, then by the size read from the image.
+  await page.getByLabel('Site', { exact: true }).fill('E2E Banners');
+  await page.getByRole('option', { name: site.display_name }).click();
+  const card = page.getByTestId('banner-card').filter({ hasText: bannerName });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('728x90 · PNG · en');
+  // Nothing serious for axe on the grid of banners (the filter left, as a person moves on).
+  await page.getByLabel('Site', { exact: true }).blur();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+
+  // The preview opens in the viewer.
+  await card.getByRole('button', { name: `Preview ${bannerName}` }).click();
+  await expect(page.getByTestId('media-viewer')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).first().click();
+
+  await card.getByRole('button', { name: 'Get code' }).click();
+  const dialog = page.getByRole('dialog', { name: `Embed code: ${bannerName}` });
+  await expect(dialog.getByLabel('Offer')).toHaveValue(`E2E Banners offer ${stamp}`);
+  await dialog.getByLabel('Sub ID 1').fill('e2e-blog');
+  await dialog.getByRole('button', { name: 'Make code' }).click();
+  const code = dialog.getByLabel('HTML code');
+  await expect(code).toHaveValue(/^<a href="/);
+  const html = await code.inputValue();
+  await dialog.getByRole('button', { name: 'Copy code' }).click();
+  await expect(page.getByText('Code copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(html);
+
+  // The code is the banner image inside the affiliate's own tracking link.
+  const url = await dialog.getByLabel('Tracking link').inputValue();
+  expect(url).toMatch(/\/t\/[\w-]+\?sub1=e2e-blog$/);
+  expect(html).toContain(`href="${url}"`);
+  expect(html).toMatch(/<img src="[^"]+\/uploads\/[\w-]+\.png" width="728" height="90" alt="E2E leaderboard \d+"/);
+
+  // Put into a page, the banner shows and its link is a working tracking link.
+  const placed = await context.newPage();
+  await placed.setContent(`<!doctype html><body>${html}</body>`);
+  await expect(placed.locator('img')).toHaveJSProperty('naturalWidth', 728);
+  const click = await placed.request.get(url, { maxRedirects: 0 });
+  expect(click.status()).toBe(302);
+  expect(click.headers()['location']).toMatch(/^https:\/\/e2e-banners\.example\.com/);
+  await placed.close();
+
+  // A landing page of the site: "use this page" opens the link builder with it chosen.
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Landing pages' }).click();
+  await page.getByLabel('Site', { exact: true }).fill('E2E Banners');
+  await page.getByRole('option', { name: site.display_name }).click();
+  const lpCard = page.getByTestId('landing-card').filter({ hasText: 'E2E tour' });
+  await lpCard.getByRole('button', { name: 'Use this page' }).click();
+  await expect(page).toHaveURL(/\/offers\?tab=advanced&site=\d+&landing_page=\d+$/);
+  await expect(page.getByLabel('Landing page', { exact: true })).toHaveValue('E2E tour');
+  await expect(page.getByLabel('Offer', { exact: true })).toHaveValue(`E2E Banners offer ${stamp}`);
+});

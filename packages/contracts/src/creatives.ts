@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { uploadedFileSchema } from './announcements.ts';
+import { optionalSelectId, selectId } from './rules/choice.ts';
+import { optional, required } from './rules/field.ts';
+import { idText } from './rules/ids.ts';
+import { ARCHIVE_EXTENSIONS, MB, UPLOAD_MAX_BYTES, type UploadRule } from './rules/limits.ts';
+import { text } from './rules/text.ts';
+import { siteUrl } from './rules/urls.ts';
+import { listReply } from './reply.ts';
+
+/** Creatives (SPEC.md sections 1 and 3): banners, site logos, landing pages with preview images, offer logos. */
+
+/** Banner images and banner packs (archives checked by content); 2 MB, the upload default. */
+export const bannerUploadRule = { extensions: ['jpg', 'jpeg', 'png', 'gif', 'svg', ...ARCHIVE_EXTENSIONS], maxBytes: UPLOAD_MAX_BYTES } as const satisfies UploadRule;
+/** A site's logos: svg (sanitised) or png, up to 1 MB (SPEC.md section 5: logo svg up to 1 MB). */
+export const siteLogoUploadRule = { extensions: ['svg', 'png'], maxBytes: MB } as const satisfies UploadRule;
+/** An offer's logo: svg up to 1 MB, or an image up to 2 MB (checked in that order). */
+export const offerLogoImageRule = { extensions: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: UPLOAD_MAX_BYTES } as const satisfies UploadRule;
+
+export const creativeSiteSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string() });
+
+const rating = () => z.coerce.number().int().min(0).max(5).optional().default(0);
+const language = () => optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en');
+const description = () => optional(text({ max: 2000 }), '').optional().transform((v) => v ?? '');
+/** Files removed in a form (SPEC.md: the `_deleted` suffix), one uuid or several. */
+const deleted = () => z.union([z.string(), z.array(z.string())]).optional();
+
+/** Banner (SPEC.md section 3): name, site, language, size, category, format, rating, description, image. */
+export const bannerSchema = z.object({
+  id: z.number(),
+  site: creativeSiteSchema,
+  name: z.string(),
+  language: z.string(),
+  /** "300x250", read from the image; given by staff for a banner pack, '' when unknown. */
+  size: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  category: z.string(),
+  /** What the file really is: jpg, png, gif, svg, zip, rar or 7z. */
+  format: z.string(),
+  is_archive: z.boolean(),
+  rating: z.number(),
+  description: z.string(),
+  image: uploadedFileSchema,
+  created_at: z.string(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** Create and update: multipart fields, the file as `image` (required on create). */
+export const bannerInputSchema = z.object({
+  site_id: selectId(),
+  name: required(text({ max: 150 })),
+  language: language(),
+  category: optional(text({ max: 60 }), '').optional().transform((v) => v ?? ''),
+  /** Only for banner packs (archives): images give their own size. */
+  size: optional(text({ max: 20 }).pipe(z.string().regex(/^\d{1,5}x\d{1,5}$/, 'Use width x height, e.g. 300x250')), '')
+    .optional()
+    .transform((v) => v ?? ''),
+  rating: rating(),
+  description: description(),
+  image_deleted: deleted(),
+});
+export type BannerInput = z.input<typeof bannerInputSchema>;
+
+const paging = { page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(24) };
+const filterText = () => z.string().trim().max(60).optional();
+
+export const bannersQuerySchema = z.object({
+  ...paging,
+  site_id: idText().optional(),
+  language: filterText(),
+  size: filterText(),
+  category: filterText(),
+  format: filterText(),
+  /** At least this rating. */
+  rating: z.coerce.number().int().min(0).max(5).optional(),
+});
+/** What a screen sends as the query (the schema reads numbers from text). */
+export type BannersQuery = { page?: number; per_page?: number; rating?: number | undefined } & Partial<Record<'site_id' | 'language' | 'size' | 'category' | 'format', string | undefined>>;
+export const bannerListReplySchema = listReply(bannerSchema);
+export const bannerReplySchema = z.object({ data: bannerSchema, message: z.string().optional() });
+/** The values the Banners filters offer, from the banners there are. */
+export const bannerFacetsSchema = z.object({ languages: z.array(z.string()), sizes: z.array(z.string()), categories: z.array(z.string()), formats: z.array(z.string()) });
+export type BannerFacets = z.infer<typeof bannerFacetsSchema>;
+export const bannerFacetsReplySchema = z.object({ data: bannerFacetsSchema });
+
+/** The affiliate's embed code of a banner: an offer of the banner's site, optionally a campaign and sub IDs. */
+const subId = z.string().trim().max(255).optional();
+export const bannerCodeRequestSchema = z.object({
+  offer_id: selectId(),
+  campaign_id: optionalSelectId().optional(),
+  sub1: subId,
+  sub2: subId,
+  sub3: subId,
+  sub4: subId,
+  sub5: subId,
+});
+export type BannerCodeRequest = z.input<typeof bannerCodeRequestSchema>;
+export const bannerCodeReplySchema = z.object({ data: z.object({ url: z.string(), code: z.string(), html: z.string() }) });
+
+/** Logos (SPEC.md section 3): a site's logos, svg or png. */
+export const siteLogoSchema = z.object({
+  id: z.number(),
+  site: creativeSiteSchema,
+  name: z.string(),
+  format: z.string(),
+  image: uploadedFileSchema,
+  created_at: z.string(),
+});
+export type SiteLogo = z.infer<typeof siteLogoSchema>;
+export const siteLogoInputSchema = z.object({
+  site_id: selectId(),
+  name: optional(text({ max: 100 }), '').optional().transform((v) => v ?? ''),
+});
+export type SiteLogoInput = z.input<typeof siteLogoInputSchema>;
+export const logosQuerySchema = z.object({ ...paging, per_page: z.coerce.number().int().min(1).max(200).default(100), site_id: idText().optional() });
+export const logoZipQuerySchema = z.object({ site_id: idText() });
+export const siteLogoListReplySchema = listReply(siteLogoSchema);
+export const siteLogoReplySchema = z.object({ data: siteLogoSchema, message: z.string().optional() });
+
+/** Landing page (SPEC.md section 3) as a creative: with desktop and mobile preview images (jpg, jpeg, png up to 2 MB). */
+export const creativeLandingPageSchema = z.object({
+  id: z.number(),
+  site: creativeSiteSchema,
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+  language: z.string(),
+  rating: z.number(),
+  desktop_image: uploadedFileSchema.nullable(),
+  mobile_image: uploadedFileSchema.nullable(),
+});
+export type CreativeLandingPage = z.infer<typeof creativeLandingPageSchema>;
+export const creativeLandingPageInputSchema = z.object({
+  site_id: selectId(),
+  name: required(text({ max: 150 })),
+  url: required(siteUrl()),
+  description: description(),
+  language: language(),
+  rating: rating(),
+  desktop_image_deleted: deleted(),
+  mobile_image_deleted: deleted(),
+});
+export type CreativeLandingPageInput = z.input<typeof creativeLandingPageInputSchema>;
+export const creativeLandingPagesQuerySchema = z.object({
+  ...paging,
+  site_id: idText().optional(),
+  language: filterText(),
+  rating: z.coerce.number().int().min(0).max(5).optional(),
+});
+/** What a screen sends as the query. */
+export type CreativeLandingPagesQuery = { page?: number; per_page?: number; rating?: number | undefined } & Partial<Record<'site_id' | 'language', string | undefined>>;
+export const creativeLandingPageListReplySchema = listReply(creativeLandingPageSchema);
+export const creativeLandingPageReplySchema = z.object({ data: creativeLandingPageSchema, message: z.string().optional() });
+
+/** An offer's logo, or its site's first logo when it has none. */
+export const offerLogoSchema = z.object({ offer_id: z.number(), logo: uploadedFileSchema.nullable(), from_site: z.boolean() });
+export const offerLogoReplySchema = z.object({ data: offerLogoSchema, message: z.string().optional() });
+
+export const creativeMessages = {
+  bannerCreated: 'Banner created successfully',
+  bannerUpdated: 'Banner updated successfully',
+  bannerDeleted: 'Banner deleted successfully',
+  bannerNotFound: 'Banner not found.',
+  logoCreated: 'Logo created successfully',
+  logoUpdated: 'Logo updated successfully',
+  logoDeleted: 'Logo deleted successfully',
+  logoNotFound: 'Logo not found.',
+  landingCreated: 'Landing page created successfully',
+  landingUpdated: 'Landing page updated successfully',
+  landingDeleted: 'Landing page deleted successfully',
+  landingNotFound: 'Landing page not found.',
+  offerLogoSaved: 'Image updated successfully',
+  offerNotFound: 'Offer not found.',
+  siteNotFound: 'Site not found.',
+  noImage: 'This field is required',
+  archiveHasNoCode: 'A banner pack is downloaded, not embedded.',
+  offerOfOtherSite: 'This offer does not belong to the site.',
+} as const;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../validation.ts';
+
+/** `per_page` read as All: the whole list in one page. */
+export const PER_PAGE_ALL = 0;
+/** The largest page a list answers at once (All aside). */
+export const PER_PAGE_MAX = 1000;
+
+/** A whole number written plainly (digits only) in the query, or a number from code. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^[0-9]{1,9}$/, m.invalid).transform(Number)], { error: m.invalid })
+    .pipe(z.number().int(m.invalid).min(min, m.invalid).max(max, m.invalid));
+
+/** What a list query reads as, once parsed. */
+export interface ListPaging<Sort extends string> {
+  page: number;
+  /** 0: All. */
+  per_page: number;
+  sort: Sort;
+  order: 'asc' | 'desc';
+}
+
+export interface ListQueryOptions<S extends readonly [string, ...string[]]> {
+  /** The fields a list sorts by. */
+  sort: S;
+  defaultSort: S[number];
+  /** The order when none is asked for. */
+  defaultOrder?: 'asc' | 'desc';
+  defaultPerPage?: number;
+}
+
+/**
+ * The query every paged list takes (docs/lists.md), its own filters in `shape`: `page` from 1,
+ * `per_page` up to 1000 or `all` (also `0`, as the payouts and announcements lists have always read
+ * it), `sort` one of the list's fields and `order` asc or desc. Without `sort` the list keeps its
+ * own order (`defaultSort`, `defaultOrder`); a `sort` without `order` is ascending.
+ */
+export function listQuerySchema<const Shape extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(
+  shape: Shape,
+  { sort, defaultSort, defaultOrder = 'asc', defaultPerPage = 20 }: ListQueryOptions<S>,
+) {
+  return z
+    .object({
+      ...shape,
+      page: wholeNumber(1, 1_000_000).optional(),
+      per_page: z.union([z.literal('all'), wholeNumber(0, PER_PAGE_MAX)], { error: m.invalid }).optional(),
+      sort: z.enum(sort, { error: m.invalid }).optional(),
+      order: z.enum(['asc', 'desc'], { error: m.invalid }).optional(),
+    })
+    .transform((q) => {
+      const asked = q as unknown as { page?: number; per_page?: number | 'all'; sort?: S[number]; order?: 'asc' | 'desc' };
+      const paging: ListPaging<S[number]> = {
+        page: asked.page ?? 1,
+        per_page: asked.per_page === 'all' ? PER_PAGE_ALL : (asked.per_page ?? defaultPerPage),
+        sort: asked.sort ?? defaultSort,
+        order: asked.order ?? (asked.sort === undefined ? defaultOrder : 'asc'),
+      };
+      return { ...(q as z.output<z.ZodObject<Shape>>), ...paging };
+    });
+}
+
+/** A page of a list: the limit and offset to read it with, `undefined` limit for All. */
+export function pageWindow(q: { page: number; per_page: number }): { limit: number | undefined; offset: number } {
+  return q.per_page === PER_PAGE_ALL ? { limit: undefined, offset: 0 } : { limit: q.per_page, offset: (q.page - 1) * q.per_page };
+}
+
+/** `meta` of a list reply; All answers the total as its page size. */
+export function listMeta(q: { page: number; per_page: number }, total: number) {
+  return { total, page: q.page, per_page: q.per_page === PER_PAGE_ALL ? Math.max(total, 1) : q.per_page };
+}

@@ -38,7 +38,7 @@ describe('first start', () => {
     expect(await verifyPassword(owner.users.passwordHash!, 'owner-password-1')).toBe(true);
   });
 
-  it('prints a random owner password once when none is configured', async () => {
+  it('prints a random owner password once when none is configured', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pglite-owner-'));
     const config = { ...testConfig({ ADMIN_PASSWORD: '', ADMIN_EMAIL: '' }), database: { kind: 'pglite' as const, dir }, logLevel: 'info' };
     const firstLog = new LogCapture();

@@ -69,7 +69,7 @@ describe('the API document', () => {
     expect(names).not.toContain('propertyNames');
   });
 
-  it('generates a typed client that compiles and works: an affiliate takes a link, the site reports the sale', async () => {
+  it('generates a typed client that compiles and works: an affiliate takes a link, the site reports the sale', { timeout: 120_000 }, async () => {
     // openapi-typescript lives in the example's own folder: it needs the TypeScript 5 compiler API.
     const generator = (await import(pathToFileURL(join(example, 'node_modules/openapi-typescript/dist/index.mjs')).href)) as {
       default: (schema: object) => Promise<unknown>;

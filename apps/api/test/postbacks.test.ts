@@ -514,7 +514,7 @@ describe('postbacks across a restart', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loses no queued delivery when the server stops before sending', async () => {
+  it('loses no queued delivery when the server stops before sending', { timeout: 90_000 }, async () => {
     const port = await receiver.start();
     // On the embedded database: files on disk, as in production; on PostgreSQL: one database for both runs.
     if (process.env.TEST_DB === 'postgres') database = await freshDatabase();

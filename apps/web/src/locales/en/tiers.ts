@@ -5,6 +5,8 @@ export const tiers = {
   add: 'New tier',
   name: 'Name',
   affiliates: 'Affiliates',
+  affiliatesCount_one: '{{count}} affiliate',
+  affiliatesCount_other: '{{count}} affiliates',
   actions: 'Actions',
   edit: 'Edit',
   delete: 'Delete',

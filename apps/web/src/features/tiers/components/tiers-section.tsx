@@ -61,7 +61,9 @@ export function TiersSection() {
             <TableHead>
               <TableRow>
                 <TableCell>{t('tiers.name')}</TableCell>
-                <TableCell align="right">{t('tiers.affiliates')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('tiers.affiliates')}
+                </TableCell>
                 <TableCell align="right">{t('tiers.actions')}</TableCell>
               </TableRow>
             </TableHead>
@@ -78,10 +80,15 @@ export function TiersSection() {
                       <Typography variant="body2">{tier.name}</Typography>
                       {tier.is_default ? <Chip size="small" color="primary" variant="outlined" label={t('tiers.default')} /> : null}
                     </Stack>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {t('tiers.affiliatesCount', { count: tier.affiliates_count ?? 0 })}
+                    </Typography>
                   </TableCell>
-                  <TableCell align="right">{tier.affiliates_count ?? 0}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {tier.affiliates_count ?? 0}
+                  </TableCell>
                   <TableCell align="right">
-                    <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', columnGap: 0.5 }}>
+                    <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'flex-end', alignItems: { xs: 'flex-end', md: 'center' }, columnGap: 0.5, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                       <Button size="small" onClick={() => setEditing(tier)} aria-label={`${t('tiers.edit')} ${tier.name}`}>
                         {t('tiers.edit')}
                       </Button>

@@ -30,6 +30,11 @@ const unique = (info: TestInfo) => `${info.project.name}${Date.now().toString(36
 
 async function shoot(page: Page, name: string, info: TestInfo) {
   mkdirSync(shots, { recursive: true });
+  // From the top, with nothing focused: a full-page shot of what a visitor sees first.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${shots}/${name}-${info.project.name}.png`, fullPage: true });
@@ -167,7 +172,6 @@ test('an offer’s payouts per tier pick the tier by name and are saved', async 
   expect(at).toBeGreaterThanOrEqual(0);
   await expect(payouts.locator(`#payout-tier-amount-${at}`)).toHaveValue('48.5');
   await expect(payouts).toContainText(/\d+ affiliates? on this tier/);
-  await payouts.scrollIntoViewIfNeeded();
   await shoot(page, 'offer-payouts', info);
 
   // Back as it was, for the other width's run.

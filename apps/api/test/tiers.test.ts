@@ -79,6 +79,16 @@ describe('tiers', () => {
     expect((await call('PATCH', '/v1/tiers/999999', settings, { name: 'Nope' })).statusCode).toBe(404);
   });
 
+  it('keeps one default when two tiers are made the default at once', async () => {
+    const [x, y] = await Promise.all(['Race A', 'Race B'].map(async (name) => (await call('POST', '/v1/tiers', settings, { name })).json().data as Tier));
+    const both = await Promise.all([x!, y!].map((tier) => call('PATCH', `/v1/tiers/${tier.id}`, settings, { name: tier.name, is_default: true })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await defaults()).toHaveLength(1);
+    const standard = (await list()).find((tier) => tier.name === 'Standard')!;
+    await call('PATCH', `/v1/tiers/${standard.id}`, settings, { name: 'Standard', is_default: true });
+    for (const tier of [x!, y!]) expect((await call('DELETE', `/v1/tiers/${tier.id}`, settings)).statusCode).toBe(200);
+  });
+
   it('gives new affiliates the default tier', async () => {
     const silver = (await call('POST', '/v1/tiers', settings, { name: 'Silver', is_default: true })).json().data as Tier;
     const created = await call('POST', '/v1/affiliates', affiliatesStaff, { name: 'New Person', email: 'new-person@example.com', password: 'password-123' });

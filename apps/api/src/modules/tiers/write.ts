@@ -25,6 +25,8 @@ export async function saveTier(db: Db, input: Input, id?: number): Promise<Tier>
   const [clash] = await db.select({ id: tiers.id }).from(tiers).where(eq(tiers.name, input.name));
   if (clash && clash.id !== id) throw new UniqueError('name', tierMessages.nameTaken);
   return db.transaction(async (tx) => {
+    // Every tier locked: two tiers made the default at once are taken one after the other (a handful of rows).
+    await tx.select({ id: tiers.id }).from(tiers).for('update');
     const [other] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true)).limit(1);
     const isDefault = input.is_default || !other;
     if (isDefault) await tx.update(tiers).set({ isDefault: false }).where(id === undefined ? eq(tiers.isDefault, true) : and(eq(tiers.isDefault, true), ne(tiers.id, id)));
@@ -51,8 +53,9 @@ export async function deleteTier(db: Db, id: number): Promise<DeletedTier> {
   const tier = await findTier(db, id);
   if (tier.is_default) throw new AppError('conflict', tierMessages.defaultUndeletable);
   return db.transaction(async (tx) => {
-    // Read again under a lock: a tier made the default meanwhile stays.
-    const [locked] = await tx.select().from(tiers).where(eq(tiers.id, id)).for('update');
+    // Read again with every tier locked (as saveTier does): a tier made the default meanwhile stays.
+    await tx.select({ id: tiers.id }).from(tiers).for('update');
+    const [locked] = await tx.select().from(tiers).where(eq(tiers.id, id));
     if (!locked) throw new NotFoundError('Tier not found.');
     if (locked.isDefault) throw new AppError('conflict', tierMessages.defaultUndeletable);
     const [fallback] = await tx.select().from(tiers).where(and(eq(tiers.isDefault, true), ne(tiers.id, id))).limit(1);

@@ -68,7 +68,8 @@ export type AffiliateListItem = z.infer<typeof affiliateListItemSchema>;
 export const affiliateListReplySchema = listReply(affiliateListItemSchema);
 export const affiliateReplySchema = z.object({ data: affiliateListItemSchema, message: z.string() });
 
-export const tierSchema = z.object({ id: z.number(), name: z.string(), is_default: z.boolean() });
+/** A tier; the list also says how many affiliates are on it (the delete confirmation names them). */
+export const tierSchema = z.object({ id: z.number(), name: z.string(), is_default: z.boolean(), affiliates_count: z.number().optional() });
 export type Tier = z.infer<typeof tierSchema>;
 export const tierListReplySchema = z.object({ data: z.array(tierSchema) });
 

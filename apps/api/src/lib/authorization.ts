@@ -259,6 +259,7 @@ export const authorization = {
   'GET /v1/tiers': staff(),
   'POST /v1/tiers': staff('settings'),
   'PATCH /v1/tiers/{id}': staff('settings'),
+  'DELETE /v1/tiers/{id}': staff('settings'),
 
   // event history, roles, staff users
   'GET /v1/events': staff('settings'),

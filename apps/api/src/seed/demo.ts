@@ -9,6 +9,7 @@ import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
+import { seedDemoTiers } from './demo-tiers.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
 export const demoAccounts = {
@@ -106,6 +107,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
     await db.update(settings).set({ value: 2 }).where(eq(settings.key, DEMO_MARKER));
   }
   await seedDemoAffiliates(db, demoAccounts.manager.email);
+  await seedDemoTiers(db);
   await seedDemoMoney(db);
   if (opts.taxFormKey) await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
   await seedDemoSettings(db);

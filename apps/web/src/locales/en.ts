@@ -21,6 +21,7 @@ import { profile } from './en/profile.ts';
 import { taxForms } from './en/tax-forms.ts';
 import { enPublic } from './en-public.ts';
 import { catalogue } from './en/catalogue.ts';
+import { tiers } from './en/tiers.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -52,6 +53,7 @@ export const en = {
   settings,
   profile,
   taxForms,
+  tiers,
 };
 
 export type Translation = typeof en;

@@ -14,6 +14,7 @@ import { EventHistorySection } from '../../features/events/components/event-hist
 import { useStaffUsers } from '../../features/roles/api/roles.ts';
 import { RolesSection } from '../../features/roles/components/roles-section.tsx';
 import { StaffUsersSection } from '../../features/roles/components/staff-users-section.tsx';
+import { TiersSection } from '../../features/tiers/components/tiers-section.tsx';
 
 /**
  * The sections of Global Settings, in the order of SPEC.md section 2. Each feature brings its own
@@ -39,6 +40,7 @@ export function useSettingsSections(): SettingsSectionEntry[] {
     { id: 'payment-methods', label: t('settings.names.paymentMethods'), render: () => <PaymentMethodsSection /> },
     { id: 'tax-withholdings', label: t('settings.names.taxWithholdings'), render: () => <TaxWithholdingsSection /> },
     { id: 'split-fees', label: t('settings.names.splitFees'), render: () => <SplitFeesSection canPickAffiliates={canPickAffiliates} /> },
+    { id: 'tiers', label: t('tiers.title'), render: () => <TiersSection /> },
     { id: 'maintenance', label: t('settings.names.maintenance'), render: () => <MaintenanceSection /> },
   ];
 }

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { customPayoutsInputSchema, type Offer, trackingMessages } from '@portal/contracts';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormSelect, FormText } from '../../../components/forms/controlled.tsx';
@@ -19,6 +19,8 @@ import { applyServerError } from '../../../components/forms/server-errors.ts';
 import TextField from '@mui/material/TextField';
 import { notify } from '../../../lib/notifications.tsx';
 import { useAffiliateOptions } from '../../../lib/queries/get-affiliate-options.ts';
+import { useTierList } from '../../../lib/queries/get-tiers.ts';
+import { payoutText } from '../lib/payout.ts';
 import { useSaveOfferPayouts } from '../api/save-offer-payouts.ts';
 
 type Input = z.input<typeof customPayoutsInputSchema>;
@@ -34,12 +36,19 @@ export function CustomPayouts({ offer, canPickAffiliate }: { offer: Offer; canPi
     resolver: zodResolver(customPayoutsInputSchema),
     defaultValues: {
       affiliates: custom.filter((c) => c.affiliate).map((c) => ({ affiliate_id: c.affiliate!.id, amount: String(c.amount) })),
-      tiers: custom.filter((c) => c.tier).map((c) => ({ tier_id: String(c.tier!.id), amount: String(c.amount) })),
+      tiers: custom.filter((c) => c.tier).map((c) => ({ tier_id: c.tier!.id, amount: String(c.amount) })),
     },
   });
   const affiliateRows = useFieldArray({ control, name: 'affiliates' });
   const tierRows = useFieldArray({ control, name: 'tiers' });
-  const knownTiers = custom.filter((c) => c.tier).map((c) => `${c.tier!.name} (${c.tier!.id})`);
+  const tiers = useTierList();
+  // The tiers by name (the default one said so); a tier already paid keeps its name while the list loads.
+  const tierOptions = [
+    ...(tiers.data ?? []).map((tier) => ({ value: tier.id, label: tier.is_default ? t('offers.detail.tierDefault', { name: tier.name }) : tier.name })),
+    ...custom.filter((c) => c.tier && !(tiers.data ?? []).some((tier) => tier.id === c.tier!.id)).map((c) => ({ value: c.tier!.id, label: c.tier!.name })),
+  ];
+  const chosenTiers = useWatch({ control, name: 'tiers' });
+  const tierCount = (id: unknown) => (tiers.data ?? []).find((tier) => String(tier.id) === String(id))?.affiliates_count;
   // Affiliates already named keep their name even when the picker list is not available.
   const affiliateOptions = [
     ...(affiliates.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.email})` })),
@@ -125,21 +134,28 @@ export function CustomPayouts({ offer, canPickAffiliate }: { offer: Offer; canPi
           </Button>
         </div>
       </Stack>
-      <Typography variant="subtitle2" component="h4" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="subtitle2" component="h4" sx={{ mt: 3 }}>
         {t('offers.detail.byTier')}
       </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('offers.detail.byTierHint', { payout: payoutText(offer, t, offer.default_payout) })}
+      </Typography>
       <Stack spacing={1.5}>
+        {tierRows.fields.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('offers.detail.noTierPayouts')}
+          </Typography>
+        ) : null}
         {tierRows.fields.map((row, i) => (
           <Grid container spacing={1.5} key={row.id} sx={{ alignItems: 'flex-start' }}>
             <Grid size={{ xs: 12, md: 7 }}>
-              <FormText
+              <FormSelect
                 control={control}
                 name={`tiers.${i}.tier_id`}
                 id={`payout-tier-${i}`}
-                label={t('offers.detail.tierId')}
-                fullWidth
-                helperText={knownTiers.length ? t('offers.detail.tierIdHint', { tiers: knownTiers.join(', ') }) : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                label={t('offers.detail.tier')}
+                options={tierOptions}
+                helperText={tierCount(chosenTiers?.[i]?.tier_id) === undefined ? undefined : t('offers.detail.tierAffiliates', { count: tierCount(chosenTiers?.[i]?.tier_id) })}
               />
             </Grid>
             <Grid size={{ xs: 9, md: 4 }}>

@@ -267,6 +267,7 @@ test('payouts and payout history show every payout with its actions in reach, on
   await signIn(page, accounts.owner);
   await goViaMenu(page, 'Payouts');
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('payouts-totals')).toHaveText(/^\d+ payouts?, \$/);
   await page.screenshot({ path: `${shots}-payouts-to-approve-${width}.png`, fullPage: true });
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('table', { name: 'Payouts: History' });
@@ -290,11 +291,14 @@ test('payouts and payout history show every payout with its actions in reach, on
   await signIn(page, demo);
   await goViaMenu(page, 'Payments');
   await expect(page.getByRole('heading', { name: 'Payout History', level: 1 })).toBeVisible();
-  const rows = page.getByRole('table', { name: 'Payout history' }).getByRole('row').filter({ hasText: 'Paid' });
+  // A paid payout: the one with a receipt.
+  const rows = page
+    .getByRole('table', { name: 'Payout history' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Receipt for / }) });
   await expect(rows.first()).toBeVisible();
   for (const name of [/^Invoice for /, /^Receipt for /, /^Statement CSV for /]) await expectInWindow(page, rows.first().getByRole('button', { name }));
   await expectNoSidewaysScroll(page);
-  await page.getByRole('table', { name: 'Payout history' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}-payments-${width}.png`, fullPage: true });
   const [download] = await Promise.all([page.waitForEvent('download'), rows.first().getByRole('button', { name: /^Invoice for / }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);

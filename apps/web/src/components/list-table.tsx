@@ -114,7 +114,14 @@ function listSx(columns: ListColumn[], actions: boolean, selectable: boolean): (
       position: 'relative',
       '& table, & tbody': { display: 'block' },
       // Out of sight, still read: the cards carry the column names themselves.
-      '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+      ...(selectable
+        ? {
+            // Selectable: the headings are out of sight one by one, and select-all stays in reach above the cards' own checkboxes.
+            '& thead, & thead tr': { display: 'block' },
+            '& thead th': { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
+            '& thead th:first-of-type': { position: 'static', display: 'flex', justifyContent: 'flex-end', width: 'auto', height: 'auto', m: 0, pr: 1, overflow: 'visible', clip: 'auto', borderBottom: 1, borderColor: 'divider' },
+          }
+        : { '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } }),
       '& tbody tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider', position: 'relative' },
       '& tbody tr:last-of-type': { borderBottom: 0 },
       '& tbody td': {

@@ -177,7 +177,7 @@ function StatusChip({ row }: { row: Payout }) {
   if (!reasons.length) return chip;
   // The reason a payout waits or was refused is shown with it, not hidden behind a hover.
   return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', maxWidth: 260 }}>
+    <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' }, maxWidth: 260 }}>
       {chip}
       <Typography variant="caption" color="text.secondary">
         {reasons.join(', ')}

@@ -116,7 +116,8 @@ async function main(): Promise<void> {
   const sumMs = sums[2]!;
 
   const c0 = performance.now();
-  const result = await closePeriod(app.db, period, { now });
+  const steps: string[] = [];
+  const result = await closePeriod(app.db, period, { now, onStep: (step, ms) => steps.push(`  of which ${step}: ${seconds(ms)}`) });
   const closeMs = performance.now() - c0;
 
   const [check] = await q(
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`plain sum (median of 5):  ${seconds(sumMs)}  ${fmt(rowCount / (sumMs / 1000))} rows/s  (total $${fmt(plain / 100, 2)})`);
   console.log(`period close:             ${seconds(closeMs)}  ${fmt(rowCount / (closeMs / 1000))} rows/s`);
+  for (const line of steps) console.log(line);
   console.log(`  ${fmt(result.payouts)} payouts (${fmt(result.held)} held), ${fmt(result.carried_over)} carried over, $${fmt(result.amount, 2)} to pay; ${fmt(Number(check!.written))} ledger rows written; last invoice number ${check!.last_invoice}`);
   console.log(`ratio close / plain sum:  ${fmt(ratio, 1)}x`);
   const reconciled = gross + leftOver === Number(count!.total);

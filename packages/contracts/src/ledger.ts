@@ -50,6 +50,13 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
+/** GET /v1/affiliates/{id}/ledger: one affiliate's rows, newest first, a page at a time. */
+export const affiliateLedgerQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AffiliateLedgerQuery = z.infer<typeof affiliateLedgerQuerySchema>;
+
 export const ledgerMessages = {
   bonusCreated: 'Bonus added successfully',
   adjustmentCreated: 'Adjustment added successfully',

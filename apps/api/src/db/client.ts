@@ -45,8 +45,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     connectionString: config.url,
     max: 20,
     connectionTimeoutMillis: 5000,
-    // Only the prepared hot-path statements (db/raw.ts) are affected: their row arrays vary in
-    // length, and a plan made for the actual arrays runs in about half the time of a generic one.
+    // For the prepared hot-path statements (db/raw.ts): their row arrays vary in length, and a plan
+    // made for the actual arrays runs in about half the time of a generic one. It also makes every
+    // foreign-key check re-plan its query for each row written; the period close, which writes
+    // tens of thousands of rows in one transaction, sets `plan_cache_mode = auto` for itself.
     options: '-c plan_cache_mode=force_custom_plan',
   });
   // A dropped idle connection must not crash the process; the pool replaces it.

@@ -135,6 +135,8 @@ export const authorization = {
   'POST /v2/affiliates/{id}/approve-profile-info': staff('affiliates'),
   'POST /v2/affiliates/{id}/reject-profile-info': staff('affiliates'),
   'GET /v1/affiliates/{id}/summary': staff('affiliates'),
+  'GET /v1/affiliates/{id}/ledger': staff('payouts', 'affiliates'),
+  'GET /v1/affiliates/{id}/billing': staff('payouts', 'affiliates'),
   'GET /v1/user/email-preferences': signedIn,
   'PUT /v1/user/email-preferences': signedIn,
   'GET /v1/email/unsubscribe': anyone,

@@ -44,6 +44,13 @@ interface ListTableProps {
   sorting?: ListSorting;
   /** A server-paged list: the pagination under the table. */
   paging?: ListPaginationProps;
+  /** Anything else under the table (a pagination of the list's own). */
+  foot?: ReactNode;
+  /**
+   * Selectable rows: the heading's select-all checkbox. Each row then starts with a checkbox cell
+   * before the `columns`; on a phone it sits in the card's top right corner, next to its name.
+   */
+  select?: ReactNode;
   /** The rows. */
   children: ReactNode;
 }
@@ -91,9 +98,11 @@ function useOverflowing() {
  * edge (a shadow says more lies under them); on a phone each row a card, every value under its
  * column's name (the labels come from `columns`, so callers write plain cells).
  */
-function listSx(columns: ListColumn[], actions: boolean): (theme: Theme) => SystemStyleObject<Theme> {
-  const last = columns.length;
-  const labels = Object.fromEntries(columns.map((c, i) => [`& tbody td:nth-of-type(${i + 1})::before`, { content: JSON.stringify(c.label) }]));
+function listSx(columns: ListColumn[], actions: boolean, selectable: boolean): (theme: Theme) => SystemStyleObject<Theme> {
+  const skip = selectable ? 1 : 0;
+  const first = 1 + skip;
+  const last = columns.length + skip;
+  const labels = Object.fromEntries(columns.map((c, i) => [`& tbody td:nth-of-type(${i + 1 + skip})::before`, { content: JSON.stringify(c.label) }]));
   return (theme: Theme) => ({
     ...(actions
       ? {
@@ -105,8 +114,15 @@ function listSx(columns: ListColumn[], actions: boolean): (theme: Theme) => Syst
       position: 'relative',
       '& table, & tbody': { display: 'block' },
       // Out of sight, still read: the cards carry the column names themselves.
-      '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
-      '& tbody tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider' },
+      ...(selectable
+        ? {
+            // Selectable: the headings are out of sight one by one, and select-all stays in reach above the cards' own checkboxes.
+            '& thead, & thead tr': { display: 'block' },
+            '& thead th': { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
+            '& thead th:first-of-type': { position: 'static', display: 'flex', justifyContent: 'flex-end', width: 'auto', height: 'auto', m: 0, pr: 1, overflow: 'visible', clip: 'auto', borderBottom: 1, borderColor: 'divider' },
+          }
+        : { '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } }),
+      '& tbody tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider', position: 'relative' },
       '& tbody tr:last-of-type': { borderBottom: 0 },
       '& tbody td': {
         display: 'flex',
@@ -129,15 +145,21 @@ function listSx(columns: ListColumn[], actions: boolean): (theme: Theme) => Syst
       '& tbody td::before': { color: 'text.secondary', textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
       ...labels,
       // The first column names the card; the actions close it.
-      '& tbody td:first-of-type': { justifyContent: 'flex-start', textAlign: 'left', fontWeight: 600, fontSize: '1rem' },
-      '& tbody td:first-of-type::before': { content: 'none' },
+      [`& tbody td:nth-of-type(${first})`]: { justifyContent: 'flex-start', textAlign: 'left', fontWeight: 600, fontSize: '1rem', ...(selectable ? { pr: 7 } : {}) },
+      [`& tbody td:nth-of-type(${first})::before`]: { content: 'none' },
+      ...(selectable
+        ? {
+            '& tbody td:nth-of-type(1)': { position: 'absolute', top: 4, right: 8, display: 'block', width: 'auto', p: 0 },
+            '& tbody td:nth-of-type(1)::before': { content: 'none' },
+          }
+        : {}),
       ...(actions ? { [`& tbody td:nth-of-type(${last})`]: { justifyContent: 'flex-end', flexWrap: 'wrap', pt: 1 }, [`& tbody td:nth-of-type(${last})::before`]: { content: 'none' } } : {}),
     },
   });
 }
 
 /** The list table of the management screens: pinned row actions on wide screens, cards on a phone. */
-export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, sorting, paging, children }: ListTableProps) {
+export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, sorting, paging, foot: extra, select, children }: ListTableProps) {
   const cols = columns.map(column);
   const { ref, overflowing } = useOverflowing();
   const body =
@@ -151,11 +173,12 @@ export function ListTable({ label, columns, actions = true, count, pending, empt
         data-overflowing={overflowing}
         // While it scrolls sideways a keyboard can scroll it too.
         {...(overflowing ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
-        sx={[{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.light' } }, listSx(cols, actions)]}
+        sx={[{ overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.light' } }, listSx(cols, actions, select !== undefined)]}
       >
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
+              {select !== undefined ? <TableCell padding="checkbox">{select}</TableCell> : null}
               {cols.map((c, i) => (
                 <TableCell
                   key={c.label}
@@ -177,7 +200,7 @@ export function ListTable({ label, columns, actions = true, count, pending, empt
         </Table>
       </TableContainer>
     );
-  const foot = paging && paging.total > 0 ? <ListPagination {...paging} /> : null;
+  const foot = paging && paging.total > 0 ? <ListPagination {...paging} /> : (extra ?? null);
   if (bare)
     return (
       <>

@@ -45,12 +45,14 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_affiliate_idx').on(t.affiliateId, t.createdAt),
-    index('ledger_entries_conversion_idx').on(t.conversionId),
-    index('ledger_entries_cid_idx').on(t.cid),
-    index('ledger_entries_reverses_idx').on(t.reversesId),
-    index('ledger_entries_payout_idx').on(t.payoutId),
+    // The reference columns are indexed only where they are set: most rows leave most of them empty,
+    // and a row the period close writes (withholding, fee, payout) then enters three indexes, not seven.
+    index('ledger_entries_conversion_idx').on(t.conversionId).where(sql`${t.conversionId} is not null`),
+    index('ledger_entries_cid_idx').on(t.cid).where(sql`${t.cid} is not null`),
+    index('ledger_entries_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+    index('ledger_entries_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
     // One commission per source row: a replayed write can never pay a referrer twice.
-    uniqueIndex('ledger_entries_source_idx').on(t.sourceId),
+    uniqueIndex('ledger_entries_source_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
     check(
       'ledger_entries_kind_check',
       sql`${t.kind} in ('earning', 'reversal', 'referral_commission', 'bonus', 'adjustment', 'withholding', 'fee', 'payout')`,

@@ -1,5 +1,8 @@
 import {
+  affiliateLedgerQuerySchema,
+  billingAccountSchema,
   bonusRequestSchema,
+  listReply,
   dataReply,
   errorReplySchema,
   ledgerEntrySchema,
@@ -7,7 +10,8 @@ import {
   idParamsSchema,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess, requireAuth } from '../../plugins/auth.ts';
+import { affiliateBilling, affiliateLedger } from './affiliate-ledger.ts';
 import { addBonus } from './bonus.ts';
 import { getReferrals } from './referrals.ts';
 import { recordChange } from '../../lib/events.ts';
@@ -49,5 +53,37 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       await recordChange(request, 'affiliate.bonus_added', { objectId: data.id, subjectId: request.params.id, after: data });
       return reply.status(201).send({ data });
     },
+  );
+
+  // Staff with payouts or affiliates read one affiliate's ledger and billing details (docs/money.md, Staff views).
+  app.get(
+    '/v1/affiliates/:id/ledger',
+    {
+      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/ledger'),
+      schema: {
+        tags: ['affiliates'],
+        summary: 'One affiliate’s ledger rows (earnings, reversals, commissions, bonuses, adjustments, withholdings, fees, payouts), newest first',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        querystring: affiliateLedgerQuerySchema,
+        response: { 200: listReply(ledgerEntrySchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request) => affiliateLedger(app.db, request.params.id, request.query),
+  );
+
+  app.get(
+    '/v1/affiliates/:id/billing',
+    {
+      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/billing'),
+      schema: {
+        tags: ['affiliates'],
+        summary: 'One affiliate’s billing details: recipient type, payment method and its details, and whether they are complete',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request) => ({ data: await affiliateBilling(app.db, request.params.id) }),
   );
 };

@@ -9,16 +9,35 @@ import { cents, intArray, rows } from './sql.ts';
  * and the ledger is never updated.
  */
 
+/** Each affiliate's latest payout: where their next window starts. */
+const lastPayouts = sql`(select distinct on (affiliate_id) affiliate_id, cutoff, created_at from payouts order by affiliate_id, id desc)`;
+
+/** The window condition on a ledger row `l` joined to its affiliate's latest payout `last`. */
+const uncovered = (before: Date | SQL): SQL => sql`(
+      (l.payout_id is null and l.created_at < ${before} and (last.cutoff is null or l.created_at >= last.cutoff))
+      or (l.payout_id is not null and l.reverses_id is not null and (last.created_at is null or l.created_at >= last.created_at))
+    )`;
+
 /** The rows of affiliates not yet in any payout, created before `before` (returns: any time). */
 export function uncoveredRows(before: Date | SQL, affiliateFilter: SQL = sql`true`): SQL {
   return sql`select l.*
     from ledger_entries l
-    left join (select distinct on (affiliate_id) affiliate_id, cutoff, created_at from payouts order by affiliate_id, id desc) last
-      on last.affiliate_id = l.affiliate_id
-    where ${affiliateFilter} and (
-      (l.payout_id is null and l.created_at < ${before} and (last.cutoff is null or l.created_at >= last.cutoff))
-      or (l.payout_id is not null and l.reverses_id is not null and (last.created_at is null or l.created_at >= last.created_at))
-    )`;
+    left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
+    where ${affiliateFilter} and ${uncovered(before)}`;
+}
+
+/**
+ * What a close with this cutoff would pay each affiliate: the sum of their window when it is
+ * positive, with where the window started (their latest payout's cutoff and creation). One scan
+ * of the ledger, one join.
+ */
+export function uncoveredSums(before: Date | SQL): SQL {
+  return sql`select l.affiliate_id, sum(l.amount_cents)::bigint as gross, last.cutoff as previous_cutoff, last.created_at as previous_created_at
+    from ledger_entries l
+    left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
+    where ${uncovered(before)}
+    group by l.affiliate_id, last.cutoff, last.created_at
+    having sum(l.amount_cents) > 0`;
 }
 
 /** The rows behind one payout: its window, then its own withholding and fee rows (the payout row itself is the payment). */

@@ -2,21 +2,19 @@ import Description from '@mui/icons-material/DescriptionOutlined';
 import ReceiptLong from '@mui/icons-material/ReceiptLongOutlined';
 import TableChart from '@mui/icons-material/TableChartOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type Payout, periodLabel } from '@portal/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../components/list-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type PayoutFile, useDownloadPayoutFile } from '../api/download-payout-file.ts';
@@ -69,54 +67,56 @@ export function PayoutHistory() {
           {t('payments.empty')}
         </Typography>
       ) : (
-        <TableContainer tabIndex={0} role="region" aria-label={t('payments.table')} sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('payments.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('payments.columns.period')}</TableCell>
-                <TableCell align="right">{t('payments.columns.amount')}</TableCell>
-                <TableCell>{t('payments.columns.status')}</TableCell>
-                <TableCell>{t('payments.columns.method')}</TableCell>
-                <TableCell>{t('payments.columns.paidAt')}</TableCell>
-                <TableCell align="right">{t('payments.columns.documents')}</TableCell>
+        <Box sx={{ pt: 1 }}>
+          <ListTable
+            label={t('payments.table')}
+            columns={[
+              t('payments.columns.period'),
+              { label: t('payments.columns.amount'), align: 'right' },
+              t('payments.columns.status'),
+              t('payments.columns.method'),
+              t('payments.columns.paidAt'),
+              t('payments.columns.documents'),
+            ]}
+            count={rows.length}
+            pending={!list.isSuccess}
+            empty={t('payments.empty')}
+            bare
+          >
+            {rows.map((row) => (
+              <TableRow key={row.id} data-testid={`my-payout-${row.id}`}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodLabel(row.period)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  {formatMoney(row.amount)}
+                </TableCell>
+                <TableCell>
+                  <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
+                    <Chip size="small" variant="outlined" color={statusColor[row.status]} label={t(`payments.status.${row.status}`)} />
+                    {row.status === 'rejected' && row.reject_reason ? (
+                      <Typography variant="caption" color="text.secondary">
+                        {row.reject_reason}
+                      </Typography>
+                    ) : null}
+                    {row.status === 'held' && row.hold_reasons.length ? (
+                      <Typography variant="caption" color="text.secondary">
+                        {t('payments.heldBecause', { reasons: row.hold_reasons.map((r) => t(`shell.issues.${r}`)).join(', ') })}
+                      </Typography>
+                    ) : null}
+                  </Stack>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.method_name}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.paid_at)}</TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+                    {row.status !== 'rejected' ? fileButton(row, 'invoice.pdf', t('payments.invoice'), <Description />) : null}
+                    {row.status === 'paid' ? fileButton(row, 'receipt.pdf', t('payments.receipt'), <ReceiptLong />) : null}
+                    {fileButton(row, 'statement.csv', t('payments.statement'), <TableChart />)}
+                  </Stack>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} data-testid={`my-payout-${row.id}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodLabel(row.period)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {formatMoney(row.amount)}
-                  </TableCell>
-                  <TableCell>
-                    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                      <Chip size="small" variant="outlined" color={statusColor[row.status]} label={t(`payments.status.${row.status}`)} />
-                      {row.status === 'rejected' && row.reject_reason ? (
-                        <Typography variant="caption" color="text.secondary">
-                          {row.reject_reason}
-                        </Typography>
-                      ) : null}
-                      {row.status === 'held' && row.hold_reasons.length ? (
-                        <Typography variant="caption" color="text.secondary">
-                          {t('payments.heldBecause', { reasons: row.hold_reasons.map((r) => t(`shell.issues.${r}`)).join(', ') })}
-                        </Typography>
-                      ) : null}
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.method_name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.paid_at)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-                      {row.status !== 'rejected' ? fileButton(row, 'invoice.pdf', t('payments.invoice'), <Description />) : null}
-                      {row.status === 'paid' ? fileButton(row, 'receipt.pdf', t('payments.receipt'), <ReceiptLong />) : null}
-                      {fileButton(row, 'statement.csv', t('payments.statement'), <TableChart />)}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+          </ListTable>
+        </Box>
       )}
       {rows.length > 0 || page > 1 ? (
         <TablePagination

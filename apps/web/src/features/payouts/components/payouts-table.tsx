@@ -1,22 +1,18 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { type ListColumn, ListTable } from '../../../components/list-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type Payout, type PayoutStatus, periodLabel } from '@portal/contracts';
-import type { PayoutFilters, SortField } from '../lib/filters.ts';
+import { type PayoutFilters, pageSizes, type SortField } from '../lib/filters.ts';
 
 export type RowAction = 'approve' | 'reject' | 'mark-paid' | 'change-bank' | 'statement';
 
@@ -51,134 +47,121 @@ export function PayoutsTable({ filters, rows, total, pending, selected, onSelect
   const allChecked = selectableRows.length > 0 && selectableRows.every((r) => selected.has(r.id));
   const someChecked = selectableRows.some((r) => selected.has(r.id));
 
-  const sortable = (field: SortField, label: string, align?: 'right') => (
-    <TableCell align={align} sortDirection={filters.sort === field ? filters.order : false}>
-      <TableSortLabel active={filters.sort === field} direction={filters.sort === field ? filters.order : 'desc'} onClick={() => onSort(field)}>
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
+  const columns: ListColumn[] = [
+    { label: t('payouts.columns.affiliate'), sort: 'affiliate' },
+    { label: t('payouts.columns.period'), sort: 'period' },
+    { label: t('payouts.columns.amount'), sort: 'amount', align: 'right' },
+    { label: t('payouts.columns.method') },
+    { label: section === 'to_pay' ? t('payouts.columns.bank') : t('payouts.columns.status') },
+    ...(section === 'history' ? [{ label: t('payouts.columns.paidAt'), sort: 'paid_at' }] : []),
+    { label: t('payouts.columns.actions') },
+  ];
 
   return (
-    <Paper variant="outlined" sx={{ minWidth: 0 }}>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('payouts.table', { section: t(`payouts.sections.${section}`) })}>
-          <TableHead>
-            <TableRow>
-              {selectable ? (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allChecked}
-                    indeterminate={someChecked && !allChecked}
-                    disabled={selectableRows.length === 0}
-                    onChange={(_, checked) => onSelect(selectableRows, checked)}
-                    slotProps={{ input: { 'aria-label': t('payouts.selectAll') } }}
-                  />
-                </TableCell>
-              ) : null}
-              {sortable('affiliate', t('payouts.columns.affiliate'))}
-              {sortable('period', t('payouts.columns.period'))}
-              {sortable('amount', t('payouts.columns.amount'), 'right')}
-              <TableCell>{t('payouts.columns.method')}</TableCell>
-              {section === 'to_pay' ? <TableCell>{t('payouts.columns.bank')}</TableCell> : <TableCell>{t('payouts.columns.status')}</TableCell>}
-              {section === 'history' ? sortable('paid_at', t('payouts.columns.paidAt')) : null}
-              <TableCell align="right">{t('payouts.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const period = periodLabel(row.period);
-              return (
-                <TableRow key={row.id} hover selected={selected.has(row.id)} data-testid={`payout-${row.id}`}>
-                  {selectable ? (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.has(row.id)}
-                        disabled={row.status === 'held'}
-                        onChange={(_, checked) => onSelect([row], checked)}
-                        slotProps={{ input: { 'aria-label': t('payouts.selectRow', { name: row.affiliate.name, period }) } }}
-                      />
-                    </TableCell>
-                  ) : null}
-                  <TableCell sx={{ maxWidth: 240 }}>
-                    <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                      {row.affiliate.name}
-                    </Typography>
-                    {row.affiliate.email ? (
-                      <Typography variant="caption" color="text.secondary" noWrap component="p">
-                        {row.affiliate.email}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{period}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component="button" type="button" onClick={() => onAction('statement', row)} aria-label={`${t('payouts.statement')} ${formatMoney(row.amount)}`} sx={{ fontWeight: 600 }}>
-                      {formatMoney(row.amount)}
-                    </Link>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.method_name}</TableCell>
-                  {section === 'to_pay' ? (
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.bank?.name ?? '—'}</TableCell>
-                  ) : (
-                    <TableCell>
-                      <StatusChip row={row} />
-                    </TableCell>
-                  )}
-                  {section === 'history' ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.paid_at)}</TableCell> : null}
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      {row.status === 'to_approve' ? (
-                        <Button size="small" variant="outlined" loading={busy.has(row.id)} onClick={() => onAction('approve', row)}>
-                          {t('payouts.approve')}
-                        </Button>
-                      ) : null}
-                      {row.status === 'to_pay' ? (
-                        <>
-                          <Button size="small" variant="outlined" loading={busy.has(row.id)} onClick={() => onAction('mark-paid', row)}>
-                            {t('payouts.markPaid')}
-                          </Button>
-                          <Button size="small" onClick={() => onAction('change-bank', row)} sx={{ whiteSpace: 'nowrap' }}>
-                            {t('payouts.changeBank')}
-                          </Button>
-                        </>
-                      ) : null}
-                      {row.status === 'to_approve' || row.status === 'to_pay' || row.status === 'held' ? (
-                        <Button size="small" color="error" onClick={() => onAction('reject', row)}>
-                          {t('payouts.reject')}
-                        </Button>
-                      ) : null}
-                      <Button size="small" onClick={() => onAction('statement', row)}>
-                        {t('payouts.statement')}
-                      </Button>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            {!pending && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={8}>
-                  <Typography color="text.secondary" sx={{ py: 1 }}>
-                    {t('payouts.empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
+    <ListTable
+      label={t('payouts.table', { section: t(`payouts.sections.${section}`) })}
+      columns={columns}
+      count={rows.length}
+      pending={pending}
+      empty={t('payouts.empty')}
+      sorting={{ sort: filters.sort, order: filters.order, onSort: (sort) => onSort(sort as SortField) }}
+      select={
+        selectable ? (
+          <Checkbox
+            checked={allChecked}
+            indeterminate={someChecked && !allChecked}
+            disabled={selectableRows.length === 0}
+            onChange={(_, checked) => onSelect(selectableRows, checked)}
+            slotProps={{ input: { 'aria-label': t('payouts.selectAll') } }}
+          />
+        ) : undefined
+      }
+      foot={
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, filters.page - 1)}
+          rowsPerPage={filters.per_page}
+          rowsPerPageOptions={[...pageSizes]}
+          labelRowsPerPage={t('announcements.itemsPerPage')}
+          onPageChange={(_, next) => onPage(next + 1, filters.per_page)}
+          onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
+          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
+        />
+      }
+    >
+      {rows.map((row) => {
+        const period = periodLabel(row.period);
+        return (
+          <TableRow key={row.id} hover selected={selected.has(row.id)} data-testid={`payout-${row.id}`}>
+            {selectable ? (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selected.has(row.id)}
+                  disabled={row.status === 'held'}
+                  onChange={(_, checked) => onSelect([row], checked)}
+                  slotProps={{ input: { 'aria-label': t('payouts.selectRow', { name: row.affiliate.name, period }) } }}
+                />
+              </TableCell>
             ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.max(0, filters.page - 1)}
-        rowsPerPage={filters.per_page}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        labelRowsPerPage={t('announcements.itemsPerPage')}
-        onPageChange={(_, next) => onPage(next + 1, filters.per_page)}
-        onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
-      />
-    </Paper>
+            <TableCell sx={{ maxWidth: 240 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                  {row.affiliate.name}
+                </Typography>
+                {row.affiliate.email ? (
+                  <Typography variant="caption" color="text.secondary" noWrap component="p">
+                    {row.affiliate.email}
+                  </Typography>
+                ) : null}
+              </Box>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{period}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Link component="button" type="button" onClick={() => onAction('statement', row)} aria-label={`${t('payouts.statement')} ${formatMoney(row.amount)}`} sx={{ fontWeight: 600 }}>
+                {formatMoney(row.amount)}
+              </Link>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.method_name}</TableCell>
+            {section === 'to_pay' ? (
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.bank?.name ?? '—'}</TableCell>
+            ) : (
+              <TableCell>
+                <StatusChip row={row} />
+              </TableCell>
+            )}
+            {section === 'history' ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.paid_at)}</TableCell> : null}
+            <TableCell align="right">
+              <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+                {row.status === 'to_approve' ? (
+                  <Button size="small" variant="outlined" loading={busy.has(row.id)} onClick={() => onAction('approve', row)}>
+                    {t('payouts.approve')}
+                  </Button>
+                ) : null}
+                {row.status === 'to_pay' ? (
+                  <>
+                    <Button size="small" variant="outlined" loading={busy.has(row.id)} onClick={() => onAction('mark-paid', row)}>
+                      {t('payouts.markPaid')}
+                    </Button>
+                    <Button size="small" onClick={() => onAction('change-bank', row)} sx={{ whiteSpace: 'nowrap' }}>
+                      {t('payouts.changeBank')}
+                    </Button>
+                  </>
+                ) : null}
+                {row.status === 'to_approve' || row.status === 'to_pay' || row.status === 'held' ? (
+                  <Button size="small" color="error" onClick={() => onAction('reject', row)}>
+                    {t('payouts.reject')}
+                  </Button>
+                ) : null}
+                <Button size="small" onClick={() => onAction('statement', row)}>
+                  {t('payouts.statement')}
+                </Button>
+              </Stack>
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
   );
 }
 
@@ -194,7 +177,7 @@ function StatusChip({ row }: { row: Payout }) {
   if (!reasons.length) return chip;
   // The reason a payout waits or was refused is shown with it, not hidden behind a hover.
   return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start', maxWidth: 260 }}>
+    <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' }, maxWidth: 260 }}>
       {chip}
       <Typography variant="caption" color="text.secondary">
         {reasons.join(', ')}

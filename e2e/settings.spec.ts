@@ -50,3 +50,28 @@ test('a template’s test send arrives at the mailbox with the rendered subject'
   const mail = await waitForMail(owner.email, /^Activate your affiliate account$/, since);
   expect(mail.text).toContain('/activate-account?token=preview');
 });
+
+test('Send test mails the draft being edited: the weekly statistics summary, unsaved', async ({ page }, info) => {
+  await page.goto('/settings?section=email-templates');
+  await page.getByRole('combobox', { name: 'Email' }).click();
+  await page.getByRole('option', { name: 'Weekly statistics summary' }).click();
+  await expect(page.getByTestId('template-variables')).toContainText('{{top_offers}}');
+  await expect(page.getByTestId('template-variables')).toContainText('{{earnings}}');
+  const subject = `Draft week ${info.project.name} {{earnings}} ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText(`A test email has been sent to ${owner.email}`)).toBeVisible();
+  const mail = await waitForMail(owner.email, new RegExp(`^Draft week ${info.project.name} \\$1,482\\.50 `), since);
+  expect(mail.text).toContain('NovaVR sale: $912.50');
+  await page.screenshot({ path: `/tmp/h-emails-shots/weekly-summary-${info.project.name}.png`, fullPage: true });
+  // Not saved: the template reloads with its default subject.
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Email' }).click();
+  await page.getByRole('option', { name: 'Weekly statistics summary' }).click();
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Your week on {{site_name}}: {{earnings}} earned');
+  // An unknown variable is refused on its field, as a save would.
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Hi {{password}}');
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText('Unknown variable: {{password}}').first()).toBeVisible();
+});

@@ -108,6 +108,35 @@ describe('email templates', () => {
     expect(msg.text).toContain('Paid by Wire transfer (IBAN)');
   });
 
+  it('sends the draft being edited when the request carries it, checked as a save is and never stored', async () => {
+    const saved = (await call('GET', '/v1/email-templates', admin)).json().data.find((x: { type: string }) => x.type === 'payout_paid');
+    const before = mail.messages.length;
+    const res = await call('POST', '/v1/email-templates/payout_paid/test', admin, {
+      subject: 'Draft: {{amount}}',
+      body: '<p>Draft for {{first_name}}</p><script>alert(1)</script><img src=x onerror="alert(2)">',
+      affiliate_id: affiliateId,
+    });
+    expect(res.statusCode).toBe(200);
+    const msg = await mail.waitFor(adminEmail, /^Draft: \$1,250\.00$/, before);
+    expect(msg.text).toContain('Draft for Test');
+    expect(msg.text).not.toContain('<script>');
+    expect(msg.text).not.toContain('onerror');
+    // The saved template is as it was.
+    expect((await call('GET', '/v1/email-templates', admin)).json().data.find((x: { type: string }) => x.type === 'payout_paid')).toEqual(saved);
+    // Unknown variables and a missing field are refused like a save.
+    const unknown = await call('POST', '/v1/email-templates/payout_paid/test', admin, { subject: 'Hi {{password}}', body: '<p>x</p>' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.subject).toEqual([emailTemplateMessages.unknownVariable(['password'])]);
+    const missing = await call('POST', '/v1/email-templates/payout_paid/test', admin, { subject: 'Only a subject' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.body).toEqual(['This field is required']);
+    const blank = await call('POST', '/v1/email-templates/payout_paid/test', admin, { subject: '', body: '<p>x</p>' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors.subject).toEqual(['This field is required']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mail.messages.slice(before).filter((m) => m.to.includes(adminEmail))).toHaveLength(1);
+  });
+
   it('resets to the default', async () => {
     const res = await call('POST', '/v1/email-templates/payout_paid/reset', admin);
     expect(res.statusCode).toBe(200);

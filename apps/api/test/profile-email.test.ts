@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts, users } from '../src/db/schema/index.ts';
 import { enqueuePayoutUpdateEmail } from '../src/modules/email/optional-jobs.ts';
 import { wantsEmail } from '../src/modules/profile/email-preferences.ts';
+import { getEmailNotifications, putEmailNotifications } from '../src/modules/settings/sections.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { form } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
@@ -33,6 +34,8 @@ beforeAll(async () => {
     signIn(t.app, mail, m.email, m.password),
   ]);
   noAffiliates = editor;
+  // These tests follow the email per announcement ("News"), off by default in favour of the daily digest.
+  await putEmailNotifications(t.app.db, { ...(await getEmailNotifications(t.app.db)), news: true });
 });
 afterAll(async () => {
   await t?.close();

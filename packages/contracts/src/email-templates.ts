@@ -28,6 +28,12 @@ export const emailTypeInfo = {
   tax_form_expired: { label: 'Tax form expired', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'form_type', 'link'] },
   news: { label: 'News (a new announcement)', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'title', 'link'] },
   announcement_digest: { label: 'Announcement digest', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'count', 'titles', 'link'] },
+  weekly_summary: {
+    label: 'Weekly statistics summary',
+    to: 'user',
+    optional: true,
+    variables: ['first_name', 'name', 'email', 'week', 'clicks', 'unique_clicks', 'conversions', 'earnings', 'top_offers', 'link'],
+  },
 } as const satisfies Record<string, { label: string; to: 'user' | 'staff'; optional: boolean; variables: readonly string[] }>;
 
 export type EmailType = keyof typeof emailTypeInfo;
@@ -82,5 +88,15 @@ export const emailPreviewBodySchema = z.object({
   body: z.string().max(50_000),
   affiliate_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
+/**
+ * POST /v1/email-templates/{type}/test: with `subject` and `body`, the draft being edited (checked
+ * as a save is: both required, sanitised, no unknown variable); without them, the saved template.
+ */
+export const emailTestBodySchema = z.object({
+  subject: z.string().max(200).optional(),
+  body: z.string().max(50_000).optional(),
+  affiliate_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional(),
+});
+export type EmailTestBody = z.input<typeof emailTestBodySchema>;
 export const emailPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;

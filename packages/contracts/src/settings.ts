@@ -66,6 +66,11 @@ export type SeoSettings = z.infer<typeof seoSettingsSchema>;
 
 /** Email notifications: each switchable email on or off (the types marked `optional`). */
 export const notificationTypes = emailTypes.filter((t) => emailTypeInfo[t].optional);
+/**
+ * Off until staff turn them on: announcements reach affiliates once a day in the digest; the email
+ * per announcement ("News") is the alternative, and while it is on the digest is not sent.
+ */
+export const notificationsOffByDefault: readonly string[] = ['news'];
 export const emailNotificationsSettingsUpdateSchema = z.object(Object.fromEntries(notificationTypes.map((t) => [t, toggle()])) as Record<string, ReturnType<typeof toggle>>);
 export type EmailNotificationsSettings = Record<string, boolean>;
 export const emailNotificationsSettingsSchema = z.record(z.string(), z.boolean());

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -34,3 +34,24 @@ export const emailPreferences = pgTable('email_preferences', {
   weeklySummary: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The periodic emails sent (the weekly statistics summary, the announcement digest): one row per
+ * kind, user and period, inserted before the email goes out, so a job run twice (or by two
+ * instances at once) sends each at most once. `coversUntil`: the end of what the email reported
+ * (the digest's next one starts there).
+ */
+export const periodicEmails = pgTable(
+  'periodic_emails',
+  {
+    kind: varchar({ length: 32 }).notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The week's Monday or the digest's day, 'YYYY-MM-DD' (America/Los_Angeles). */
+    period: varchar({ length: 10 }).notNull(),
+    coversUntil: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.userId, t.period] })],
+);

@@ -82,7 +82,11 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
     body: `<h2>Hello {{first_name}},</h2>${p('There is news from the network: <strong>{{title}}</strong>.')}${button('Read it')}`,
   },
   announcement_digest: {
-    subject: '{{count}} new announcements on {{site_name}}',
+    subject: 'News digest from {{site_name}}: {{count}} new',
     body: `<h2>Hello {{first_name}},</h2>${p('Here is what is new:', '{{titles}}')}${button('Read the news')}`,
+  },
+  weekly_summary: {
+    subject: 'Your week on {{site_name}}: {{earnings}} earned',
+    body: `<h2>Hello {{first_name}},</h2>${p('Here is your week, {{week}} (Pacific time):', 'Clicks: <strong>{{clicks}}</strong> ({{unique_clicks}} unique)<br>Conversions: <strong>{{conversions}}</strong><br>Earnings: <strong>{{earnings}}</strong>', 'Your top offers:', '{{top_offers}}')}${button('Open your statistics')}`,
   },
 };

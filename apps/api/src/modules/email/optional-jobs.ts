@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { announcements, emailPreferences, payouts, users } from '../../db/schema/index.ts';
 import { enqueue, enqueueMany } from '../jobs/queue.ts';
 import { sendOptionalEmail } from './optional.ts';
+import { emailSwitchedOn } from './send.ts';
 
 /** One announcement: fans out into one news email per affiliate who wants news. */
 export const NEWS_EMAILS_JOB = 'email.news';
@@ -31,12 +32,14 @@ export function registerOptionalEmailJobs(app: FastifyInstance): void {
 
   app.jobs.register<{ announcementId: number }>(NEWS_EMAILS_JOB, {
     async handle({ announcementId }) {
+      // Off by default: announcements then reach affiliates in the daily digest (periodic.ts).
+      if (!(await emailSwitchedOn(app.db, 'news'))) return;
       // Who wants news: active affiliates without a preference row, or with news on.
       const rows = await app.db
         .select({ id: users.id })
         .from(users)
         .leftJoin(emailPreferences, eq(emailPreferences.userId, users.id))
-        .where(and(eq(users.isClient, true), eq(users.isActive, true), or(isNull(emailPreferences.userId), eq(emailPreferences.news, true))));
+        .where(and(eq(users.isClient, true), eq(users.isActive, true), eq(users.approvalStatus, 'approved'), or(isNull(emailPreferences.userId), eq(emailPreferences.news, true))));
       await enqueueMany(app.db, rows.map((r) => ({ kind: NEWS_EMAIL_JOB, payload: { announcementId, userId: r.id } })));
     },
   });

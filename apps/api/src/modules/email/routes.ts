@@ -5,6 +5,7 @@ import {
   emailTemplateMessages,
   emailTemplateSchema,
   emailTemplateUpdateSchema,
+  emailTestBodySchema,
   errorReplySchema,
   isEmailType,
   messageReplySchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordChange } from '../../lib/events.ts';
+import { parseOrThrow } from '../../lib/validate.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { sampleVars } from './samples.ts';
 import { deliver, renderEmail } from './send.ts';
@@ -92,10 +94,11 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/test'),
       schema: {
         tags,
-        summary: 'Mail the saved template to the signed-in staff member through the configured SMTP (or the outbox)',
+        summary:
+          'Mail a template to the signed-in staff member through the configured SMTP (or the outbox): the draft in `subject` and `body` (checked as a save is), or the saved template without them',
         security,
         params: typeParams,
-        body: z.object({ affiliate_id: z.coerce.number().int().positive().max(2_147_483_647).nullable().optional() }).optional(),
+        body: emailTestBodySchema.optional(),
         response: { 200: messageReplySchema, ...errors },
       },
     },
@@ -103,10 +106,14 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       const type = typeOf(request.params);
       const [me] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, request.auth!.id));
       if (!me) throw new NotFoundError();
-      const vars = await sampleVars(app.db, app.config.publicUrl, type, { affiliateId: request.body?.affiliate_id, staffId: request.auth!.id });
-      const rendered = await renderEmail(app, type, vars, await getTemplate(app.db, type));
+      const { subject, body, affiliate_id: affiliateId } = request.body ?? {};
+      const draft = subject !== undefined || body !== undefined;
+      // A draft is validated and sanitised exactly as a save would be (and never stored).
+      const template = draft ? checkTemplate(type, parseOrThrow(emailTemplateUpdateSchema, { subject, body })) : await getTemplate(app.db, type);
+      const vars = await sampleVars(app.db, app.config.publicUrl, type, { affiliateId, staffId: request.auth!.id });
+      const rendered = await renderEmail(app, type, vars, template);
       await deliver(app, me.email, rendered);
-      await recordChange(request, 'email_template.test', { objectId: type, data: { to: me.email } });
+      await recordChange(request, 'email_template.test', { objectId: type, data: { to: me.email, draft } });
       return { data: { message: emailTemplateMessages.testSent(me.email) } };
     },
   );

@@ -23,6 +23,7 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   tax_form_expiring: '/profile?tab=billing',
   tax_form_expired: '/profile?tab=billing',
   announcement_digest: '/announcements',
+  weekly_summary: '/statistics',
 };
 
 /**
@@ -54,6 +55,12 @@ export async function sampleVars(db: Db, publicUrl: string, type: EmailType, per
     title: 'New studio joined the network',
     count: 3,
     titles: 'New studio joined the network\nHalloween campaign creatives are ready\nPayouts now also by USDT',
+    week: 'Nov 16 – Nov 22, 2026',
+    clicks: '4,218',
+    unique_clicks: '3,907',
+    conversions: '37',
+    earnings: '$1,482.50',
+    top_offers: '1. NovaVR sale: $912.50 (2,310 clicks, 21 conversions)\n2. NovaVR sign-up: $420.00 (1,402 clicks, 14 conversions)\n3. StarVR trial: $150.00 (506 clicks, 2 conversions)',
     message: 'Hello, I run a VR review site and would like to know more about your revenue share.',
     sender: `Affiliate #${who.id}`,
   };

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { registerOptionalEmailJobs } from '../email/optional-jobs.ts';
+import { registerPeriodicEmailJobs } from '../email/periodic.ts';
 import { getEmailPreferences, setEmailPreferences, verifyUnsubscribe } from './email-preferences.ts';
 import { targetQuery, targetUserId } from './target.ts';
 
@@ -26,6 +27,7 @@ function page(title: string, body: string): string {
 /** Profile > Email preferences, and the one-click unsubscribe link every optional email carries (RFC 8058). */
 export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOptionalEmailJobs(app);
+  registerPeriodicEmailJobs(app);
 
   app.get(
     '/v1/user/email-preferences',

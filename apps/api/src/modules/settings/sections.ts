@@ -3,6 +3,7 @@ import {
   type EmailNotificationsSettings,
   type GlobalEmailSettings,
   notificationTypes,
+  notificationsOffByDefault,
   seoPages,
   type SeoSettings,
 } from '@portal/contracts';
@@ -62,7 +63,7 @@ export async function getSeoSettings(db: Db): Promise<SeoSettings> {
 
 export async function getEmailNotifications(db: Db): Promise<EmailNotificationsSettings> {
   const stored = await getSetting<EmailNotificationsSettings>(db, 'email_notifications', {});
-  return Object.fromEntries(notificationTypes.map((t) => [t, stored[t] ?? true]));
+  return Object.fromEntries(notificationTypes.map((t) => [t, stored[t] ?? !notificationsOffByDefault.includes(t)]));
 }
 
 export const putDashboardSettings = (db: Db, value: DashboardSettings) => putSetting(db, 'dashboard', value);

@@ -42,10 +42,10 @@ export function usePreviewEmailTemplate() {
   });
 }
 
-/** POST /v1/email-templates/{type}/test: the saved template, mailed to the signed-in staff member. */
+/** POST /v1/email-templates/{type}/test: the draft being edited (subject and body), mailed to the signed-in staff member. */
 export function useSendTestEmail() {
   return useMutation({
-    mutationFn: async ({ type, affiliateId }: { type: string; affiliateId: number | null }) =>
-      z.object({ data: z.object({ message: z.string() }) }).parse(await apiRequest(`/v1/email-templates/${type}/test`, { method: 'POST', body: { affiliate_id: affiliateId } })).data.message,
+    mutationFn: async ({ type, body }: { type: string; body: { subject: string; body: string; affiliate_id: number | null } }) =>
+      z.object({ data: z.object({ message: z.string() }) }).parse(await apiRequest(`/v1/email-templates/${type}/test`, { method: 'POST', body })).data.message,
   });
 }

@@ -58,6 +58,16 @@ export function EmailTemplateForm({ template, affiliates }: { template: EmailTem
     }
   };
 
+  /** Mails the draft as it stands (saved or not); the server checks it as a save would. */
+  const sendTest = async () => {
+    try {
+      notify.success(await test.mutateAsync({ type: template.type, body: { ...form.getValues(), affiliate_id: affiliateId } }));
+    } catch (error) {
+      applyServerError(error, form.setError, ['subject', 'body']);
+      alertError(error);
+    }
+  };
+
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={(e) => void submit(e)} aria-label={template.label}>
       <FormAlert message={formError} />
@@ -111,7 +121,7 @@ export function EmailTemplateForm({ template, affiliates }: { template: EmailTem
         <Button
           variant="outlined"
           loading={test.isPending}
-          onClick={() => test.mutate({ type: template.type, affiliateId }, { onSuccess: (message) => notify.success(message), onError: alertError })}
+          onClick={() => void sendTest()}
         >
           {t(`${f}.sendTest`)}
         </Button>

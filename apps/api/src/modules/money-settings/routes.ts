@@ -139,81 +139,50 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ data: (await money.listPaymentMethods(app.db, true)).map((m) => ({ id: m.id, type: m.type, name: m.name, min_payout: m.min_payout, fee: m.fee })) }),
   );
   listRoutes({
-    path: '/v1/settings/payment-methods',
-    key: 'id',
-    object: 'payment_method',
-    row: paymentMethodSchema,
-    input: paymentMethodInputSchema,
+    path: '/v1/settings/payment-methods', key: 'id', object: 'payment_method', row: paymentMethodSchema, input: paymentMethodInputSchema,
     summaries: {
       list: 'Every payment method, active or not',
       create: `Add a payment method (one per type: ${paymentMethodTypes.join(', ')})`,
       update: 'Change a payment method',
       remove: 'Delete a payment method nobody is paid by (otherwise deactivate it)',
     },
-    list: () => money.listPaymentMethods(app.db),
-    keyOf: (r) => r.id,
-    create: (input) => money.createPaymentMethod(app.db, input),
-    update: (id, input) => money.updatePaymentMethod(app.db, id, input),
-    remove: (id) => money.deletePaymentMethod(app.db, id),
+    list: () => money.listPaymentMethods(app.db), keyOf: (r) => r.id, create: (input) => money.createPaymentMethod(app.db, input), update: (id, input) => money.updatePaymentMethod(app.db, id, input), remove: (id) => money.deletePaymentMethod(app.db, id),
     inUse: true,
   });
 
   // ---- Banks: payout staff read them too (the change-bank dialog); only settings staff change them ----
   listRoutes({
-    path: '/v1/settings/banks',
-    key: 'id',
-    object: 'bank',
-    row: bankSchema,
-    input: bankInputSchema,
+    path: '/v1/settings/banks', key: 'id', object: 'bank', row: bankSchema, input: bankInputSchema,
     summaries: {
       list: 'The network’s paying bank accounts (staff with settings or payouts)',
       create: 'Add a paying bank account',
       update: 'Change a paying bank account',
       remove: 'Delete a bank no payout is paid from (otherwise deactivate it)',
     },
-    list: () => money.listBanks(app.db),
-    keyOf: (r) => r.id,
-    create: (input) => money.createBank(app.db, input),
-    update: (id, input) => money.updateBank(app.db, id, input),
-    remove: (id) => money.deleteBank(app.db, id),
+    list: () => money.listBanks(app.db), keyOf: (r) => r.id, create: (input) => money.createBank(app.db, input), update: (id, input) => money.updateBank(app.db, id, input), remove: (id) => money.deleteBank(app.db, id),
     inUse: true,
   });
 
   // ---- Tax withholdings ----
   listRoutes({
-    path: '/v1/settings/tax-withholdings',
-    key: 'id',
-    object: 'tax_withholding',
-    row: taxWithholdingSchema,
-    input: taxWithholdingInputSchema,
+    path: '/v1/settings/tax-withholdings', key: 'id', object: 'tax_withholding', row: taxWithholdingSchema, input: taxWithholdingInputSchema,
     summaries: {
       list: 'Tax withholding rates per country and recipient type',
       create: 'Add a withholding rate for a country and recipient type',
       update: 'Change a withholding rate',
       remove: 'Delete a withholding rate',
     },
-    list: () => money.listTaxWithholdings(app.db),
-    keyOf: (r) => r.id,
-    create: (input) => money.createTaxWithholding(app.db, input),
-    update: (id, input) => money.updateTaxWithholding(app.db, id, input),
-    remove: (id) => money.deleteTaxWithholding(app.db, id),
+    list: () => money.listTaxWithholdings(app.db), keyOf: (r) => r.id, create: (input) => money.createTaxWithholding(app.db, input), update: (id, input) => money.updateTaxWithholding(app.db, id, input), remove: (id) => money.deleteTaxWithholding(app.db, id),
   });
 
   // ---- Custom split fees: one per affiliate, set with PUT ----
   listRoutes({
-    path: '/v1/settings/split-fees',
-    key: 'affiliate_id',
-    object: 'split_fee',
-    row: splitFeeSchema,
-    input: splitFeeInputSchema,
+    path: '/v1/settings/split-fees', key: 'affiliate_id', object: 'split_fee', row: splitFeeSchema, input: splitFeeInputSchema,
     summaries: {
       list: 'Affiliates with a custom split fee',
       update: 'Set the share of each of this affiliate’s payouts the network keeps',
       remove: 'Remove an affiliate’s custom split fee',
     },
-    list: () => money.listSplitFees(app.db),
-    keyOf: (r) => r.affiliate.id,
-    update: (affiliateId, input, request) => money.putSplitFee(app.db, affiliateId, input.rate, request.auth!.id),
-    remove: (affiliateId) => money.deleteSplitFee(app.db, affiliateId),
+    list: () => money.listSplitFees(app.db), keyOf: (r) => r.affiliate.id, update: (affiliateId, input, request) => money.putSplitFee(app.db, affiliateId, input.rate, request.auth!.id), remove: (affiliateId) => money.deleteSplitFee(app.db, affiliateId),
   });
 };

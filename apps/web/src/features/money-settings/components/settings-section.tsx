@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,8 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -23,6 +19,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { FormAlert } from '../../../components/forms/form-alert.tsx';
 import { applyServerError } from '../../../components/forms/server-errors.ts';
+import { ListSection } from '../../../components/list-section.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
@@ -95,21 +92,7 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
 
   const data = rows.data ?? [];
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`${id}-heading`} sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}>
-        <div>
-          <Typography id={`${id}-heading`} variant="h6" component="h2">
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {tx('description')}
-          </Typography>
-        </div>
-        <Button variant="outlined" startIcon={<Add />} onClick={() => setEditing({ row: undefined })} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}>
-          {tx('add')}
-        </Button>
-      </Stack>
-      {rows.isError ? <Alert severity="error">{rows.error.message}</Alert> : (
+    <ListSection id={id} title={title} description={tx('description')} add={{ label: tx('add'), onClick: () => setEditing({ row: undefined }) }} error={rows.error}>
       <ListTable label={title} columns={[...columns.map(([label]) => tx(label)), t('moneySettings.actions')]} count={data.length} pending={rows.isPending} empty={t('moneySettings.empty')}>
         {data.map((row) => (
           <TableRow key={keyOf(row)}>
@@ -129,7 +112,6 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
           </TableRow>
         ))}
       </ListTable>
-      )}
       {editing ? <RowDialog {...props} title={title} row={editing.row} onClose={() => setEditing(undefined)} /> : null}
       {deleting ? (
         <Dialog open onClose={() => setDeleting(undefined)} aria-labelledby={`${id}-delete-title`}>
@@ -161,7 +143,7 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
           </DialogActions>
         </Dialog>
       ) : null}
-    </Paper>
+    </ListSection>
   );
 }
 

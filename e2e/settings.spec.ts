@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn } from './support/accounts.ts';
 import { owner } from './support/env.ts';
@@ -49,4 +49,53 @@ test('a template’s test send arrives at the mailbox with the rendered subject'
   await expect(page.getByText(`A test email has been sent to ${owner.email}`)).toBeVisible();
   const mail = await waitForMail(owner.email, /^Activate your affiliate account$/, since);
   expect(mail.text).toContain('/activate-account?token=preview');
+});
+
+/** Saves the form of one section and waits for the server's answer. */
+async function saveSection(page: Page, region: Locator, path: string) {
+  const answered = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'PUT');
+  await region.getByRole('button', { name: 'Save' }).click();
+  expect((await answered).ok()).toBe(true);
+  await expect(page.getByText('Updated successfully').first()).toBeVisible();
+}
+
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: `/tmp/h-settings-shots/${info.project.name}-${name}.png`, fullPage: true });
+
+test('backup withholding, referral rate and hold, sign-up approval and catalogue sync are saved and kept after a reload', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  // Each is put back as it was, so the other specs find the defaults.
+  const cases = [
+    { section: 'tax-withholdings', region: 'US backup withholding', path: '/v1/settings/backup-withholding', fields: [['Backup withholding rate', '24', '27.5']] },
+    { section: 'referral-and-hold', region: 'Referral and payout hold', path: '/v1/settings/money', fields: [['Referral commission', '5', '6.25'], ['Payout hold', '14', '21']] },
+    { section: 'catalogue-sync', region: 'Catalogue sync', path: '/v1/settings/catalogue-sync', fields: [['Minutes between syncs', '60', '45']] },
+  ] as const;
+  for (const c of cases) {
+    await page.goto(`/settings?section=${c.section}`);
+    const region = page.getByRole('region', { name: c.region });
+    for (const [label, before, after] of c.fields) {
+      await expect(region.getByLabel(label)).toHaveValue(before);
+      await region.getByLabel(label).fill(after);
+    }
+    await saveSection(page, region, c.path);
+    await shot(page, info, c.section);
+    await page.reload();
+    for (const [label, , after] of c.fields) await expect(region.getByLabel(label)).toHaveValue(after);
+    for (const [label, before] of c.fields) await region.getByLabel(label).fill(before);
+    await saveSection(page, region, c.path);
+  }
+
+  // Sign-up approval, under Affiliates: off, kept after a reload, then on again.
+  await page.goto('/settings');
+  await openSettingsSection(page, 'Affiliates');
+  const approval = page.getByRole('region', { name: 'Sign-up approval' });
+  const required = approval.getByLabel('New affiliates wait for approval');
+  await expect(required).toBeChecked();
+  await required.uncheck();
+  await saveSection(page, approval, '/v1/affiliates/signup-approval');
+  await shot(page, info, 'affiliates');
+  await page.reload();
+  await expect(required).not.toBeChecked();
+  await required.check();
+  await saveSection(page, approval, '/v1/affiliates/signup-approval');
+  await expect(required).toBeChecked();
 });

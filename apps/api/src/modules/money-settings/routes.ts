@@ -1,4 +1,6 @@
 import {
+  backupWithholdingInputSchema,
+  backupWithholdingSchema,
   bankInputSchema,
   bankSchema,
   dataReply,
@@ -21,6 +23,7 @@ import { z } from 'zod';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
+import { documentRoutes } from '../settings/document-routes.ts';
 import * as money from './service.ts';
 
 const tags = ['settings'];
@@ -109,25 +112,24 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // ---- Referral rate and hold ----
-  app.get(
-    '/v1/settings/money',
-    { onRequest: guard('GET /v1/settings/money'), schema: { tags, summary: 'The referral commission rate and the payout hold', security, response: { 200: dataReply(moneySettingsSchema), ...errors } } },
-    async () => ({ data: await money.getMoneySettings(app.db) }),
-  );
-  app.put(
-    '/v1/settings/money',
-    {
-      onRequest: guard('PUT /v1/settings/money'),
-      schema: { tags, summary: 'Change the referral commission rate or the payout hold', security, body: moneySettingsInputSchema, response: { 200: dataReply(moneySettingsSchema), ...errors, 422: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await money.getMoneySettings(app.db);
-      const data = await money.putMoneySettings(app.db, request.body);
-      await recordChange(request, 'settings.money', { objectId: 'money', before, after: data });
-      return { data };
-    },
-  );
+  // ---- Referral rate and hold; US backup withholding ----
+  documentRoutes<z.output<typeof moneySettingsInputSchema>>(app, {
+    path: '/v1/settings/money',
+    summaries: { get: 'The referral commission rate and the payout hold', put: 'Change the referral commission rate or the payout hold' },
+    body: moneySettingsInputSchema,
+    reply: moneySettingsSchema,
+    get: () => money.getMoneySettings(app.db),
+    put: (input) => money.putMoneySettings(app.db, input),
+    event: { type: 'settings.money', objectId: 'money' },
+  });
+  documentRoutes<z.output<typeof backupWithholdingInputSchema>>(app, {
+    path: '/v1/settings/backup-withholding',
+    summaries: { get: 'The US backup withholding rate, kept while no valid W-9 is on file', put: 'Change the US backup withholding rate' },
+    body: backupWithholdingInputSchema,
+    reply: backupWithholdingSchema,
+    get: () => money.getBackupWithholding(app.db),
+    put: (input) => money.putBackupWithholding(app.db, input.rate),
+  });
 
   // ---- Payment methods ----
   app.get(

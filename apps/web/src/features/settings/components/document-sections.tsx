@@ -1,4 +1,8 @@
 import {
+  backupWithholdingInputSchema,
+  backupWithholdingSchema,
+  catalogueSyncSettingsSchema,
+  catalogueSyncSettingsUpdateSchema,
   dashboardSettingsSchema,
   dashboardSettingsUpdateSchema,
   emailNotificationsSettingsSchema,
@@ -7,11 +11,14 @@ import {
   globalEmailSettingsSchema,
   globalEmailSettingsUpdateSchema,
   maintenanceSettingsUpdateSchema,
+  moneySettingsInputSchema,
+  moneySettingsSchema,
   notificationTypes,
   type SeoSettingsUpdate,
   seoPages,
   seoSettingsSchema,
   seoSettingsUpdateSchema,
+  signupApprovalSchema,
 } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import type { FormItem } from '../../../components/forms/field-types.ts';
@@ -77,3 +84,31 @@ export function NotificationsSection() {
 /** Maintenance (SPEC.md section 1): on or off; staff keep signing in either way. */
 const maintenanceFields: FormItem<{ enabled: boolean }>[] = [{ name: 'enabled', label: 'settings.maintenance.enabled', type: 'checkbox' }];
 export const MaintenanceSection = () => <SchemaSection section="maintenance" text="maintenance" schema={maintenanceSettingsUpdateSchema} update={maintenanceSettingsUpdateSchema} fields={maintenanceFields} />;
+
+/** Referral and payout hold (`/v1/settings/money`): the referral commission rate and the days an earning waits. */
+export const MoneySection = () => (
+  <SchemaSection section={{ id: 'money', path: '/v1/settings/money' }} text="money" schema={moneySettingsSchema} update={moneySettingsInputSchema}
+    fields={[
+      { name: 'referral_rate', label: 'settings.money.referralRate', type: 'text', required: true, suffix: '%', row: 1, hint: 'settings.money.referralRateHint' },
+      { name: 'hold_days', label: 'settings.money.holdDays', type: 'number', required: true, min: 0, max: 180, row: 1, hint: 'settings.money.holdDaysHint' },
+    ]}
+  />
+);
+
+/** US backup withholding (`backup_withholding_bp`): kept while a US person has no valid W-9 on file. */
+const backupFields: FormItem<{ rate: string | number }>[] = [{ name: 'rate', label: 'settings.backupWithholding.rate', type: 'text', required: true, suffix: '%', hint: 'settings.backupWithholding.rateHint' }];
+export const BackupWithholdingSection = () => (
+  <SchemaSection section={{ id: 'backup-withholding', path: '/v1/settings/backup-withholding' }} text="backupWithholding" schema={backupWithholdingSchema} update={backupWithholdingInputSchema} fields={backupFields} />
+);
+
+/** Sign-up approval (`/v1/affiliates/signup-approval`): whether new affiliates wait for staff. */
+const approvalFields: FormItem<{ required: boolean }>[] = [{ name: 'required', label: 'settings.signupApproval.required', type: 'checkbox' }];
+export const SignupApprovalSection = () => (
+  <SchemaSection section={{ id: 'signup-approval', path: '/v1/affiliates/signup-approval' }} text="signupApproval" schema={signupApprovalSchema} update={signupApprovalSchema} fields={approvalFields} />
+);
+
+/** Catalogue sync: minutes between scheduled syncs of each site's catalogue (0: off). */
+const syncFields: FormItem<{ minutes: unknown }>[] = [{ name: 'minutes', label: 'settings.catalogueSync.minutes', type: 'number', required: true, min: 0, max: 10_080, hint: 'settings.catalogueSync.minutesHint' }];
+export const CatalogueSyncSection = () => (
+  <SchemaSection section={{ id: 'catalogue-sync', path: '/v1/settings/catalogue-sync' }} text="catalogueSync" schema={catalogueSyncSettingsSchema} update={catalogueSyncSettingsUpdateSchema} fields={syncFields} />
+);

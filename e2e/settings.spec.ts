@@ -99,3 +99,21 @@ test('backup withholding, referral rate and hold, sign-up approval and catalogue
   await saveSection(page, approval, '/v1/affiliates/signup-approval');
   await expect(required).toBeChecked();
 });
+
+test('the list sections (roles, users with roles, payment methods) and the document sections fit the width', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const sections = [
+    ['roles', 'Roles', page.getByRole('table', { name: 'Roles' })],
+    ['users-with-roles', 'Users with roles', page.getByRole('table', { name: 'Users with roles' })],
+    ['payment-methods', 'Payment methods', page.getByRole('region', { name: 'Payment methods' }).getByRole('table').or(page.getByText('Nothing here yet.')).first()],
+    ['dashboard', 'Dashboard', page.getByRole('button', { name: 'Save' })],
+    ['global-email', 'Global email', page.getByRole('button', { name: 'Save' })],
+  ] as const;
+  for (const [id, heading, ready] of sections) {
+    await page.goto(`/settings?section=${id}`);
+    await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+    await expect(ready).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, info, id);
+  }
+});

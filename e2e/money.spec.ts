@@ -262,7 +262,7 @@ test('payouts and payout history show every payout with its actions in reach, on
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   const width = page.viewportSize()?.width ?? 0;
-  const shots = `/tmp/h-money-shots/${testInfo.project.name}`;
+  const shots = `screenshots/money-${testInfo.project.name}`;
 
   await signIn(page, accounts.owner);
   await goViaMenu(page, 'Payouts');

@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 // Lazy sections and the owner check load while the machine is busy: a little more patience than the default.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-const shots = '/tmp/h-tiers-shots';
+const shots = 'screenshots/roles';
 test.beforeEach(async ({ context }) => {
   await rememberCookieChoice(context, baseURL);
 });

@@ -207,6 +207,14 @@ export const moneySettingsInputSchema = z.object({
   hold_days: z.coerce.number({ error: m.invalid }).int(m.invalid).min(0, m.invalid).max(180, m.invalid).optional(),
 });
 
+/**
+ * GET/PUT /v1/settings/backup-withholding: US backup withholding, percent of a US person's payout
+ * kept while no valid W-9 is on file (stored as `backup_withholding_bp`, default 24 %).
+ */
+export const backupWithholdingSchema = z.object({ rate: z.number() });
+export type BackupWithholding = z.infer<typeof backupWithholdingSchema>;
+export const backupWithholdingInputSchema = z.object({ rate: required(percentInput) });
+
 export const moneySettingsMessages = {
   methodInUse: 'Affiliates are paid by this method: deactivate it instead.',
   bankInUse: 'Payouts are paid from this bank: deactivate it instead.',

@@ -18,6 +18,13 @@ const toggle = () => z.boolean({ error: m.required });
 export const settingsSectionNames = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance'] as const;
 export type SettingsSectionName = (typeof settingsSectionNames)[number];
 
+/** GET/PUT /v1/settings/catalogue-sync: minutes between scheduled syncs of each site's catalogue (0: never on schedule). */
+export const catalogueSyncSettingsSchema = z.object({ minutes: z.number().int() });
+export type CatalogueSyncSettings = z.infer<typeof catalogueSyncSettingsSchema>;
+export const catalogueSyncSettingsUpdateSchema = z.object({
+  minutes: required(z.coerce.number({ error: m.positive }).int(m.invalid).min(0, m.positive).max(10_080, m.invalid)),
+});
+
 /** Maintenance mode (SPEC.md section 1): staff can still sign in and turn it off. */
 export const maintenanceSettingsUpdateSchema = z.object({ enabled: toggle() });
 export type MaintenanceSettings = z.infer<typeof maintenanceSettingsUpdateSchema>;

@@ -16,9 +16,11 @@ export async function signupApprovalRequired(db: Db): Promise<boolean> {
   return (await getSetting<boolean>(db, SETTING, true)) !== false;
 }
 
+/** Turns approval on or off; the event history gets the value before and after. */
 export async function setSignupApprovalRequired(db: Db, actor: Actor, required: boolean): Promise<void> {
+  const before = { required: await signupApprovalRequired(db) };
   await putSetting(db, SETTING, required);
-  await recordEvent(db, 'settings.signup_approval', { actorId: actor.id, ip: actor.ip, data: { required } });
+  await recordEvent(db, 'settings.signup_approval', { actorId: actor.id, ip: actor.ip, objectId: 'signup-approval', before, after: { required }, data: { required } });
 }
 
 /** What a new sign-up starts as: pending while approval is required. */

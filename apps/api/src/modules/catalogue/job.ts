@@ -5,13 +5,23 @@ import type { Db } from '../../db/client.ts';
 import { catalogueSyncs, jobs, sites } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { enqueue, type JobDefinition } from '../jobs/queue.ts';
-import { getSetting } from '../settings/service.ts';
+import { getSetting, putSetting } from '../settings/service.ts';
 import { type SyncOptions, syncSite } from './sync.ts';
 
 export const CATALOGUE_SYNC_JOB = 'catalogue.sync';
 /** Global setting: minutes between scheduled syncs of each site (0 turns the schedule off). */
 export const SYNC_INTERVAL_SETTING = 'catalogue_sync_minutes';
 export const DEFAULT_SYNC_MINUTES = 60;
+
+/** The interval as Global Settings shows it (a stored value that is not a whole number reads as the default). */
+export async function syncIntervalSettings(db: Db): Promise<{ minutes: number }> {
+  const minutes = Number(await getSetting(db, SYNC_INTERVAL_SETTING, DEFAULT_SYNC_MINUTES));
+  return { minutes: Number.isInteger(minutes) && minutes >= 0 ? minutes : DEFAULT_SYNC_MINUTES };
+}
+
+export async function putSyncInterval(db: Db, minutes: number): Promise<void> {
+  await putSetting(db, SYNC_INTERVAL_SETTING, minutes);
+}
 
 export interface CatalogueSyncPayload {
   site_id: number;

@@ -3,6 +3,8 @@ import {
   catalogueLinkRequestSchema,
   catalogueListReplySchema,
   catalogueQuerySchema,
+  catalogueSyncSettingsSchema,
+  catalogueSyncSettingsUpdateSchema,
   errorReplySchema,
   feedFields,
   feedInfoReplySchema,
@@ -21,7 +23,8 @@ import { uploadsDir } from '../uploads/storage.ts';
 import { FeedService, matchesEtag } from './feed.ts';
 import { feedInfo, regenerateFeedKey, revoke } from './feed-keys.ts';
 import { ImageStore } from './images.ts';
-import { CATALOGUE_SYNC_JOB, catalogueSyncJob, requestSync, scheduleSyncs } from './job.ts';
+import { documentRoutes } from '../settings/document-routes.ts';
+import { CATALOGUE_SYNC_JOB, catalogueSyncJob, putSyncInterval, requestSync, scheduleSyncs, syncIntervalSettings } from './job.ts';
 import { catalogueLink } from './link.ts';
 import { clearFacets, facetsOf, listCatalogue } from './list.ts';
 
@@ -51,6 +54,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     app.addHook('onClose', async () => stop());
   }
   const feeds = new FeedService(app.db, app.config.publicUrl);
+
+  documentRoutes<{ minutes: number }>(app, {
+    path: '/v1/settings/catalogue-sync',
+    summaries: { get: "Global Settings: minutes between scheduled syncs of each site's catalogue", put: 'Save Global Settings: the catalogue sync interval (0 turns the schedule off)' },
+    body: catalogueSyncSettingsUpdateSchema,
+    reply: catalogueSyncSettingsSchema,
+    get: () => syncIntervalSettings(app.db),
+    put: (input) => putSyncInterval(app.db, input.minutes),
+  });
 
   app.post(
     '/v1/sites/:id/sync',

@@ -1,4 +1,6 @@
 import {
+  backupWithholdingInputSchema,
+  backupWithholdingSchema,
   bankInputSchema,
   bankSchema,
   dataReply,
@@ -18,230 +20,171 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError } from '../../lib/errors.ts';
-import { type EventType, recordChange } from '../../lib/events.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import type { RouteKey } from '../../lib/authorization.ts';
+import { recordChange } from '../../lib/events.ts';
+import { requireAccess } from '../../plugins/auth.ts';
+import { documentRoutes } from '../settings/document-routes.ts';
 import * as money from './service.ts';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
 const errors = { 401: errorReplySchema, 403: errorReplySchema };
-const idParams = idParamsSchema;
 const deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
 
-export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const settingsStaff = requireAuth(app, { role: 'staff', permission: 'settings' });
-  /** Each write goes to the event history with its object's values before and after. */
-  const audit = (request: FastifyRequest, type: EventType, objectId: number | string | null, change: { before?: unknown; after?: unknown }) =>
-    recordChange(request, type, { objectId, ...change });
-  const one = async <T extends { id: number }>(list: Promise<T[]>, id: number) => (await list).find((x) => x.id === id) ?? null;
+/**
+ * One list of the money settings (payment methods, banks, tax withholdings, split fees): GET the
+ * rows, POST a new one (when rows have their own ids), PUT and DELETE by key. Each write goes to
+ * the event history as `<object>.created|updated|deleted` with the row before and after.
+ */
+interface ListSpec<Row, Input> {
+  /** e.g. `/v1/settings/banks`; rows live at `<path>/{<key>}`. */
+  path: string;
+  key: 'id' | 'affiliate_id';
+  /** The event history's object type (`bank` -> `bank.created`). */
+  object: string;
+  row: z.ZodType<Row>;
+  input: z.ZodType<Input>;
+  summaries: { list: string; create?: string; update: string; remove: string };
+  list: () => Promise<Row[]>;
+  keyOf: (row: Row) => number;
+  create?: (input: Input) => Promise<Row>;
+  /** Also creates the row when the list is keyed by something else's id (split fees). */
+  update: (key: number, input: Input, request: FastifyRequest) => Promise<Row>;
+  remove: (key: number) => Promise<void>;
+  /** DELETE answers 409 when the row is still in use. */
+  inUse?: boolean;
+}
 
-  app.get(
-    '/v1/settings/money',
-    { onRequest: settingsStaff, schema: { tags, summary: 'The referral commission rate and the payout hold', security, response: { 200: dataReply(moneySettingsSchema), ...errors } } },
-    async () => ({ data: await money.getMoneySettings(app.db) }),
-  );
-  app.put(
-    '/v1/settings/money',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Change the referral commission rate or the payout hold', security, body: moneySettingsInputSchema, response: { 200: dataReply(moneySettingsSchema), ...errors, 422: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await money.getMoneySettings(app.db);
-      const data = await money.putMoneySettings(app.db, request.body);
-      await audit(request, 'settings.money', 'money', { before, after: data });
-      return { data };
-    },
-  );
+export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = (route: string) => requireAccess(app, route as RouteKey);
+
+  function listRoutes<Row, Input>(spec: ListSpec<Row, Input>) {
+    const { path, key } = spec;
+    const itemPath = `${path}/:${key}`;
+    const itemRoute = `${path}/{${key}}`;
+    const params = key === 'id' ? idParamsSchema : z.object({ affiliate_id: idText() });
+    const rowReply = dataReply(spec.row);
+    const find = async (k: number) => (await spec.list()).find((r) => spec.keyOf(r) === k) ?? null;
+    const keyOfParams = (request: FastifyRequest) => (request.params as Record<string, number>)[key]!;
+
+    app.get(path, { onRequest: guard(`GET ${path}`), schema: { tags, summary: spec.summaries.list, security, response: { 200: dataReply(z.array(spec.row)), ...errors } } }, async () => ({
+      data: await spec.list(),
+    }));
+    const { create, summaries } = spec;
+    if (create && summaries.create) {
+      app.post(
+        path,
+        { onRequest: guard(`POST ${path}`), schema: { tags, summary: summaries.create, security, body: spec.input, response: { 201: rowReply, ...errors, 422: errorReplySchema } } },
+        async (request, reply) => {
+          const data = await create(request.body as Input);
+          await recordChange(request, `${spec.object}.created`, { objectId: spec.keyOf(data), after: data });
+          return reply.status(201).send({ data });
+        },
+      );
+    }
+    app.put(
+      itemPath,
+      {
+        onRequest: guard(`PUT ${itemRoute}`),
+        schema: { tags, summary: summaries.update, security, params, body: spec.input, response: { 200: rowReply, ...errors, 404: errorReplySchema, 422: errorReplySchema } },
+      },
+      async (request) => {
+        const k = keyOfParams(request);
+        const before = await find(k);
+        const data = await spec.update(k, request.body as Input, request);
+        await recordChange(request, `${spec.object}.${before ? 'updated' : 'created'}`, { objectId: k, before, after: data });
+        return { data };
+      },
+    );
+    app.delete(
+      itemPath,
+      {
+        onRequest: guard(`DELETE ${itemRoute}`),
+        schema: { tags, summary: summaries.remove, security, params, response: { 200: deleted, ...errors, 404: errorReplySchema, ...(spec.inUse ? { 409: errorReplySchema } : {}) } },
+      },
+      async (request) => {
+        const k = keyOfParams(request);
+        const before = await find(k);
+        await spec.remove(k);
+        await recordChange(request, `${spec.object}.deleted`, { objectId: k, before });
+        return { data: { deleted: true as const } };
+      },
+    );
+  }
+
+  // ---- Referral rate and hold; US backup withholding ----
+  documentRoutes<z.output<typeof moneySettingsInputSchema>>(app, {
+    path: '/v1/settings/money',
+    summaries: { get: 'The referral commission rate and the payout hold', put: 'Change the referral commission rate or the payout hold' },
+    body: moneySettingsInputSchema,
+    reply: moneySettingsSchema,
+    get: () => money.getMoneySettings(app.db),
+    put: (input) => money.putMoneySettings(app.db, input),
+    event: { type: 'settings.money', objectId: 'money' },
+  });
+  documentRoutes<z.output<typeof backupWithholdingInputSchema>>(app, {
+    path: '/v1/settings/backup-withholding',
+    summaries: { get: 'The US backup withholding rate, kept while no valid W-9 is on file', put: 'Change the US backup withholding rate' },
+    body: backupWithholdingInputSchema,
+    reply: backupWithholdingSchema,
+    get: () => money.getBackupWithholding(app.db),
+    put: (input) => money.putBackupWithholding(app.db, input.rate),
+  });
 
   // ---- Payment methods ----
   app.get(
     '/v1/payment-methods',
     {
-      onRequest: requireAuth(app),
+      onRequest: guard('GET /v1/payment-methods'),
       schema: { tags: ['billing'], summary: 'The active payment methods, with their minimum payout and fee', security, response: { 200: dataReply(z.array(paymentMethodSchema.omit({ is_active: true }))), 401: errorReplySchema } },
     },
     async () => ({ data: (await money.listPaymentMethods(app.db, true)).map((m) => ({ id: m.id, type: m.type, name: m.name, min_payout: m.min_payout, fee: m.fee })) }),
   );
-  app.get(
-    '/v1/settings/payment-methods',
-    { onRequest: settingsStaff, schema: { tags, summary: 'Every payment method, active or not', security, response: { 200: dataReply(z.array(paymentMethodSchema)), ...errors } } },
-    async () => ({ data: await money.listPaymentMethods(app.db) }),
-  );
-  app.post(
-    '/v1/settings/payment-methods',
-    {
-      onRequest: settingsStaff,
-      schema: {
-        tags,
-        summary: `Add a payment method (one per type: ${paymentMethodTypes.join(', ')})`,
-        security,
-        body: paymentMethodInputSchema,
-        response: { 201: dataReply(paymentMethodSchema), ...errors, 422: errorReplySchema },
-      },
+  listRoutes({
+    path: '/v1/settings/payment-methods', key: 'id', object: 'payment_method', row: paymentMethodSchema, input: paymentMethodInputSchema,
+    summaries: {
+      list: 'Every payment method, active or not',
+      create: `Add a payment method (one per type: ${paymentMethodTypes.join(', ')})`,
+      update: 'Change a payment method',
+      remove: 'Delete a payment method nobody is paid by (otherwise deactivate it)',
     },
-    async (request, reply) => {
-      const data = await money.createPaymentMethod(app.db, request.body);
-      await audit(request, 'payment_method.created', data.id, { after: data });
-      return reply.status(201).send({ data });
-    },
-  );
-  app.put(
-    '/v1/settings/payment-methods/:id',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Change a payment method', security, params: idParams, body: paymentMethodInputSchema, response: { 200: dataReply(paymentMethodSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await one(money.listPaymentMethods(app.db), request.params.id);
-      const data = await money.updatePaymentMethod(app.db, request.params.id, request.body);
-      await audit(request, 'payment_method.updated', data.id, { before, after: data });
-      return { data };
-    },
-  );
-  app.delete(
-    '/v1/settings/payment-methods/:id',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Delete a payment method nobody is paid by (otherwise deactivate it)', security, params: idParams, response: { 200: deleted, ...errors, 404: errorReplySchema, 409: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await one(money.listPaymentMethods(app.db), request.params.id);
-      await money.deletePaymentMethod(app.db, request.params.id);
-      await audit(request, 'payment_method.deleted', request.params.id, { before });
-      return { data: { deleted: true as const } };
-    },
-  );
+    list: () => money.listPaymentMethods(app.db), keyOf: (r) => r.id, create: (input) => money.createPaymentMethod(app.db, input), update: (id, input) => money.updatePaymentMethod(app.db, id, input), remove: (id) => money.deletePaymentMethod(app.db, id),
+    inUse: true,
+  });
 
-  // ---- Banks ----
-  const banksReader = requireAuth(app, { role: 'staff' });
-  // Payout staff read the banks too (the change-bank dialog); only settings staff change them.
-  const settingsOrPayouts = async (request: FastifyRequest) => {
-    const p = request.auth!.permissions;
-    if (!p.has('settings') && !p.has('payouts')) throw new ForbiddenError();
-  };
-  app.get(
-    '/v1/settings/banks',
-    {
-      onRequest: [banksReader, settingsOrPayouts],
-      schema: { tags, summary: 'The network’s paying bank accounts (staff with settings or payouts)', security, response: { 200: dataReply(z.array(bankSchema)), ...errors } },
+  // ---- Banks: payout staff read them too (the change-bank dialog); only settings staff change them ----
+  listRoutes({
+    path: '/v1/settings/banks', key: 'id', object: 'bank', row: bankSchema, input: bankInputSchema,
+    summaries: {
+      list: 'The network’s paying bank accounts (staff with settings or payouts)',
+      create: 'Add a paying bank account',
+      update: 'Change a paying bank account',
+      remove: 'Delete a bank no payout is paid from (otherwise deactivate it)',
     },
-    async () => ({ data: await money.listBanks(app.db) }),
-  );
-  app.post(
-    '/v1/settings/banks',
-    { onRequest: settingsStaff, schema: { tags, summary: 'Add a paying bank account', security, body: bankInputSchema, response: { 201: dataReply(bankSchema), ...errors, 422: errorReplySchema } } },
-    async (request, reply) => {
-      const data = await money.createBank(app.db, request.body);
-      await audit(request, 'bank.created', data.id, { after: data });
-      return reply.status(201).send({ data });
-    },
-  );
-  app.put(
-    '/v1/settings/banks/:id',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Change a paying bank account', security, params: idParams, body: bankInputSchema, response: { 200: dataReply(bankSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await one(money.listBanks(app.db), request.params.id);
-      const data = await money.updateBank(app.db, request.params.id, request.body);
-      await audit(request, 'bank.updated', data.id, { before, after: data });
-      return { data };
-    },
-  );
-  app.delete(
-    '/v1/settings/banks/:id',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Delete a bank no payout is paid from (otherwise deactivate it)', security, params: idParams, response: { 200: deleted, ...errors, 404: errorReplySchema, 409: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await one(money.listBanks(app.db), request.params.id);
-      await money.deleteBank(app.db, request.params.id);
-      await audit(request, 'bank.deleted', request.params.id, { before });
-      return { data: { deleted: true as const } };
-    },
-  );
+    list: () => money.listBanks(app.db), keyOf: (r) => r.id, create: (input) => money.createBank(app.db, input), update: (id, input) => money.updateBank(app.db, id, input), remove: (id) => money.deleteBank(app.db, id),
+    inUse: true,
+  });
 
   // ---- Tax withholdings ----
-  app.get(
-    '/v1/settings/tax-withholdings',
-    { onRequest: settingsStaff, schema: { tags, summary: 'Tax withholding rates per country and recipient type', security, response: { 200: dataReply(z.array(taxWithholdingSchema)), ...errors } } },
-    async () => ({ data: await money.listTaxWithholdings(app.db) }),
-  );
-  app.post(
-    '/v1/settings/tax-withholdings',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Add a withholding rate for a country and recipient type', security, body: taxWithholdingInputSchema, response: { 201: dataReply(taxWithholdingSchema), ...errors, 422: errorReplySchema } },
+  listRoutes({
+    path: '/v1/settings/tax-withholdings', key: 'id', object: 'tax_withholding', row: taxWithholdingSchema, input: taxWithholdingInputSchema,
+    summaries: {
+      list: 'Tax withholding rates per country and recipient type',
+      create: 'Add a withholding rate for a country and recipient type',
+      update: 'Change a withholding rate',
+      remove: 'Delete a withholding rate',
     },
-    async (request, reply) => {
-      const data = await money.createTaxWithholding(app.db, request.body);
-      await audit(request, 'tax_withholding.created', data.id, { after: data });
-      return reply.status(201).send({ data });
-    },
-  );
-  app.put(
-    '/v1/settings/tax-withholdings/:id',
-    {
-      onRequest: settingsStaff,
-      schema: { tags, summary: 'Change a withholding rate', security, params: idParams, body: taxWithholdingInputSchema, response: { 200: dataReply(taxWithholdingSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } },
-    },
-    async (request) => {
-      const before = await one(money.listTaxWithholdings(app.db), request.params.id);
-      const data = await money.updateTaxWithholding(app.db, request.params.id, request.body);
-      await audit(request, 'tax_withholding.updated', data.id, { before, after: data });
-      return { data };
-    },
-  );
-  app.delete(
-    '/v1/settings/tax-withholdings/:id',
-    { onRequest: settingsStaff, schema: { tags, summary: 'Delete a withholding rate', security, params: idParams, response: { 200: deleted, ...errors, 404: errorReplySchema } } },
-    async (request) => {
-      const before = await one(money.listTaxWithholdings(app.db), request.params.id);
-      await money.deleteTaxWithholding(app.db, request.params.id);
-      await audit(request, 'tax_withholding.deleted', request.params.id, { before });
-      return { data: { deleted: true as const } };
-    },
-  );
+    list: () => money.listTaxWithholdings(app.db), keyOf: (r) => r.id, create: (input) => money.createTaxWithholding(app.db, input), update: (id, input) => money.updateTaxWithholding(app.db, id, input), remove: (id) => money.deleteTaxWithholding(app.db, id),
+  });
 
-  // ---- Custom split fees ----
-  const affiliateParams = z.object({ affiliate_id: idText() });
-  app.get(
-    '/v1/settings/split-fees',
-    { onRequest: settingsStaff, schema: { tags, summary: 'Affiliates with a custom split fee', security, response: { 200: dataReply(z.array(splitFeeSchema)), ...errors } } },
-    async () => ({ data: await money.listSplitFees(app.db) }),
-  );
-  app.put(
-    '/v1/settings/split-fees/:affiliate_id',
-    {
-      onRequest: settingsStaff,
-      schema: {
-        tags,
-        summary: 'Set the share of each of this affiliate’s payouts the network keeps',
-        security,
-        params: affiliateParams,
-        body: splitFeeInputSchema,
-        response: { 200: dataReply(splitFeeSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
-      },
+  // ---- Custom split fees: one per affiliate, set with PUT ----
+  listRoutes({
+    path: '/v1/settings/split-fees', key: 'affiliate_id', object: 'split_fee', row: splitFeeSchema, input: splitFeeInputSchema,
+    summaries: {
+      list: 'Affiliates with a custom split fee',
+      update: 'Set the share of each of this affiliate’s payouts the network keeps',
+      remove: 'Remove an affiliate’s custom split fee',
     },
-    async (request) => {
-      const before = (await money.listSplitFees(app.db)).find((f) => f.affiliate.id === request.params.affiliate_id) ?? null;
-      const data = await money.putSplitFee(app.db, request.params.affiliate_id, request.body.rate, request.auth!.id);
-      await audit(request, before ? 'split_fee.updated' : 'split_fee.created', request.params.affiliate_id, { before, after: data });
-      return { data };
-    },
-  );
-  app.delete(
-    '/v1/settings/split-fees/:affiliate_id',
-    { onRequest: settingsStaff, schema: { tags, summary: 'Remove an affiliate’s custom split fee', security, params: affiliateParams, response: { 200: deleted, ...errors, 404: errorReplySchema } } },
-    async (request) => {
-      const before = (await money.listSplitFees(app.db)).find((f) => f.affiliate.id === request.params.affiliate_id) ?? null;
-      await money.deleteSplitFee(app.db, request.params.affiliate_id);
-      await audit(request, 'split_fee.deleted', request.params.affiliate_id, { before });
-      return { data: { deleted: true as const } };
-    },
-  );
+    list: () => money.listSplitFees(app.db), keyOf: (r) => r.affiliate.id, update: (affiliateId, input, request) => money.putSplitFee(app.db, affiliateId, input.rate, request.auth!.id), remove: (affiliateId) => money.deleteSplitFee(app.db, affiliateId),
+  });
 };

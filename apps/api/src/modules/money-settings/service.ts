@@ -1,4 +1,5 @@
 import {
+  type BackupWithholding,
   type Bank,
   type bankInputSchema,
   bpToPercent,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { banks, paymentMethods, splitFees, taxWithholdings, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError } from '../../lib/errors.ts';
 import { REFERRAL_RATE_KEY } from '../ledger/referral.ts';
+import { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp } from '../payouts/eligibility.ts';
 import { getSetting, putSetting } from '../settings/service.ts';
 
 /** The hold before a close may pay an earning (docs/money.md). */
@@ -54,6 +56,16 @@ export async function putMoneySettings(db: Db, input: z.output<typeof moneySetti
   if (input.referral_rate !== undefined) await putSetting(db, REFERRAL_RATE_KEY, percentToBp(input.referral_rate));
   if (input.hold_days !== undefined) await putSetting(db, HOLD_DAYS_KEY, input.hold_days);
   return getMoneySettings(db);
+}
+
+// ---- US backup withholding (read by the payout terms, payouts/eligibility.ts) ----
+
+export async function getBackupWithholding(db: Db): Promise<BackupWithholding> {
+  return { rate: bpToPercent(await backupWithholdingBp(db)) };
+}
+
+export async function putBackupWithholding(db: Db, rate: number): Promise<void> {
+  await putSetting(db, BACKUP_WITHHOLDING_SETTING, percentToBp(rate));
 }
 
 // ---- Payment methods ----

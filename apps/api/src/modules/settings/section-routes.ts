@@ -17,17 +17,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
-import type { RouteKey } from '../../lib/authorization.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { seoChanged } from '../../plugins/web-app.ts';
 import { getLandingImageSettings, saveLandingImages } from './landing-images.ts';
 import * as sections from './sections.ts';
+import { documentRoutes } from './document-routes.ts';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
 const readErrors = { 401: errorReplySchema, 403: errorReplySchema };
-const writeErrors = { ...readErrors, 413: errorReplySchema, 415: errorReplySchema, 422: errorReplySchema };
+const writeErrors = { 413: errorReplySchema, 415: errorReplySchema, 422: errorReplySchema };
 
 /**
  * Global Settings' document sections: `GET|PUT /v1/settings/{section}` (staff with `settings`).
@@ -38,19 +38,7 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** One section stored as one document: read it, replace it whole. */
   function documentSection<V>(section: string, title: string, shape: { body: z.ZodType; reply: z.ZodType }, get: () => Promise<unknown>, put: (value: V) => Promise<void>) {
-    const reply = z.object({ data: shape.reply });
-    app.get(`/v1/settings/${section}`, { onRequest: requireAccess(app, `GET /v1/settings/${section}` as RouteKey), schema: { tags, summary: `Global Settings: ${title}`, security, response: { 200: reply, ...readErrors } } }, async () => ({ data: await get() }));
-    app.put(
-      `/v1/settings/${section}`,
-      { onRequest: requireAccess(app, `PUT /v1/settings/${section}` as RouteKey), schema: { tags, summary: `Save Global Settings: ${title}`, security, body: shape.body, response: { 200: reply, ...writeErrors } } },
-      async (request) => {
-        const before = await get();
-        await put(request.body as V);
-        const after = await get();
-        await record(request, section, before, after);
-        return { data: after };
-      },
-    );
+    documentRoutes<V>(app, { path: `/v1/settings/${section}`, summaries: { get: `Global Settings: ${title}`, put: `Save Global Settings: ${title}` }, ...shape, get, put, putErrors: writeErrors });
   }
 
   documentSection('dashboard', 'the message and links at the top of the affiliate dashboard', { body: dashboardSettingsUpdateSchema, reply: dashboardSettingsSchema }, () => sections.getDashboardSettings(app.db), (v: DashboardSettings) =>
@@ -91,7 +79,7 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save Global Settings: the home page section images',
         description: 'multipart/form-data: `<section>_desktop` and `<section>_mobile` files (jpg, jpeg, png up to 2 MB, checked by content) for features, network and programs; `<field>_deleted` uuids bring back the shipped picture.',
         security,
-        response: { 200: imagesReply, ...writeErrors },
+        response: { 200: imagesReply, ...readErrors, ...writeErrors },
       },
     },
     async (request) => {

@@ -2,13 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { useAffiliateOptions } from '../../lib/queries/get-affiliate-options.ts';
 import { PaymentMethodsSection, SplitFeesSection, TaxWithholdingsSection } from '../../features/money-settings/components/money-settings-sections.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
-import { DashboardSection } from '../../features/settings/components/dashboard-section.tsx';
+import Stack from '@mui/material/Stack';
+import {
+  BackupWithholdingSection,
+  CatalogueSyncSection,
+  DashboardSection,
+  GlobalEmailSection,
+  MaintenanceSection,
+  MoneySection,
+  NotificationsSection,
+  SeoSection,
+  SignupApprovalSection,
+} from '../../features/settings/components/document-sections.tsx';
 import { EmailTemplatesSection } from '../../features/settings/components/email-templates-section.tsx';
-import { GlobalEmailSection } from '../../features/settings/components/global-email-section.tsx';
 import { LandingImagesSection } from '../../features/settings/components/landing-images-section.tsx';
-import { MaintenanceSection } from '../../features/settings/components/maintenance-section.tsx';
-import { NotificationsSection } from '../../features/settings/components/notifications-section.tsx';
-import { SeoSection } from '../../features/settings/components/seo-section.tsx';
 import type { SettingsSectionEntry } from '../../features/settings/components/settings-shell.tsx';
 import { EventHistorySection } from '../../features/events/components/event-history-section.tsx';
 import { useStaffUsers } from '../../features/roles/api/roles.ts';
@@ -38,8 +45,20 @@ export function useSettingsSections(): SettingsSectionEntry[] {
     { id: 'users-with-roles', label: t('settings.names.usersWithRoles'), render: () => <StaffUsersSection canChange={isOwner} /> },
     { id: 'event-history', label: t('settings.names.eventHistory'), render: () => <EventHistoryWithUsers /> },
     { id: 'payment-methods', label: t('settings.names.paymentMethods'), render: () => <PaymentMethodsSection /> },
-    { id: 'tax-withholdings', label: t('settings.names.taxWithholdings'), render: () => <TaxWithholdingsSection /> },
+    {
+      id: 'tax-withholdings',
+      label: t('settings.names.taxWithholdings'),
+      render: () => (
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <BackupWithholdingSection />
+          <TaxWithholdingsSection />
+        </Stack>
+      ),
+    },
     { id: 'split-fees', label: t('settings.names.splitFees'), render: () => <SplitFeesSection canPickAffiliates={canPickAffiliates} /> },
+    { id: 'referral-and-hold', label: t('settings.names.money'), render: () => <MoneySection /> },
+    { id: 'affiliates', label: t('settings.names.affiliates'), render: () => <SignupApprovalSection /> },
+    { id: 'catalogue-sync', label: t('settings.names.catalogueSync'), render: () => <CatalogueSyncSection /> },
     { id: 'tiers', label: t('tiers.title'), render: () => <TiersSection /> },
     { id: 'maintenance', label: t('settings.names.maintenance'), render: () => <MaintenanceSection /> },
   ];

@@ -16,7 +16,33 @@ export const settings = {
     paymentMethods: 'Payment methods with banks',
     taxWithholdings: 'Tax withholdings',
     splitFees: 'Custom split fee',
+    money: 'Referral and payout hold',
+    backupWithholding: 'US backup withholding',
+    affiliates: 'Affiliates',
+    signupApproval: 'Sign-up approval',
+    catalogueSync: 'Catalogue sync',
     maintenance: 'Maintenance',
+  },
+  money: {
+    description: 'The commission referrers earn on their referred affiliates’ income, for life, and how long an earning waits before a period close may pay it (so refunds and chargebacks land first).',
+    referralRate: 'Referral commission',
+    referralRateHint: 'Percent of each earning of a referred affiliate, from 0 to 100.',
+    holdDays: 'Payout hold',
+    holdDaysHint: 'Days, from 0 to 180.',
+  },
+  backupWithholding: {
+    description: 'Kept from the payouts of a US person while no valid W-9 is on file, when it is higher than the rate of the table below.',
+    rate: 'Backup withholding rate',
+    rateHint: 'Percent from 0 to 100 (the IRS rate is 24 %).',
+  },
+  signupApproval: {
+    description: 'While on, a new affiliate waits for staff to approve or reject them (the affiliates list’s Pending approval filter) before getting tracking links.',
+    required: 'New affiliates wait for approval',
+  },
+  catalogueSync: {
+    description: 'How often each site’s models and scenes are synced from its catalogue APIs. Staff can still sync a site at once from its row.',
+    minutes: 'Minutes between syncs',
+    minutesHint: '0 turns the schedule off.',
   },
   dashboard: {
     description: 'A message and links every affiliate sees at the top of their dashboard.',

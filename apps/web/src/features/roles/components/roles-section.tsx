@@ -1,18 +1,13 @@
 import { type Role, roleMessages } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ListSection, NameCell } from '../../../components/list-section.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { useRoleMutations, useRoles } from '../api/roles.ts';
@@ -31,74 +26,48 @@ export function RolesSection({ canChange }: { canChange: boolean }) {
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="roles-heading" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <div>
-          <Typography id="roles-heading" variant="h6" component="h2">
-            Roles
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Named sets of permissions for staff users. {canChange ? '' : 'Only the owner changes them.'}
-          </Typography>
-        </div>
-        {canChange ? (
-          <Button variant="contained" onClick={() => setEditing('new')}>
-            New role
-          </Button>
-        ) : null}
-      </Stack>
-      {roles.error ? <Alert severity="error">{roles.error.message}</Alert> : null}
-      <TableContainer tabIndex={0} role="region" aria-label="Roles">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>Role</TableCell>
-              <TableCell>Permissions</TableCell>
-              <TableCell align="right">Users</TableCell>
-              <TableCell>Active</TableCell>
-              {canChange ? <TableCell align="right">Actions</TableCell> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(roles.data ?? []).map((role) => (
-              <TableRow key={role.id} data-testid={`role-${role.name}`}>
-                <TableCell>
-                  <Typography variant="body2">{role.display_name}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {role.name}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                    {role.permissions.map((p) => (
-                      <Chip key={p} label={p} size="small" />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">{role.users_count}</TableCell>
-                <TableCell>
-                  <Switch
-                    checked={role.is_active}
-                    disabled={!canChange || role.is_owner_role}
-                    onChange={(e) => setActive(role, e.target.checked)}
-                    slotProps={{ input: { 'aria-label': `${role.display_name} active` } }}
-                  />
-                </TableCell>
-                {canChange ? (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(role)}>
-                      Edit
-                    </Button>
-                    <Button size="small" color="error" disabled={role.is_owner_role} onClick={() => setDeleting(role)}>
-                      Delete
-                    </Button>
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+    <ListSection
+      id="roles"
+      title="Roles"
+      description={`Named sets of permissions for staff users.${canChange ? '' : ' Only the owner changes them.'}`}
+      add={canChange ? { label: 'New role', onClick: () => setEditing('new') } : undefined}
+      error={roles.error}
+    >
+      <ListTable label="Roles" columns={['Role', 'Permissions', { label: 'Users', align: 'right' }, 'Active', ...(canChange ? ['Actions'] : [])]} actions={canChange} count={roles.data?.length ?? 0} pending={roles.isPending} empty="No roles yet.">
+        {(roles.data ?? []).map((role) => (
+          <TableRow key={role.id} data-testid={`role-${role.name}`}>
+            <TableCell>
+              <NameCell name={role.display_name} detail={role.name} />
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                {role.permissions.map((p) => (
+                  <Chip key={p} label={p} size="small" />
+                ))}
+              </Stack>
+            </TableCell>
+            <TableCell align="right">{role.users_count}</TableCell>
+            <TableCell>
+              <Switch
+                checked={role.is_active}
+                disabled={!canChange || role.is_owner_role}
+                onChange={(e) => setActive(role, e.target.checked)}
+                slotProps={{ input: { 'aria-label': `${role.display_name} active` } }}
+              />
+            </TableCell>
+            {canChange ? (
+              <TableCell align="right">
+                <Button size="small" onClick={() => setEditing(role)}>
+                  Edit
+                </Button>
+                <Button size="small" color="error" disabled={role.is_owner_role} onClick={() => setDeleting(role)}>
+                  Delete
+                </Button>
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </ListTable>
       {editing ? <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
@@ -112,6 +81,6 @@ export function RolesSection({ canChange }: { canChange: boolean }) {
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       />
-    </Paper>
+    </ListSection>
   );
 }

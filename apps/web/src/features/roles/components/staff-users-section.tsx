@@ -1,5 +1,4 @@
 import type { StaffUser } from '@portal/contracts';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -7,17 +6,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ListSection, NameCell } from '../../../components/list-section.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { useRoleMutations, useRoles, useStaffUsers } from '../api/roles.ts';
 
@@ -30,85 +25,60 @@ export function StaffUsersSection({ canChange }: { canChange: boolean }) {
   const change = (user: StaffUser, body: { role_id?: number; is_active?: boolean }) => void mutateAndNotify(() => updateUser.mutateAsync({ id: user.id, body }), (r) => r.message);
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="staff-users-heading" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <div>
-          <Typography id="staff-users-heading" variant="h6" component="h2">
-            Users with roles
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Staff users: an invitation emails a link to set a password.
-          </Typography>
-        </div>
-        {canChange ? (
-          <Button variant="contained" onClick={() => setInviting(true)}>
-            Invite user
-          </Button>
-        ) : null}
-      </Stack>
-      {users.error ? <Alert severity="error">{users.error.message}</Alert> : null}
-      <TableContainer tabIndex={0} role="region" aria-label="Users with roles">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>User</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell>Status</TableCell>
-              {canChange ? <TableCell align="right">Actions</TableCell> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(users.data ?? []).map((user) => (
-              <TableRow key={user.id} data-testid={`staff-user-${user.email}`}>
-                <TableCell>
-                  <Typography variant="body2">{user.name}</Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                    {user.email}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ minWidth: 160 }}>
-                  {canChange && !user.is_owner ? (
-                    <TextField
-                      select
-                      size="small"
-                      fullWidth
-                      value={user.role?.id ?? ''}
-                      onChange={(e) => change(user, { role_id: Number(e.target.value) })}
-                      slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
-                    >
-                      {(roles.data ?? []).map((r) => (
-                        <MenuItem key={r.id} value={r.id}>
-                          {r.display_name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  ) : (
-                    (user.role?.display_name ?? '—')
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                    <Chip size="small" color={user.is_active ? 'success' : 'default'} label={user.is_active ? 'Active' : 'Inactive'} />
-                    {user.is_owner ? <Chip size="small" label="Owner" /> : null}
-                    {user.invitation_pending ? <Chip size="small" variant="outlined" label="Invited" /> : null}
-                  </Stack>
-                </TableCell>
-                {canChange ? (
-                  <TableCell align="right">
-                    {user.is_owner ? null : (
-                      <Button size="small" color={user.is_active ? 'error' : 'primary'} onClick={() => change(user, { is_active: !user.is_active })}>
-                        {user.is_active ? 'Deactivate' : 'Activate'}
-                      </Button>
-                    )}
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+    <ListSection
+      id="staff-users"
+      title="Users with roles"
+      description="Staff users: an invitation emails a link to set a password."
+      add={canChange ? { label: 'Invite user', onClick: () => setInviting(true) } : undefined}
+      error={users.error}
+    >
+      <ListTable label="Users with roles" columns={['User', 'Role', 'Status', ...(canChange ? ['Actions'] : [])]} actions={canChange} count={users.data?.length ?? 0} pending={users.isPending} empty="No staff users yet.">
+        {(users.data ?? []).map((user) => (
+          <TableRow key={user.id} data-testid={`staff-user-${user.email}`}>
+            <TableCell>
+              <NameCell name={user.name} detail={user.email} />
+            </TableCell>
+            <TableCell sx={{ minWidth: 160 }}>
+              {canChange && !user.is_owner ? (
+                <TextField
+                  select
+                  size="small"
+                  fullWidth
+                  value={user.role?.id ?? ''}
+                  onChange={(e) => change(user, { role_id: Number(e.target.value) })}
+                  slotProps={{ htmlInput: { 'aria-label': `Role of ${user.name}` } }}
+                >
+                  {(roles.data ?? []).map((r) => (
+                    <MenuItem key={r.id} value={r.id}>
+                      {r.display_name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : (
+                (user.role?.display_name ?? '—')
+              )}
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+                <Chip size="small" color={user.is_active ? 'success' : 'default'} label={user.is_active ? 'Active' : 'Inactive'} />
+                {user.is_owner ? <Chip size="small" label="Owner" /> : null}
+                {user.invitation_pending ? <Chip size="small" variant="outlined" label="Invited" /> : null}
+              </Stack>
+            </TableCell>
+            {canChange ? (
+              <TableCell align="right">
+                {user.is_owner ? null : (
+                  <Button size="small" color={user.is_active ? 'error' : 'primary'} onClick={() => change(user, { is_active: !user.is_active })}>
+                    {user.is_active ? 'Deactivate' : 'Activate'}
+                  </Button>
+                )}
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </ListTable>
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
-    </Paper>
+    </ListSection>
   );
 }
 

@@ -11,7 +11,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 const gallery = process.env.E2E_GALLERY === '1';
 const webDist = gallery ? 'apps/web/dist-gallery' : process.env.WEB_DIST;
-const galleryTests = /forms\.spec\.ts$/;
+// The file named forms.spec.ts only (not tax-forms.spec.ts).
+const galleryTests = /[\\/]forms\.spec\.ts$/;
 
 /** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/support/env.ts. */
 const e2eEnv: Record<string, string> = { ...e2eServerEnv };

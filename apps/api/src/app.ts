@@ -110,7 +110,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...captchaOrigins],
-        frameSrc: ["'self'", ...captchaOrigins],
+        // blob: the staff's tax form review shows the form's PDF (fetched with the session's token) in a frame.
+        frameSrc: ["'self'", 'blob:', ...captchaOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", ...captchaOrigins],

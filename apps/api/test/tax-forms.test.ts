@@ -298,7 +298,8 @@ describe('tax forms: W-8 expiry', () => {
     await t.app.db.execute(sql`update affiliate_profiles set legal_form_expires_at = now() - interval '1 day' where user_id = ${ids.bob}`);
     expect(await issues(who.bob)).toEqual(['legal_forms_expired']);
     expect(await holdReasons(ids.bob)).toContain('legal_forms_expired');
-    expect((await call('GET', '/v1/tax-forms/me', who.bob)).json().data).toMatchObject({ status: 'accepted', issue: 'legal_forms_expired', current: { expired: true } });
+    // An expired form no longer counts: the state reads Not Uploaded, the issue says why.
+    expect((await call('GET', '/v1/tax-forms/me', who.bob)).json().data).toMatchObject({ status: 'not_uploaded', issue: 'legal_forms_expired', current: { expired: true, status: 'accepted' } });
     // Not a US person: no backup withholding.
     expect((await loadTerms(t.app.db, [ids.bob])).get(ids.bob)!.withholdingBp).toBe(0);
   });
@@ -306,5 +307,62 @@ describe('tax forms: W-8 expiry', () => {
   it('keeps one expiry sweep scheduled on the job queue', async () => {
     const jobs = await rows<{ kind: string }>(t.app.db, sql`select kind from jobs where kind = ${EXPIRY_JOB} and done_at is null`);
     expect(jobs).toHaveLength(1);
+  });
+});
+
+describe('tax forms: one state for the list, the profile issues and the payout hold', () => {
+  const states = ['n_a', 'not_uploaded', 'pending', 'accepted', 'declined'] as const;
+  const issueOf = { n_a: [], accepted: [], pending: ['legal_forms_not_accepted'], declined: ['legal_forms_rejected'] } as const;
+
+  /** The affiliate as every reader sees them: the list's column, which filters find them, the panel, the issues, the hold. */
+  async function everywhere(id: number, tokens: Tokens) {
+    const row = (await call('GET', `/v1/affiliates?search=${id}`, who.staff)).json().data[0] as { legal_form_status: string; tax_form_id: number | null };
+    const filters: string[] = [];
+    for (const s of states) {
+      const found = (await call('GET', `/v1/affiliates?search=${id}&legal_form_status=${s}`, who.staff)).json().data as { id: number }[];
+      if (found.some((a) => a.id === id)) filters.push(s);
+    }
+    const me = (await call('GET', '/v1/tax-forms/me', tokens)).json().data as { status: string; issue: string | null };
+    return { column: row.legal_form_status, taxFormId: row.tax_form_id, filters, panel: me.status, issues: await issues(tokens), hold: await holdReasons(id) };
+  }
+
+  /** Column, filter and panel agree on `state`; the issue and the hold follow it (`issue` where the state alone does not say). */
+  async function expectState(id: number, tokens: Tokens, state: (typeof states)[number], issue?: string) {
+    const seen = await everywhere(id, tokens);
+    expect(seen).toMatchObject({ column: state, filters: [state], panel: state });
+    const expected = issue ? [issue] : state === 'not_uploaded' ? ['legal_forms_not_submitted'] : [...issueOf[state]];
+    expect(seen.issues).toEqual(expected);
+    expect(seen.hold).toEqual(expected);
+    return seen;
+  }
+
+  it('filter == column == panel after submit, decline (both choices), accept, expiry and n/a', async () => {
+    const a = await createAffiliate(t.app);
+    const tokens = await signIn(t.app, mail, a.email, a.password);
+    await t.app.db.execute(sql`update affiliate_profiles set address = '5 Rue Haute', city = 'Lyon', postal_code = '69001', country = 'FR' where user_id = ${a.id}`);
+    expect((await expectState(a.id, tokens, 'not_uploaded')).taxFormId).toBeNull();
+
+    const first = (await call('POST', '/v1/tax-forms', tokens, { ...w8ben, name: 'Dana Roux', country_of_citizenship: 'FR', country: 'FR', treaty_country: 'FR', signature: 'Dana Roux' })).json().data;
+    expect((await expectState(a.id, tokens, 'pending')).taxFormId).toBe(first.id);
+
+    expect((await call('POST', `/v1/tax-forms/${first.id}/decline`, who.staff, { reason: 'Date of birth looks wrong', status: 'pending' })).statusCode).toBe(200);
+    await expectState(a.id, tokens, 'pending');
+    expect((await call('POST', `/v1/tax-forms/${first.id}/decline`, who.staff, { reason: 'Not signed', status: 'not_uploaded' })).statusCode).toBe(200);
+    expect((await expectState(a.id, tokens, 'not_uploaded', 'legal_forms_rejected')).taxFormId).toBe(first.id);
+
+    const second = (await call('POST', '/v1/tax-forms', tokens, { ...w8ben, name: 'Dana Roux', country_of_citizenship: 'FR', country: 'FR', treaty_country: 'FR', signature: 'Dana Roux' })).json().data;
+    expect((await expectState(a.id, tokens, 'pending')).taxFormId).toBe(second.id);
+    expect((await call('POST', `/v1/tax-forms/${second.id}/accept`, who.staff)).statusCode).toBe(200);
+    await expectState(a.id, tokens, 'accepted');
+
+    // Time moved past the expiry (the dates moved back): no sweep needed, every reader follows at once.
+    await t.app.db.execute(sql`update tax_forms set expires_at = now() - interval '1 second' where id = ${second.id}`);
+    await t.app.db.execute(sql`update affiliate_profiles set legal_form_expires_at = now() - interval '1 second' where user_id = ${a.id}`);
+    await expectState(a.id, tokens, 'not_uploaded', 'legal_forms_expired');
+
+    expect((await call('PUT', `/v1/affiliates/${a.id}/tax-forms/status`, who.staff, { status: 'n_a' })).statusCode).toBe(200);
+    await expectState(a.id, tokens, 'n_a');
+    expect((await call('PUT', `/v1/affiliates/${a.id}/tax-forms/status`, who.staff, { status: 'not_uploaded' })).statusCode).toBe(200);
+    await expectState(a.id, tokens, 'not_uploaded', 'legal_forms_expired');
   });
 });

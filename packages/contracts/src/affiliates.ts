@@ -57,7 +57,10 @@ export const affiliateListItemSchema = z.object({
   company: z.string(),
   website: z.string(),
   country: z.string(),
+  /** The W9/W8 state: the same rule as the profile issues and the payout hold (docs/tax-forms.md). */
   legal_form_status: z.enum(legalFormStatuses),
+  /** The affiliate's latest tax form, which "view W9/W8 form" opens; null when none was ever sent. */
+  tax_form_id: z.number().nullable(),
   revshare_paused: z.boolean(),
   /** Dollars: the sum of the affiliate's ledger rows. */
   balance: z.number(),

@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { affiliateProfiles, tiers, users } from '../../db/schema/index.ts';
+import { affiliateProfiles, taxForms, tiers, users } from '../../db/schema/index.ts';
 import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/balance.ts';
+import { legalStateSql } from '../profile/issues.ts';
 import { statsDay } from '../tracking/day.ts';
 
 type Query = z.output<typeof affiliatesQuerySchema>;
@@ -32,7 +33,8 @@ function conditionsOf(q: Query): SQL[] {
   if (q.manager_id === 'none') where.push(isNull(users.managerId));
   else if (q.manager_id) where.push(eq(users.managerId, q.manager_id));
   if (q.country) where.push(eq(affiliateProfiles.country, q.country));
-  if (q.legal_form_status) where.push(sql`coalesce(${affiliateProfiles.legalFormStatus}, 'not_uploaded') = ${q.legal_form_status}`);
+  // The same state the column shows, the profile issues and the payout hold follow (profile/issues.ts).
+  if (q.legal_form_status) where.push(sql`${legalStateSql()} = ${q.legal_form_status}`);
   if (q.revshare_paused !== undefined) where.push(sql`coalesce(${affiliateProfiles.revsharePaused}, false) = ${q.revshare_paused}`);
   return where;
 }
@@ -93,7 +95,9 @@ async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: nu
       company: affiliateProfiles.company,
       website: affiliateProfiles.website,
       country: affiliateProfiles.country,
-      legalFormStatus: affiliateProfiles.legalFormStatus,
+      legalFormStatus: legalStateSql(),
+      /** The latest submission ("view W9/W8 form" opens it); a newer one supersedes the older, so the highest id. */
+      taxFormId: sql<number | null>`(select max(${taxForms.id}) from ${taxForms} where ${taxForms.affiliateId} = ${users.id})`,
       revsharePaused: affiliateProfiles.revsharePaused,
       balanceCents: balanceCentsSql(users.id),
       monthCents: earnedCentsSinceSql(users.id, month),
@@ -123,7 +127,8 @@ function toItem(r: Row): AffiliateListItem {
     company: r.company ?? '',
     website: r.website ?? '',
     country: r.country ?? '',
-    legal_form_status: (r.legalFormStatus ?? 'not_uploaded') as AffiliateListItem['legal_form_status'],
+    legal_form_status: r.legalFormStatus,
+    tax_form_id: r.taxFormId === null ? null : Number(r.taxFormId),
     revshare_paused: r.revsharePaused ?? false,
     balance: Number(r.balanceCents) / 100,
     month_earnings: Number(r.monthCents) / 100,

@@ -1,5 +1,5 @@
-import type { ProfileIssueCode, ProfileIssues } from '@portal/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import type { ProfileIssueCode, ProfileIssues, TaxFormStatus } from '@portal/contracts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, billingAccounts, paymentMethods, users } from '../../db/schema/index.ts';
 
@@ -7,6 +7,26 @@ type LegalRow = Pick<typeof affiliateProfiles.$inferSelect, 'legalFormStatus' | 
 type ProfileRow = Pick<typeof affiliateProfiles.$inferSelect, 'address' | 'city' | 'postalCode' | 'country'> & Partial<LegalRow>;
 
 export type LegalIssue = Extract<ProfileIssueCode, `legal_forms_${string}`>;
+
+const expiredBy = (p: Partial<LegalRow> | undefined, now: Date) => Boolean(p?.legalFormExpiresAt && p.legalFormExpiresAt.getTime() <= now.getTime());
+
+/**
+ * The affiliate's W9/W8 state (SPEC.md section 4) as every screen shows it and the affiliates list
+ * filters it: the stored status, except that an accepted W-8 past its expiry no longer counts and
+ * reads Not Uploaded from that very moment (a new form must be sent; the issue says expired).
+ * `legalStateSql` is the same rule in SQL; both read the three profile columns that
+ * `tax-forms/store.ts` `setProfileLegal` alone writes.
+ */
+export function legalStateOf(p: Partial<LegalRow> | undefined, now: Date = new Date()): TaxFormStatus {
+  const stored = (p?.legalFormStatus ?? 'not_uploaded') as TaxFormStatus;
+  return stored === 'accepted' && expiredBy(p, now) ? 'not_uploaded' : stored;
+}
+
+/** `legalStateOf` in SQL, over `affiliate_profiles` (left-joined: a missing profile is Not Uploaded). */
+export function legalStateSql(now: Date = new Date()): SQL<TaxFormStatus> {
+  const stored = sql`coalesce(${affiliateProfiles.legalFormStatus}, 'not_uploaded')`;
+  return sql<TaxFormStatus>`(case when ${stored} = 'accepted' and ${affiliateProfiles.legalFormExpiresAt} <= ${now.toISOString()}::timestamptz then 'not_uploaded' else ${stored} end)`;
+}
 
 /**
  * The tax form's issue (docs/tax-forms.md): none when staff marked the affiliate n/a or a form is
@@ -18,7 +38,7 @@ export function legalIssueOf(p: Partial<LegalRow> | undefined, now: Date = new D
     case 'n_a':
       return null;
     case 'accepted':
-      return p?.legalFormExpiresAt && p.legalFormExpiresAt.getTime() <= now.getTime() ? 'legal_forms_expired' : null;
+      return expiredBy(p, now) ? 'legal_forms_expired' : null;
     case 'pending':
       return 'legal_forms_not_accepted';
     case 'declined':

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { legalIssueOf } from '../profile/issues.ts';
+import { legalIssueOf, legalStateOf } from '../profile/issues.ts';
 
 export type TaxFormRow = typeof taxForms.$inferSelect;
 
@@ -71,7 +71,7 @@ export async function taxFormState(db: Db, affiliateId: number, now: Date = new 
   const history = (await select(db).where(eq(taxForms.affiliateId, affiliateId)).orderBy(desc(taxForms.id))).map((r) => toTaxForm(r, now));
   return {
     affiliate: { id: who.id, name: who.name, email: who.email },
-    status: (who.profile?.legalFormStatus ?? 'not_uploaded') as TaxFormStatus,
+    status: legalStateOf(who.profile ?? undefined, now),
     issue: legalIssueOf(who.profile ?? undefined, now),
     current: history[0] ?? null,
     history,

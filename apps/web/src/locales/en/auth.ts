@@ -157,6 +157,7 @@ export const auth = {
     loginAsIntro: 'The session opens read-only in a new tab: nothing can be changed unless you choose "with changes". The reason and every change are kept in the event history.',
     withChanges: 'With changes (allow this session to change data)',
     taxForm: 'View W9/W8 form',
+    noTaxForm: 'No form sent yet',
     select: 'Select',
     selectAll: 'Select all on this page',
     selected_one: '{{count}} affiliate selected',

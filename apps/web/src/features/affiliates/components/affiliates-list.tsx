@@ -27,8 +27,6 @@ export interface AffiliatesListProps {
   openSession: (affiliateId: number, how: { reason: string; with_changes: boolean }) => Promise<'opened' | 'blocked'>;
   /** The Bonus dialog (the bonus feature's). */
   renderBonus?: (affiliate: { id: number; name: string; email: string }, onClose: () => void) => ReactNode;
-  /** Where staff read an affiliate's W9/W8 form (the tax-forms feature), once it exists. */
-  taxFormHref?: (affiliateId: number) => string;
 }
 
 const queryKeys = ['search', 'status', 'tier_id', 'manager_id', 'country', 'legal_form_status', 'revshare_paused', 'sort', 'order'] as const;
@@ -49,11 +47,14 @@ function paramsOf(q: AffiliatesQuery): URLSearchParams {
   return out;
 }
 
+/** The W9/W8 column's chip: the same state as the filter, the profile issues and the payout hold. */
+const legalFormColor = { accepted: 'success', pending: 'warning', not_uploaded: 'error', declined: 'error', n_a: 'default' } as const;
+
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
 
 /** /affiliates: the server-side list with filters, sort, pages, CSV, row actions, dialogs and bulk actions. */
-export function AffiliatesList({ openSession, renderBonus, taxFormHref }: AffiliatesListProps) {
+export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps) {
   const { t } = useTranslation();
   // The filters live in the address, so Affiliate Details' Go back returns to the same list.
   const [params, setParams] = useSearchParams();
@@ -119,6 +120,7 @@ export function AffiliatesList({ openSession, renderBonus, taxFormHref }: Affili
           { label: t('auth.affiliates.balance'), sort: 'balance', align: 'right' },
           { label: t('auth.affiliates.monthEarnings'), sort: 'month_earnings', align: 'right' },
           { label: t('auth.affiliates.status'), sort: 'status' },
+          t('auth.affiliates.taxFormStatus'),
           t('auth.affiliates.actions'),
         ]}
         count={rows.length}
@@ -136,7 +138,7 @@ export function AffiliatesList({ openSession, renderBonus, taxFormHref }: Affili
           <TableCell padding="checkbox">
             <Checkbox checked={allChecked} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': t('auth.affiliates.selectAll') } }} />
           </TableCell>
-          <TableCell colSpan={10} />
+          <TableCell colSpan={11} />
         </TableRow>
         {rows.map((row) => (
           <TableRow key={row.id} hover>
@@ -157,8 +159,11 @@ export function AffiliatesList({ openSession, renderBonus, taxFormHref }: Affili
                 {row.revshare_paused ? <Chip size="small" variant="outlined" label={t('auth.affiliates.revsharePaused')} /> : null}
               </Stack>
             </TableCell>
+            <TableCell>
+              <Chip size="small" variant="outlined" color={legalFormColor[row.legal_form_status]} label={t(`auth.affiliates.legalForm.${row.legal_form_status}`)} />
+            </TableCell>
             <TableCell align="right">
-              <RowMenu affiliate={row} taxFormHref={taxFormHref} onDialog={(dialog) => setOpen({ dialog, affiliate: row })} />
+              <RowMenu affiliate={row} onDialog={(dialog) => setOpen({ dialog, affiliate: row })} />
             </TableCell>
           </TableRow>
         ))}

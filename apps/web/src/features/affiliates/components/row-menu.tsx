@@ -2,6 +2,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import type { AffiliateListItem } from '@portal/contracts';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { failureMessage } from './affiliate-dialogs.tsx';
 export type AffiliateDialog = 'edit' | 'manager' | 'tier' | 'offerReward' | 'loginAs' | 'reject' | 'bonus';
 
 /** The row's actions (SPEC.md section 2): edit, view, statistics, revshare, account, login as, W9/W8, and the dialogs. */
-export function RowMenu({ affiliate, onDialog, taxFormHref }: { affiliate: AffiliateListItem; onDialog: (d: AffiliateDialog) => void; taxFormHref?: ((id: number) => string) | undefined }) {
+export function RowMenu({ affiliate, onDialog }: { affiliate: AffiliateListItem; onDialog: (d: AffiliateDialog) => void }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const action = useAffiliateAction();
@@ -57,11 +58,16 @@ export function RowMenu({ affiliate, onDialog, taxFormHref }: { affiliate: Affil
           <MenuItem onClick={() => run({ kind: 'activate', id })}>{t('auth.affiliates.activate')}</MenuItem>
         )}
         {affiliate.is_active ? <MenuItem onClick={dialog('loginAs')}>{t('auth.affiliates.loginAs')}</MenuItem> : null}
-        {taxFormHref ? (
-          <MenuItem component={Link} to={taxFormHref(id)}>
+        {/* "View W9/W8 form": the staff review of the latest form; greyed out, saying why, when none was sent. */}
+        {affiliate.tax_form_id === null ? (
+          <MenuItem disabled>
+            <ListItemText primary={t('auth.affiliates.taxForm')} secondary={t('auth.affiliates.noTaxForm')} />
+          </MenuItem>
+        ) : (
+          <MenuItem component={Link} to={`/affiliates/tax-forms?tax_form=${affiliate.tax_form_id}`}>
             {t('auth.affiliates.taxForm')}
           </MenuItem>
-        ) : null}
+        )}
       </Menu>
     </>
   );

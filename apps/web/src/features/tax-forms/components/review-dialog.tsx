@@ -20,6 +20,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTaxFormPdfUrl } from '../api/get-pdf.ts';
 import { revealTins, useReviewTaxForm, useTaxForm } from '../api/review-tax-forms.ts';
+import { formFields } from './form-fields.ts';
 
 /** The decline dialog: a reason, and the status the form takes (Not Uploaded, or the alternative, Pending). */
 function DeclineDialog({ form, onClose }: { form: TaxForm; onClose: (done: boolean) => void }) {
@@ -45,7 +46,19 @@ function DeclineDialog({ form, onClose }: { form: TaxForm; onClose: (done: boole
       <DialogTitle id="tax-decline-title">{t('taxForms.review.declineTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField id="tax-decline-reason" label={t('taxForms.review.reason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} error={Boolean(error)} helperText={error || ' '} />
+          <TextField
+            id="tax-decline-reason"
+            label={t('taxForms.review.reason')}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError('');
+            }}
+            multiline
+            minRows={2}
+            error={Boolean(error)}
+            helperText={error || ' '}
+          />
           <div>
             <FormLabel id="tax-decline-status">{t('taxForms.review.declineAs')}</FormLabel>
             <RadioGroup aria-labelledby="tax-decline-status" value={status} onChange={(e) => setStatus(e.target.value as 'not_uploaded' | 'pending')}>
@@ -65,6 +78,12 @@ function DeclineDialog({ form, onClose }: { form: TaxForm; onClose: (done: boole
   );
 }
 
+/** Where a field stands on its form (unknown ones last). */
+const fieldOrder = (type: TaxForm['form_type'], name: string) => {
+  const i = formFields[type].findIndex((f) => f.name === name);
+  return i < 0 ? formFields[type].length : i;
+};
+
 function FormSummary({ form }: { form: TaxForm }) {
   const { t } = useTranslation();
   const [tins, setTins] = useState<Record<string, string | null> | null>(null);
@@ -74,6 +93,8 @@ function FormSummary({ form }: { form: TaxForm }) {
     [t('taxForms.review.source'), t(`taxForms.review.sources.${form.source}`)],
     ...Object.entries(form.fields)
       .filter(([k]) => k !== 'certify')
+      // In the order of the official form, as the affiliate filled it.
+      .sort(([a], [b]) => fieldOrder(form.form_type, a) - fieldOrder(form.form_type, b))
       .map(([k, v]): [string, string] => [t(`taxForms.fields.${k}`, { defaultValue: k }), typeof v === 'boolean' ? (v ? '✓' : '—') : String(v && t(`taxForms.options.${v}`, { defaultValue: v }))]),
     ...(form.tin_masked ? [[t('taxForms.review.tin'), tins?.tin ?? tins?.foreign_tin ?? form.tin_masked] as [string, string]] : []),
     ...(form.signature ? [[t('taxForms.fields.signature'), `${form.signature}, ${form.signed_at}`] as [string, string]] : []),

@@ -142,7 +142,7 @@ async function affiliatePage(browser: Browser, a: NewAffiliate, viewport: { widt
 
 test('new affiliates fill each tax form; staff accept one and decline with either choice; the affiliates see the outcome', async ({ page, browser, viewport }, testInfo) => {
   test.setTimeout(420_000);
-  const shots = `/tmp/h-tax-shots/${testInfo.project.name}`;
+  const shots = `screenshots/tax-forms/${testInfo.project.name}`;
   // Unique people per run (and per retry), so the test never meets an earlier run's forms.
   const stamp = `${Date.now().toString(36)}${testInfo.project.name[0]}${testInfo.retry}`;
   const staff = await staffSession();

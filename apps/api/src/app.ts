@@ -98,7 +98,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
-  app.decorate('limiter', new RateLimiter());
+  app.decorate('limiter', new RateLimiter(database.db));
   app.decorate('maintenance', new MaintenanceFlag(database.db));
   // Registered after the database's onClose hook, so it runs before it: running jobs finish first.
   const jobs = new JobWorker(database.db, { enabled: config.jobs.worker, pollMs: config.jobs.pollMs, log: app.log });

@@ -7,7 +7,8 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { instanceSecrets } from '../src/db/schema/index.ts';
 import { legacySecretFile, sharedSigningSecret } from '../src/lib/shared-secret.ts';
 import { createInstances, freshDatabase, type TestInstances } from './helpers.ts';
-import { bearer, createAffiliate } from './support/users.ts';
+import { limits } from '../src/lib/rate-limiter.ts';
+import { bearer, createAffiliate, uniqueEmail } from './support/users.ts';
 
 const signInOn = async (app: TestInstances['apps'][number], email: string, password: string) => {
   const res = await app.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email, password } });
@@ -91,5 +92,56 @@ describe('the signing secret of an existing install', () => {
     expect([x.source, y.source].sort()).toEqual(['data-dir', 'database']);
     // Later starts read it back, whatever their own file says.
     expect((await sharedSigningSecret(database.db, dirWithSecret(randomBytes(48).toString('base64url')))).secret).toBe(x.secret);
+  });
+});
+
+describe('rate limits shared by the instances', () => {
+  let c: TestInstances;
+  beforeAll(async () => {
+    c = await createInstances(2);
+  }, 180_000);
+  afterAll(async () => c?.close());
+
+  /** Failed sign-ins from one address, taking turns over the given instances, until one is refused. */
+  const failuresUntilRefused = async (apps: TestInstances['apps'], address: string) => {
+    for (let attempt = 1; attempt <= limits.loginFailuresPerIp + 5; attempt++) {
+      const app = apps[attempt % apps.length]!;
+      // A new email each time: the per-account slow-down stays out of the way of the per-address limit.
+      const res = await app.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email: uniqueEmail('guess'), password: 'wrong-password-1' }, remoteAddress: address });
+      if (res.statusCode === 429) return { attempt, res };
+      expect(res.statusCode).toBe(401);
+    }
+    throw new Error('never refused');
+  };
+
+  it('refuse sign-in failures spread over two instances at the same count as on one', async () => {
+    const one = await failuresUntilRefused([c.apps[0]!], '10.9.0.1');
+    const two = await failuresUntilRefused(c.apps, '10.9.0.2');
+    expect(one.attempt).toBe(limits.loginFailuresPerIp + 1);
+    expect(two.attempt).toBe(one.attempt);
+    for (const { res } of [one, two]) {
+      expect(res.json()).toEqual({ error_code: 'too_many_requests', message: one.res.json().message });
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(limits.windowMs / 1000 - 120);
+      expect(retryAfter).toBeLessThanOrEqual(limits.windowMs / 1000);
+    }
+    // The other instance refuses that address too, and a fresh address still gets in line.
+    const other = await c.apps[0]!.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email: uniqueEmail('guess'), password: 'x-password-1' }, remoteAddress: '10.9.0.2' });
+    expect(other.statusCode).toBe(429);
+  });
+
+  it('count Contact Us messages from one address across the instances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await c.apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/v1/contact',
+        payload: { name: 'Visitor', email: 'visitor@example.com', message: `Question number ${i}` },
+        remoteAddress: '10.9.1.1',
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 });

@@ -7,8 +7,14 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { instanceSecrets } from '../src/db/schema/index.ts';
 import { legacySecretFile, sharedSigningSecret } from '../src/lib/shared-secret.ts';
 import { createInstances, freshDatabase, type TestInstances } from './helpers.ts';
+import { permissions } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { offers, users } from '../src/db/schema/index.ts';
 import { limits } from '../src/lib/rate-limiter.ts';
-import { bearer, createAffiliate, uniqueEmail } from './support/users.ts';
+import { LINK_CACHE_TTL_MS } from '../src/modules/links/resolve.ts';
+import { MailCatcher } from './support/mail-catcher.ts';
+import { click, createCatalogue, trackingLink } from './support/tracking.ts';
+import { bearer, createAffiliate, createStaff, signIn, uniqueEmail } from './support/users.ts';
 
 const signInOn = async (app: TestInstances['apps'][number], email: string, password: string) => {
   const res = await app.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email, password } });
@@ -145,5 +151,49 @@ describe('rate limits shared by the instances', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(retryAfter.every((s) => s > 800 && s <= 900)).toBe(true);
+  });
+});
+
+describe('a paused offer or a deactivated affiliate on every instance', () => {
+  let c: TestInstances;
+  const mail = new MailCatcher();
+  beforeAll(async () => {
+    c = await createInstances(2, { SMTP_URL: await mail.start() });
+  }, 180_000);
+  afterAll(async () => {
+    await c?.close();
+    await mail.stop();
+  });
+
+  /** Clicks on the instance until one is not counted (no click id); answers how long that took. */
+  const untilNotCounted = async (app: TestInstances['apps'][number], url: string) => {
+    const start = Date.now();
+    while (Date.now() - start < LINK_CACHE_TTL_MS * 3) {
+      if ((await click(app, url)).cid === null) return Date.now() - start;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return Infinity;
+  };
+
+  it(`stop counting on every instance within ${LINK_CACHE_TTL_MS / 1000} seconds, even an instance that knew the link`, { timeout: 120_000 }, async () => {
+    const [a, b] = c.apps as [TestInstances['apps'][number], TestInstances['apps'][number]];
+    const staffUser = await createStaff(a, [...permissions]);
+    const staff = await signIn(a, mail, staffUser.email, staffUser.password);
+    const catalogue = await createCatalogue(a, staff, { name: 'sharedcache', payoutType: 'cpa', payout: 500 });
+    const affiliate = await createAffiliate(a);
+    const link = await trackingLink(a, await signIn(a, mail, affiliate.email, affiliate.password), catalogue.offerId);
+    // Both instances have read the link and count its clicks.
+    for (const app of [a, b]) expect((await click(app, link.url)).cid).not.toBeNull();
+
+    // Paused by whichever instance took the request: here straight in the database, as neither of these.
+    await a.db.update(offers).set({ status: 'paused' }).where(eq(offers.id, catalogue.offerId));
+    for (const app of [a, b]) expect(await untilNotCounted(app, link.url)).toBeLessThanOrEqual(LINK_CACHE_TTL_MS + 1000);
+
+    await a.db.update(offers).set({ status: 'active' }).where(eq(offers.id, catalogue.offerId));
+    await new Promise((r) => setTimeout(r, LINK_CACHE_TTL_MS + 100));
+    for (const app of [a, b]) expect((await click(app, link.url)).cid).not.toBeNull();
+
+    await a.db.update(users).set({ isActive: false }).where(eq(users.id, affiliate.id));
+    for (const app of [a, b]) expect(await untilNotCounted(app, link.url)).toBeLessThanOrEqual(LINK_CACHE_TTL_MS + 1000);
   });
 });

@@ -78,7 +78,8 @@ async function stopInstance(i: number): Promise<void> {
 }
 
 const haproxyConfig = `global
-  maxconn 20000
+  # Within the default open-file limit (each connection takes two descriptors).
+  maxconn 8000
 defaults
   mode http
   timeout connect 2s

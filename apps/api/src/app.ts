@@ -2,11 +2,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import type { AppConfig, LoadedConfig } from './config.ts';
 import { batchesInFlight, type Database, openDatabase } from './db/client.ts';
 import './fastify-augment.ts';
 import { redactLogLine } from './lib/log-redaction.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
+import { sharedSigningSecret } from './lib/shared-secret.ts';
 import { affiliateRoutes } from './modules/affiliates/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
@@ -66,11 +67,11 @@ export interface BuildOptions {
 }
 
 /** Builds the whole application: used by the server and by the tests. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, hooks: { streamWrite: redactLogLine }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { level: loaded.logLevel, hooks: { streamWrite: redactLogLine }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: loaded.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
@@ -82,14 +83,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerJsonBody(app);
   registerStorableInput(app);
 
-  const database = options.database ?? (await openDatabase(config.database));
+  const database = options.database ?? (await openDatabase(loaded.database));
   if (!options.database) app.addHook('onClose', () => database.close());
+  // Without JWT_SECRET every instance on the database shares the one kept there (docs/deploy.md).
+  let jwtSecret = loaded.jwtSecret;
+  if (jwtSecret === undefined) {
+    const shared = await sharedSigningSecret(database.db, loaded.dataDir);
+    jwtSecret = shared.secret;
+    if (shared.source === 'data-dir') app.log.info('The signing secret of DATA_DIR/secret.key now lives in the database, shared by every instance');
+  }
+  const config: AppConfig = { ...loaded, jwtSecret };
   app.decorate('db', database.db);
   app.decorate('config', config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
-  app.decorate('limiter', new RateLimiter());
+  app.decorate('limiter', new RateLimiter(database.db));
   app.decorate('maintenance', new MaintenanceFlag(database.db));
   // Registered after the database's onClose hook, so it runs before it: running jobs finish first.
   const jobs = new JobWorker(database.db, { enabled: config.jobs.worker, pollMs: config.jobs.pollMs, log: app.log });

@@ -29,10 +29,8 @@ describe('configuration', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
   });
 
-  it('generates the signing secret once and keeps it in DATA_DIR', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cfg-'));
-    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  it('leaves the signing secret to the database when JWT_SECRET is not given', () => {
+    expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) }).jwtSecret).toBeUndefined();
+    expect(loadConfig(base()).jwtSecret).toBe('x'.repeat(40));
   });
 });

@@ -104,6 +104,10 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword: string | undefined;
   demoData: boolean;
+  /**
+   * Signs access tokens, keys unsubscribe links and salts visitor hashes. JWT_SECRET, or else the
+   * secret kept in the database (lib/shared-secret.ts), which `buildApp` fills in: one for every instance.
+   */
   jwtSecret: string;
   /** AES-256-GCM key of tax identification numbers and uploaded tax forms (lib/field-crypto.ts). */
   taxFormKey: Buffer;
@@ -137,8 +141,11 @@ const captchaVerifyUrls = {
 
 export class ConfigError extends Error {}
 
+/** The configuration as the environment gives it: without JWT_SECRET, the signing secret comes from the database at start. */
+export type LoadedConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | undefined };
+
 /** Parses the environment once; a wrong value throws a ConfigError naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): LoadedConfig {
   // Operators read zod's own words ("expected one of ..."), not the form messages the contracts set.
   const parsed = envSchema.safeParse(env, { error: (issue) => operatorMessages.localeError(issue) });
   if (!parsed.success) {
@@ -164,7 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     taxFormKey: e.TAX_FORM_KEY ? parseKey(e.TAX_FORM_KEY)! : loadOrCreateTaxFormKey(dataDir),
     logLevel: e.LOG_LEVEL,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
@@ -198,19 +205,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The token signing secret is generated on first start and kept in DATA_DIR, so tokens survive restarts. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'secret.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
 /**
- * The tax form key is generated on first start and kept in DATA_DIR beside the token secret (or
- * given as TAX_FORM_KEY): losing it makes stored TINs unreadable, so back it up with the database.
+ * The tax form key is generated on first start and kept in DATA_DIR (or given as
+ * TAX_FORM_KEY): losing it makes stored TINs unreadable, so back it up with the database.
  */
 function loadOrCreateTaxFormKey(dataDir: string): Buffer {
   const file = join(dataDir, 'tax-form.key');

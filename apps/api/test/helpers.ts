@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { type AppConfig, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { type AppConfig, type LoadedConfig, loadConfig } from '../src/config.ts';
 import type { DatabaseConfig } from '../src/config.ts';
 
 /**
@@ -37,6 +38,13 @@ export async function freshDatabase(): Promise<{ config: DatabaseConfig; drop: (
 }
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const config = loadedTestConfig(env);
+  if (config.jwtSecret === undefined) throw new Error('testConfig gives JWT_SECRET; use loadedTestConfig for the secret kept in the database');
+  return { ...config, jwtSecret: config.jwtSecret };
+}
+
+/** The test configuration as loaded: `JWT_SECRET: ''` leaves the signing secret to the database. */
+export function loadedTestConfig(env: Record<string, string> = {}): LoadedConfig {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   return loadConfig({
     NODE_ENV: 'test',
@@ -73,6 +81,46 @@ export async function createTestApp(
       await app.close();
       await db.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestInstances {
+  apps: FastifyInstance[];
+  configs: LoadedConfig[];
+  /** Another instance on the same database, with a data directory of its own (a restart, or one more machine). */
+  start: (env?: Record<string, string>) => Promise<FastifyInstance>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Several instances of the app on one database, each with its own data directory, as on several
+ * machines. Without JWT_SECRET (the default here) they must agree through the database. On
+ * PostgreSQL each opens its own pool; the embedded database is one process's, so there they share it.
+ */
+export async function createInstances(count: number, env: Record<string, string> = {}): Promise<TestInstances> {
+  const db = await freshDatabase();
+  const shared = db.config.kind === 'pglite' ? await openDatabase(db.config) : undefined;
+  const apps: FastifyInstance[] = [];
+  const configs: LoadedConfig[] = [];
+  const start = async (more: Record<string, string> = {}) => {
+    const config = { ...loadedTestConfig({ JWT_SECRET: '', ...env, ...more }), database: db.config };
+    configs.push(config);
+    const app = await buildApp(config, shared ? { database: shared } : {});
+    apps.push(app);
+    await app.ready();
+    return app;
+  };
+  await Promise.all(Array.from({ length: count }, () => start()));
+  return {
+    apps,
+    configs,
+    start,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await shared?.close();
+      await db.drop();
+      for (const c of configs) rmSync(c.dataDir, { recursive: true, force: true });
     },
   };
 }

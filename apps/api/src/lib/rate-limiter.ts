@@ -1,70 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { AppError } from './errors.ts';
+import { sha256 } from './secrets.ts';
 import { errorMessages } from '@portal/contracts';
 
-interface Window {
+interface Counter {
   count: number;
-  resetAt: number;
+  /** Whole seconds until the window ends (at least 1). */
+  retryAfter: number;
 }
 
+/** Long keys (an email and an address) are stored hashed, so any key fits the column. */
+const storedKey = (key: string) => (key.length > 200 ? `${key.slice(0, 40)}#${sha256(key)}` : key);
+
 /**
- * Fixed-window counters kept in memory, per key ("login:ip:1.2.3.4", "login:account:a@b.c").
- * One process holds them; behind a load balancer use sticky routing or move them to the database.
+ * Fixed-window counters per key ("login:ip:1.2.3.4", "login:account:a@b.c"), kept in the database
+ * (`rate_limits`) so every instance behind a load balancer counts the same attempts: each count is
+ * one atomic upsert, and the window follows the database's clock, so instances' clocks need not
+ * agree. On the embedded database the same statements run in the one process.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-  private readonly now: () => number;
+  private writes = 0;
+  private readonly db: Db;
 
-  constructor(now: () => number = Date.now) {
-    this.now = now;
+  constructor(db: Db) {
+    this.db = db;
   }
 
   /** Counts one attempt; throws 429 with Retry-After once the key is past `max` in `windowMs`. */
-  hit(key: string, max: number, windowMs: number): void {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    if (w.count > max) this.reject(w, now);
-    if (this.windows.size > 50_000) this.sweep(now);
+  async hit(key: string, max: number, windowMs: number): Promise<void> {
+    const counter = await this.add(key, windowMs);
+    if (counter.count > max) this.reject(counter);
   }
 
   /** Throws 429 when the key is already past `max`, without counting (for counting failures only). */
-  check(key: string, max: number): void {
-    const now = this.now();
-    const w = this.windows.get(key);
-    if (w && w.resetAt > now && w.count >= max) this.reject(w, now);
+  async check(key: string, max: number): Promise<void> {
+    const counter = await this.read(key);
+    if (counter && counter.count >= max) this.reject(counter);
   }
 
   /** Counts one attempt without throwing (a failure, recorded after the fact). */
-  record(key: string, windowMs: number): void {
-    const now = this.now();
-    const w = this.windows.get(key);
-    if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + windowMs });
-    else w.count++;
+  async record(key: string, windowMs: number): Promise<void> {
+    await this.add(key, windowMs);
   }
 
   /** Attempts counted for the key in its current window. */
-  count(key: string): number {
-    const w = this.windows.get(key);
-    return w && w.resetAt > this.now() ? w.count : 0;
+  async count(key: string): Promise<number> {
+    return (await this.read(key))?.count ?? 0;
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limits where key = ${storedKey(key)}`);
   }
 
-  private reject(w: Window, now: number): never {
-    const retryAfter = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-    throw new AppError('too_many_requests', errorMessages.tooManyRequests, undefined, { 'Retry-After': String(retryAfter) });
+  /** One statement: a new or expired window starts at 1, a live one counts up. */
+  private async add(key: string, windowMs: number): Promise<Counter> {
+    if (++this.writes % 1000 === 0) void this.sweep();
+    const result = await this.db.execute(sql`
+      insert into rate_limits as r (key, count, reset_at)
+      values (${storedKey(key)}, 1, clock_timestamp() + ${windowMs} * interval '1 millisecond')
+      on conflict (key) do update set
+        count = case when r.reset_at <= clock_timestamp() then 1 else r.count + 1 end,
+        reset_at = case when r.reset_at <= clock_timestamp() then excluded.reset_at else r.reset_at end
+      returning count, ceil(extract(epoch from (reset_at - clock_timestamp())))::int as retry_after`);
+    return toCounter(rowsOf(result)[0]!);
   }
 
-  private sweep(now: number): void {
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  private async read(key: string): Promise<Counter | undefined> {
+    const result = await this.db.execute(sql`
+      select count, ceil(extract(epoch from (reset_at - clock_timestamp())))::int as retry_after
+      from rate_limits where key = ${storedKey(key)} and reset_at > clock_timestamp()`);
+    const row = rowsOf(result)[0];
+    return row ? toCounter(row) : undefined;
+  }
+
+  private reject(counter: Counter): never {
+    throw new AppError('too_many_requests', errorMessages.tooManyRequests, undefined, { 'Retry-After': String(counter.retryAfter) });
+  }
+
+  /** Ended windows are removed now and then, by whichever instance counts the thousandth attempt. */
+  private async sweep(): Promise<void> {
+    await this.db.execute(sql`delete from rate_limits where reset_at <= clock_timestamp()`).catch(() => {});
   }
 }
+
+interface CounterRow {
+  count: number | string;
+  retry_after: number | string;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: CounterRow[] }).rows;
+const toCounter = (row: CounterRow): Counter => ({ count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) });
 
 /** Limits per 15 minutes: per client address, and per account (email). */
 export const limits = {

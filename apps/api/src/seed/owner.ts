@@ -1,19 +1,29 @@
 import { permissions } from '@portal/contracts';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { roles, tiers, users } from '../db/schema/index.ts';
 import { hashPassword, randomPassword } from '../lib/password.ts';
 
-/** On an empty database: the owner role and account, and the default affiliate tier. */
+// Any fixed number, the same for every instance: instances started at once seed one owner.
+const FIRST_START_LOCK_KEY = 727_002;
+
+/**
+ * On an empty database: the owner role and account, and the default affiliate tier. Instances
+ * started together on an empty database take turns (a transaction-scoped advisory lock), and only
+ * the first one finds it empty.
+ */
 export async function seedFirstStart(db: Db, config: AppConfig, log: FastifyBaseLogger): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
 
   const password = config.adminPassword ?? randomPassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK_KEY})`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) return false;
     const [ownerRole] = await tx
       .insert(roles)
       .values({ name: 'owner', displayName: 'Owner', permissions: [...permissions] })
@@ -31,7 +41,9 @@ export async function seedFirstStart(db: Db, config: AppConfig, log: FastifyBase
       twoStepEnabled: true,
       emailVerifiedAt: new Date(),
     });
+    return true;
   });
+  if (!created) return false;
   if (config.adminPassword) {
     log.info(`Owner account created: ${config.adminEmail} (password from ADMIN_PASSWORD)`);
   } else {

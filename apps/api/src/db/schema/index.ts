@@ -11,3 +11,4 @@ export * from './profile.ts';
 export * from './creatives.ts';
 export * from './tax-forms.ts';
 export * from './catalogue.ts';
+export * from './instances.ts';

@@ -112,7 +112,7 @@ async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
 
 /** Activation: the emailed link makes the account active (and its email verified). */
 export async function activate(deps: AuthDeps, token: string, ctx: RequestContext): Promise<void> {
-  deps.limiter.hit(`activate:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  await deps.limiter.hit(`activate:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await consumeToken(deps.db, 'activation', token);
   if (!row?.userId) throw new AppError('token_invalid', authMessages.activationInvalid);
   await deps.db.update(users).set({ isActive: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, row.userId));
@@ -145,22 +145,22 @@ export async function login(deps: AuthDeps, email: string, password: string, ctx
   const accountKey = `login:account:${email}`;
   const ipKey = `login:ip:${ctx.ip}`;
   const knownKey = `login:known:${email}|${ctx.ip}`;
-  limiter.check(ipKey, limits.loginFailuresPerIp);
-  if (!limiter.count(knownKey)) await slowDown(limiter.count(accountKey));
+  await limiter.check(ipKey, limits.loginFailuresPerIp);
+  if (!(await limiter.count(knownKey))) await slowDown(await limiter.count(accountKey));
 
   const user = await findUserByEmail(db, email);
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyPassword(await dummyHash, password).then(() => false);
   if (!user || !ok) {
-    limiter.record(accountKey, limits.windowMs);
-    limiter.record(ipKey, limits.windowMs);
+    await limiter.record(accountKey, limits.windowMs);
+    await limiter.record(ipKey, limits.windowMs);
     throw new AppError('invalid_credentials', authMessages.wrongCredentials);
   }
   // Only someone who knows the password learns that the account is inactive.
   if (!user.isActive) throw new AppError('user_inactive', authMessages.inactive);
   await assertMayEnter(deps, user);
-  limiter.reset(accountKey);
-  limiter.record(knownKey, limits.knownAddressMs);
+  await limiter.reset(accountKey);
+  await limiter.record(knownKey, limits.knownAddressMs);
 
   if (!user.isClient || user.twoStepEnabled) {
     const code = randomDigits(6);
@@ -177,19 +177,19 @@ export async function login(deps: AuthDeps, email: string, password: string, ctx
 export async function confirm(deps: AuthDeps, sessionToken: string, code: string, ctx: RequestContext): Promise<TokenPair> {
   const { db, limiter } = deps;
   const ipKey = `confirm:ip:${ctx.ip}`;
-  limiter.check(ipKey, limits.confirmFailuresPerIp);
+  await limiter.check(ipKey, limits.confirmFailuresPerIp);
   const row = await findLiveToken(db, 'two_step', sessionToken);
-  const fail = () => {
-    limiter.record(ipKey, limits.windowMs);
+  const fail = async () => {
+    await limiter.record(ipKey, limits.windowMs);
     return new AppError('code_invalid', authMessages.confirmCodeInvalid, { code: [authMessages.confirmCodeInvalid] });
   };
-  if (!row?.userId || !row.codeHash) throw fail();
+  if (!row?.userId || !row.codeHash) throw await fail();
   if (!safeEqual(row.codeHash, sha256(code))) {
     // Five wrong codes end the challenge: the person signs in again for a new code.
     if ((await countAttempt(db, row.id)) >= limits.confirmFailuresPerSession) await expireToken(db, row.id);
-    throw fail();
+    throw await fail();
   }
-  if (!(await consumeToken(db, 'two_step', sessionToken))) throw fail();
+  if (!(await consumeToken(db, 'two_step', sessionToken))) throw await fail();
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user?.isActive) throw new AppError('user_inactive', authMessages.inactive);
   await assertMayEnter(deps, user);
@@ -200,8 +200,8 @@ export async function confirm(deps: AuthDeps, sessionToken: string, code: string
 
 /** POST /v1/password/forgot: the same answer whether or not the account exists. */
 export async function forgotPassword(deps: AuthDeps, email: string, ctx: RequestContext): Promise<void> {
-  deps.limiter.hit(`forgot:ip:${ctx.ip}`, limits.forgotPerIp, limits.windowMs);
-  deps.limiter.hit(`forgot:account:${email}`, limits.forgotPerAccount, limits.windowMs);
+  await deps.limiter.hit(`forgot:ip:${ctx.ip}`, limits.forgotPerIp, limits.windowMs);
+  await deps.limiter.hit(`forgot:account:${email}`, limits.forgotPerAccount, limits.windowMs);
   const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   await voidTokens(deps.db, user.id, 'password_reset');
@@ -211,7 +211,7 @@ export async function forgotPassword(deps: AuthDeps, email: string, ctx: Request
 
 /** POST /v1/password/reset: single use; ends every session of the user. */
 export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetRequestSchema>, ctx: RequestContext): Promise<void> {
-  deps.limiter.hit(`reset:ip:${ctx.ip}`, limits.resetPerIp, limits.windowMs);
+  await deps.limiter.hit(`reset:ip:${ctx.ip}`, limits.resetPerIp, limits.windowMs);
   const passwordHash = await hashPassword(input.password);
   const row = await consumeToken(deps.db, 'password_reset', input.token);
   if (!row?.userId) throw new AppError('token_invalid', authMessages.resetTokenInvalid);
@@ -234,9 +234,9 @@ export async function changePassword(
 ): Promise<TokenPair> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFoundError();
-  await slowDown(deps.limiter.count(`login:account:${user.email}`));
+  await slowDown(await deps.limiter.count(`login:account:${user.email}`));
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
-    deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
+    await deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
     throw new AppError('validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
   }
   await deps.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
@@ -254,7 +254,7 @@ export function createLoginCode(db: Db, userId: number, ttlMs?: number): Promise
 
 /** POST /v1/authentication/login-by-code. */
 export async function loginByCode(deps: AuthDeps, code: string, ctx: RequestContext): Promise<TokenPair> {
-  deps.limiter.hit(`code:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  await deps.limiter.hit(`code:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await findLiveToken(deps.db, 'login_code', code);
   if (!row?.userId) throw new AppError('code_invalid', authMessages.codeInvalid);
   const [user] = await deps.db.select().from(users).where(eq(users.id, row.userId));
@@ -291,7 +291,7 @@ export async function createLoginAsCode(
 
 /** POST /v1/authentication/login-as-user: the code becomes a marked, one-hour affiliate session. */
 export async function loginAsUser(deps: AuthDeps, code: string, ctx: RequestContext): Promise<TokenPair> {
-  deps.limiter.hit(`login-as:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  await deps.limiter.hit(`login-as:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
   const row = await consumeToken(deps.db, 'login_as', code);
   const data = (row?.data ?? {}) as { impersonator_id?: number; reason?: string; with_changes?: boolean };
   const impersonatorId = Number(data.impersonator_id);

@@ -92,6 +92,13 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
 }
 
 /**
+ * How long an instance may go on using what it read about a link: the bound within which a paused
+ * offer, a deactivated affiliate or an edited campaign stops (or starts) counting on every instance
+ * (docs/deploy.md). The instance that makes the change clears its own cache at once.
+ */
+export const LINK_CACHE_TTL_MS = 5000;
+
+/**
  * Links are read on every click: kept in memory for a few seconds, so a busy link costs no query
  * while edits (archiving, campaign changes) still take effect quickly.
  */
@@ -100,7 +107,7 @@ export class LinkCache {
   private readonly db: Db;
   private readonly ttlMs: number;
 
-  constructor(db: Db, ttlMs = 5000) {
+  constructor(db: Db, ttlMs = LINK_CACHE_TTL_MS) {
     this.db = db;
     this.ttlMs = ttlMs;
   }

@@ -54,6 +54,8 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await getOffer(app.db, networkScope, request.params.id);
       const data = await updateOffer(app.db, request.params.id, request.body);
       await recordChange(request, 'offer.updated', { objectId: data.id, before, after: data });
+      // A paused offer stops counting at once here, and within the link cache's lifetime elsewhere.
+      app.linkCache.clear();
       return { data, message: trackingMessages.offerUpdated };
     },
   );

@@ -100,7 +100,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Send test: fire once now with sample values and answer the request and the answer', security, params: idParams, response: { 200: z.object({ data: postbackTestResultSchema }), ...errors } },
     },
     async (request) => {
-      app.limiter.hit(`postback-test:${owner(request)}`, TESTS_PER_MINUTE, 60_000);
+      await app.limiter.hit(`postback-test:${owner(request)}`, TESTS_PER_MINUTE, 60_000);
       return { data: await service.sendTest(app.db, policy, owner(request), request.params.id) };
     },
   );

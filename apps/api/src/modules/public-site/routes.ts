@@ -28,7 +28,7 @@ export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await resolveAuth(app, request);
       if (caller && !caller.isClient) throw new ForbiddenError(contactMessages.staffNotAllowed);
-      app.limiter.hit(`contact:ip:${request.ip}`, 5, 15 * 60 * 1000);
+      await app.limiter.hit(`contact:ip:${request.ip}`, 5, 15 * 60 * 1000);
       await verifyCaptcha(app.config.captcha, request.body.captcha_token, request.ip);
       const { name, email, message } = request.body;
       await app.db.insert(contactTable).values({ name, email, message, userId: caller?.id ?? null, ip: request.ip });

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { accounts, signIn } from './support/accounts.ts';
-import { owner } from './support/env.ts';
-import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { accounts, signIn, signUp, submitSignIn } from './support/accounts.ts';
+import { approveSignUp, post, staffSession } from './support/api.ts';
 import { openSettingsSection } from './support/settings.ts';
 import { goViaMenu, logOut, rememberCookieChoice } from './support/shell.ts';
 
@@ -17,46 +16,6 @@ test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'desktop only');
 
 const stamp = Date.now();
 const demo = accounts.affiliate;
-
-/** Staff API session of the e2e owner (two-step: the code comes by mail). */
-async function staffSession(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext({ baseURL });
-  const since = Date.now();
-  const login = await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { session_token } = ((await login.json()) as { data: { session_token: string } }).data;
-  const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
-  const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
-  await anon.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
-}
-
-async function post<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await api.post(path, { data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Signs up through the Sign Up screen (from `path`), activates from the mail and signs in: ends on Dashboard. */
-async function signUp(page: Page, who: { name: string; email: string; password: string }, path = '/signup') {
-  await page.goto(path);
-  await page.getByLabel('First name').fill(who.name);
-  await page.getByLabel('Email').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.locator('input[name="password_confirmation"]').fill(who.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
-  const activation = await waitForMail(who.email, /Activate your affiliate account/);
-  await page.goto(linkTo(activation, '/activate-account'));
-  await expect(page.getByText('Account activated successfully')).toBeVisible();
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The one payout row of the demo affiliate in the current section of /payouts. */
 function demoRow(page: Page) {
@@ -197,7 +156,7 @@ test('an affiliate referred through the link makes a sale, and the referrer earn
   const other = await browser.newContext();
   await rememberCookieChoice(other, baseURL);
   const referredPage = await other.newPage();
-  await signUp(referredPage, referred, new URL(link).pathname + new URL(link).search);
+  await signUp(referredPage, referred, { path: new URL(link).pathname + new URL(link).search });
   await other.close();
 
   // Staff set up an offer paying $20.00 a sale; the referred affiliate takes a link and a visitor buys.
@@ -206,10 +165,7 @@ test('an affiliate referred through the link makes a sale, and the referrer earn
   const lp = await post<{ id: number }>(staff, '/v1/landing-pages', { site_id: site.id, name: 'Money tour', url: 'https://e2e-money.example.com/tour' });
   const offer = await post<{ id: number }>(staff, '/v1/offers', { site_id: site.id, name: `E2E Money ${stamp}`, payout_type: 'cpa', goal: 'sale', default_payout: 20, landing_page_id: lp.id });
   // Staff approve the new sign-up (sign-up approval is on by default), as the affiliates list does.
-  const found = await staff.get(`/v1/affiliates?search=${encodeURIComponent(referred.email)}`);
-  expect(found.status()).toBe(200);
-  const [row] = ((await found.json()) as { data: { id: number }[] }).data;
-  await post(staff, `/v1/affiliates/${row!.id}/approve`, {});
+  await approveSignUp(staff, referred.email);
   await staff.dispose();
 
   const anon = await playwrightRequest.newContext({ baseURL });
@@ -226,10 +182,7 @@ test('an affiliate referred through the link makes a sale, and the referrer earn
   await anon.dispose();
 
   // The referrer's Referrals card: the newcomer, masked, and 5 % of $20.00 this month and all time.
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(referrer.email);
-  await page.locator('input[name="password"]').fill(referrer.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await submitSignIn(page, referrer);
   await expect(page).toHaveURL(/\/dashboard$/);
   const referrals = page.getByRole('region', { name: 'Referrals' });
   const newcomer = referrals.getByRole('row', { name: new RegExp(`Quinn${stamp} N\\.`) });

@@ -14,11 +14,11 @@ export interface SignedIn {
 }
 
 /**
- * The real app on a fresh database with its mail going to `mail`, and the people asked for, created in the
+ * The real app on a fresh database (with `env` added to its settings) and its mail going to `mail`, and the people asked for, created in the
  * order given and then signed in together (staff through the two-step code). Close it with `closeAppWithMail`.
  */
-export async function appWithPeople<K extends string>(mail: MailCatcher, people: Record<K, Person>): Promise<{ t: TestApp; people: Record<K, SignedIn> }> {
-  const t = await createTestApp({ SMTP_URL: await mail.start() });
+export async function appWithPeople<K extends string>(mail: MailCatcher, people: Record<K, Person>, env: Record<string, string> = {}): Promise<{ t: TestApp; people: Record<K, SignedIn> }> {
+  const t = await createTestApp({ SMTP_URL: await mail.start(), ...env });
   const created: [K, Awaited<ReturnType<typeof createAffiliate>>][] = [];
   for (const [key, person] of Object.entries(people) as [K, Person][]) {
     created.push([key, person === 'affiliate' ? await createAffiliate(t.app) : await createStaff(t.app, person)]);

@@ -29,18 +29,14 @@ import {
   runBenchmark,
   startApp,
   startBare,
+  numberOption,
 } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
-const SECONDS = Math.min(arg('seconds', 10), 120);
-const WARMUP_SECONDS = Math.min(arg('warmup', 3), 30);
-const CONNECTIONS = Math.min(arg('connections', 50), 500);
-const AFFILIATES = Math.min(arg('affiliates', 100), 10_000);
+const SECONDS = numberOption('seconds', 10, 120);
+const WARMUP_SECONDS = numberOption('warmup', 3, 30);
+const CONNECTIONS = numberOption('connections', 50, 500);
+const AFFILIATES = numberOption('affiliates', 100, 10_000);
 const CLICKS = 20_000;
 const GOAL_PER_SECOND = 2000;
 const TZ = 'America/Los_Angeles';

@@ -15,15 +15,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { uploadsDir } from '../apps/api/src/modules/uploads/storage.ts';
-import { createDatabase, describeMachine, fmt, goalLine, onCleanup, runBenchmark, tempDir } from './support/common.ts';
+import { createDatabase, describeMachine, fmt, goalLine, onCleanup, runBenchmark, tempDir, numberOption } from './support/common.ts';
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
-const ITEMS = Math.min(arg('items', 100_000), 2_000_000);
-const ROUNDS = Math.min(arg('rounds', 300), 10_000);
+const ITEMS = numberOption('items', 100_000, 2_000_000);
+const ROUNDS = numberOption('rounds', 300, 10_000);
 const COLD_EVERY = 3;
 const LIMIT = 100;
 const GOAL_P95_MS = 20;

@@ -15,15 +15,10 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { closePeriod } from '../apps/api/src/modules/payouts/close.ts';
 import { periodEnd, periodOf, periodStart } from '../apps/api/src/modules/payouts/periods.ts';
-import { createDatabase, describeMachine, fmt, goalLine, onCleanup, runBenchmark } from './support/common.ts';
+import { createDatabase, describeMachine, fmt, goalLine, onCleanup, runBenchmark, numberOption } from './support/common.ts';
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
-const AFFILIATES = Math.min(arg('affiliates', 10_000), 200_000);
-const ROWS = Math.min(arg('rows', 1_000_000), 20_000_000);
+const AFFILIATES = numberOption('affiliates', 10_000, 200_000);
+const ROWS = numberOption('rows', 1_000_000, 20_000_000);
 const GOAL_SECONDS = 30;
 const GOAL_RATIO = 5;
 

@@ -25,17 +25,13 @@ import {
   runBenchmark,
   startApp,
   startBare,
+  numberOption,
 } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
-const SECONDS = Math.min(arg('seconds', 10), 120);
-const WARMUP_SECONDS = Math.min(arg('warmup', 3), 30);
-const CONNECTIONS = Math.min(arg('connections', 50), 500);
+const SECONDS = numberOption('seconds', 10, 120, { fraction: true });
+const WARMUP_SECONDS = numberOption('warmup', 3, 30, { fraction: true });
+const CONNECTIONS = numberOption('connections', 50, 500, { fraction: true });
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 10;
 

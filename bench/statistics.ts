@@ -19,18 +19,13 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { affiliateScope } from '../apps/api/src/lib/scope.ts';
 import { report, toRow } from '../apps/api/src/modules/statistics/service.ts';
 import { addDays, statsDay } from '../apps/api/src/modules/tracking/day.ts';
-import { createDatabase, describeMachine, fmt, goalLine, onCleanup, percentile, runBenchmark } from './support/common.ts';
+import { createDatabase, describeMachine, fmt, goalLine, onCleanup, percentile, runBenchmark, numberOption } from './support/common.ts';
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
-  return Number.isFinite(v) && v > 0 ? Math.floor(v) : fallback;
-};
-const CLICKS = Math.min(arg('clicks', 10_000_000), 50_000_000);
-const CONVERSIONS = Math.min(arg('conversions', Math.max(1, Math.floor(CLICKS / 100))), CLICKS);
-const AFFILIATES = Math.min(arg('affiliates', 1000), 100_000);
-const ITERATIONS = Math.min(arg('iterations', 300), 10_000);
-const RAW_ITERATIONS = Math.min(arg('raw-iterations', 30), 1000);
+const CLICKS = numberOption('clicks', 10_000_000, 50_000_000);
+const CONVERSIONS = numberOption('conversions', Math.max(1, Math.floor(CLICKS / 100)), CLICKS);
+const AFFILIATES = numberOption('affiliates', 1000, 100_000);
+const ITERATIONS = numberOption('iterations', 300, 10_000);
+const RAW_ITERATIONS = numberOption('raw-iterations', 30, 1000);
 const DAYS = 365;
 const REPORT_DAYS = 90;
 const SITES = 5;

@@ -1,9 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { bannerPng } from '../apps/api/src/seed/placeholder-images.ts';
 import { baseURL } from '../playwright.config.ts';
-import { owner } from './support/env.ts';
-import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { signUp } from './support/accounts.ts';
+import { dataOf, post, staffSession } from './support/api.ts';
 import { goViaMenu, rememberCookieChoice } from './support/shell.ts';
 
 // Creatives as a new affiliate meets them (issue 16): staff add a banner to a site with an offer; a new
@@ -12,36 +12,17 @@ import { goViaMenu, rememberCookieChoice } from './support/shell.ts';
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
-const affiliate = { name: 'Robin Banner', email: `robin.${stamp}@example.com`, password: 'creatives-pass-2026' };
+const affiliate = { name: 'Robin Banner', email: `robin.${stamp}@example.com`, password: 'creatives-pass-2026', company: 'Banner Media', website: 'https://banner-media.example.com' };
 const site = { name: `e2e-banners-${stamp}`, display_name: `E2E Banners ${stamp}`, url: 'https://e2e-banners.example.com' };
 const bannerName = `E2E leaderboard ${stamp}`;
 let staff: APIRequestContext;
 
-async function staffSession(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext({ baseURL });
-  const since = Date.now();
-  const login = await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { session_token } = ((await login.json()) as { data: { session_token: string } }).data;
-  const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
-  const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
-  await anon.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
-}
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
 test.beforeAll(async () => {
   staff = await staffSession();
-  const created = await ok<{ id: number }>(await staff.post('/v1/sites', { data: site }));
-  const lp = await ok<{ id: number }>(await staff.post('/v1/landing-pages', { data: { site_id: created.id, name: 'E2E tour', url: 'https://e2e-banners.example.com/tour' } }));
-  await ok(await staff.post('/v1/offers', { data: { site_id: created.id, name: `E2E Banners offer ${stamp}`, payout_type: 'revshare', goal: 'sale', default_payout: 30, landing_page_id: lp.id } }));
-  const banner = await ok<{ size: string }>(
+  const created = await post<{ id: number }>(staff, '/v1/sites', site);
+  const lp = await post<{ id: number }>(staff, '/v1/landing-pages', { site_id: created.id, name: 'E2E tour', url: 'https://e2e-banners.example.com/tour' });
+  await post(staff, '/v1/offers', { site_id: created.id, name: `E2E Banners offer ${stamp}`, payout_type: 'revshare', goal: 'sale', default_payout: 30, landing_page_id: lp.id });
+  const banner = await dataOf<{ size: string }>(
     await staff.post('/v1/creatives/banners', {
       multipart: { site_id: String(created.id), name: bannerName, language: 'en', category: 'E2E', rating: '5', image: { name: 'leaderboard.png', mimeType: 'image/png', buffer: bannerPng(728, 90, '#7c3aed', '#22d3ee') } },
     }),
@@ -53,32 +34,12 @@ test.afterAll(async () => {
   await staff?.dispose();
 });
 
-async function signUpAndSignIn(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill(affiliate.name);
-  await page.getByLabel('Email').fill(affiliate.email);
-  await page.locator('input[name="password"]').fill(affiliate.password);
-  await page.locator('input[name="password_confirmation"]').fill(affiliate.password);
-  await page.getByLabel('Company').fill('Banner Media');
-  await page.getByLabel('Website').fill('https://banner-media.example.com');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
-  const activation = await waitForMail(affiliate.email, /Activate your affiliate account/);
-  await page.goto(linkTo(activation, '/activate-account'));
-  await expect(page.getByText('Account activated successfully')).toBeVisible();
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(affiliate.email);
-  await page.locator('input[name="password"]').fill(affiliate.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("a new affiliate copies a banner's embed code with their tracking link inside", async ({ page, context }) => {
   // Sign-up, activation and sign-in come first.
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await signUpAndSignIn(page);
+  await signUp(page, affiliate);
   await goViaMenu(page, 'Creatives');
   await expect(page).toHaveURL(/\/creatives$/);
   await expect(page.getByRole('tab', { name: 'Banners', selected: true })).toBeVisible();

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { accounts, signIn } from './support/accounts.ts';
-import { owner } from './support/env.ts';
-import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { accounts, signIn, signUp } from './support/accounts.ts';
+import { post, staffSession } from './support/api.ts';
 import { openSettingsSection } from './support/settings.ts';
 import { goViaMenu, logOut, rememberCookieChoice } from './support/shell.ts';
 
@@ -17,46 +16,6 @@ test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now();
 const demo = accounts.affiliate;
-
-/** Staff API session of the e2e owner (two-step: the code comes by mail). */
-async function staffSession(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext({ baseURL });
-  const since = Date.now();
-  const login = await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { session_token } = ((await login.json()) as { data: { session_token: string } }).data;
-  const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
-  const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
-  await anon.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
-}
-
-async function post<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await api.post(path, { data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** Signs up through the Sign Up screen (from `path`), activates from the mail and signs in: ends on Dashboard. */
-async function signUp(page: Page, who: { name: string; email: string; password: string }, path = '/signup') {
-  await page.goto(path);
-  await page.getByLabel('First name').fill(who.name);
-  await page.getByLabel('Email').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.locator('input[name="password_confirmation"]').fill(who.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
-  const activation = await waitForMail(who.email, /Activate your affiliate account/);
-  await page.goto(linkTo(activation, '/activate-account'));
-  await expect(page.getByText('Account activated successfully')).toBeVisible();
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The one payout row of the demo affiliate in the current section of /payouts. */
 function demoRow(page: Page) {
@@ -200,7 +159,7 @@ test.describe('the money path', () => {
     const other = await browser.newContext();
     await rememberCookieChoice(other, baseURL);
     const referredPage = await other.newPage();
-    await signUp(referredPage, referred, new URL(link).pathname + new URL(link).search);
+    await signUp(referredPage, referred, { path: new URL(link).pathname + new URL(link).search });
     await other.close();
 
     // Staff set up an offer paying $20.00 a sale; the referred affiliate takes a link and a visitor buys.

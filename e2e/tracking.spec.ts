@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import config, { baseURL } from '../playwright.config.ts';
-import { owner } from './support/env.ts';
-import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { signUp } from './support/accounts.ts';
+import { post, staffSession } from './support/api.ts';
 import { goViaMenu, rememberCookieChoice } from './support/shell.ts';
 
 // Tracking core as a new affiliate meets it (issue 6): staff set up a site, a landing page and an offer; a new
@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' });
 // At 1440 and at 375 px: phones are where affiliates copy their links.
 
 const stamp = Date.now();
-const affiliate = { name: 'Jamie Tracker', email: `jamie.${stamp}@example.com`, password: 'tracking-pass-2026' };
+const affiliate = { name: 'Jamie Tracker', email: `jamie.${stamp}@example.com`, password: 'tracking-pass-2026', company: 'Tracker Media', website: 'https://tracker-media.example.com' };
 const site = { name: `e2e-studio-${stamp}`, display_name: `E2E Studio ${stamp}`, url: 'https://e2e-studio.example.com' };
 const offerName = `E2E Premium ${stamp}`;
 // The landing page's public name (site URLs need a real-looking host); the local server below answers it.
@@ -30,27 +30,6 @@ let landingPort = 0;
 const landingHits: URL[] = [];
 let staff: APIRequestContext;
 let siteKey = '';
-
-/** Staff API session of the e2e owner (two-step: the code comes by mail). */
-async function staffSession(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext({ baseURL });
-  const since = Date.now();
-  const login = await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { session_token } = ((await login.json()) as { data: { session_token: string } }).data;
-  const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
-  const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
-  await anon.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
-}
-
-async function post<T>(api: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const res = await api.post(path, { data });
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
 
 test.beforeAll(async () => {
   landing = createServer((req, res) => {
@@ -74,31 +53,6 @@ test.afterAll(async () => {
   landing?.close();
 });
 
-async function signUpAndSignIn(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('First name').fill(affiliate.name);
-  await page.getByLabel('Email').fill(affiliate.email);
-  await page.locator('input[name="password"]').fill(affiliate.password);
-  await page.locator('input[name="password_confirmation"]').fill(affiliate.password);
-  await page.getByLabel('Company').fill('Tracker Media');
-  await page.getByLabel('Website').fill('https://tracker-media.example.com');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
-  const activation = await waitForMail(affiliate.email, /Activate your affiliate account/);
-  await page.goto(linkTo(activation, '/activate-account'));
-  await expect(page.getByText('Account activated successfully')).toBeVisible();
-  // Staff approve the sign-up (sign-up approval is on by default), as the affiliates list does.
-  const found = await staff.get(`/v1/affiliates?search=${encodeURIComponent(affiliate.email)}`);
-  expect(found.status()).toBe(200);
-  const [row] = ((await found.json()) as { data: { id: number }[] }).data;
-  await post(staff, `/v1/affiliates/${row!.id}/approve`, {});
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(affiliate.email);
-  await page.locator('input[name="password"]').fill(affiliate.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 /** The totals row of the statistics table, as its cells' texts. */
 async function totals(page: Page): Promise<string[]> {
   return page.getByTestId('statistics-totals').getByRole('cell').allInnerTexts();
@@ -109,7 +63,8 @@ test('a new affiliate copies a link, lands with a click id, and finds the click,
   await rememberCookieChoice(context, baseURL);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
-  await signUpAndSignIn(page);
+  // Staff approve the sign-up (sign-up approval is on by default), as the affiliates list does.
+  await signUp(page, affiliate, { approveWith: staff });
 
   // Offers: choose the site, see the offer with the affiliate's payout, get and copy the link in one click.
   await goViaMenu(page, 'Offers');

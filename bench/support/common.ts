@@ -14,6 +14,16 @@ import pg from 'pg';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOST = '127.0.0.1';
 
+/**
+ * A positive number option: `--name=N` on the command line, else `BENCH_NAME` in the environment, else
+ * `fallback`; at most `max`. Whole numbers unless `fraction` (durations in seconds may be 2.5).
+ */
+export function numberOption(name: string, fallback: number, max: number, { fraction = false } = {}): number {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const v = Number(hit ? hit.slice(name.length + 3) : process.env[`BENCH_${name.toUpperCase()}`]);
+  return Math.min(Number.isFinite(v) && v > 0 ? (fraction ? v : Math.floor(v)) : fallback, max);
+}
+
 /** The PostgreSQL server the benchmarks create their databases on. */
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -1,9 +1,10 @@
 import { announcementMessages } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { form, pdfBytes, pngOfSize, tinyPng } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
 let t: TestApp;
@@ -14,22 +15,14 @@ let alice: Tokens;
 let bob: Tokens;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start() });
-  const s = await createStaff(t.app, ['announcements']);
-  const v = await createStaff(t.app, ['dashboard']);
-  const a = await createAffiliate(t.app);
-  const b = await createAffiliate(t.app);
-  [staff, viewerStaff, alice, bob] = await Promise.all([
-    signIn(t.app, mail, s.email, s.password),
-    signIn(t.app, mail, v.email, v.password),
-    signIn(t.app, mail, a.email, a.password),
-    signIn(t.app, mail, b.email, b.password),
-  ]);
+  const { t: app, people } = await appWithPeople(mail, { staff: ['announcements'], viewerStaff: ['dashboard'], alice: 'affiliate', bob: 'affiliate' });
+  t = app;
+  staff = people.staff.tokens;
+  viewerStaff = people.viewerStaff.tokens;
+  alice = people.alice.tokens;
+  bob = people.bob.tokens;
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const create = (tokens: Tokens, body: FormData) => t.app.inject({ method: 'POST', url: '/v1/announcements', headers: bearer(tokens), payload: body });
 const hasUnread = async (tokens: Tokens) => (await t.app.inject({ method: 'GET', url: '/v1/announcements/has-unread', headers: bearer(tokens) })).json().data.has_unread;

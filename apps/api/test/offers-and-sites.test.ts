@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { click, convert, createCatalogue, trackingLink } from './support/tracking.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
 let t: TestApp;
@@ -15,19 +16,16 @@ let vr: Awaited<ReturnType<typeof createCatalogue>>;
 let other: Awaited<ReturnType<typeof createCatalogue>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start(), PUBLIC_URL: 'http://portal.test' });
-  const s = await createStaff(t.app, ['offers', 'affiliates']);
-  const a = await createAffiliate(t.app);
-  const b = await createAffiliate(t.app);
-  aliceId = a.id;
-  [staff, alice, bob] = await Promise.all([signIn(t.app, mail, s.email, s.password), signIn(t.app, mail, a.email, a.password), signIn(t.app, mail, b.email, b.password)]);
+  const { t: app, people } = await appWithPeople(mail, { staff: ['offers', 'affiliates'], alice: 'affiliate', bob: 'affiliate' }, { PUBLIC_URL: 'http://portal.test' });
+  t = app;
+  aliceId = people.alice.id;
+  staff = people.staff.tokens;
+  alice = people.alice.tokens;
+  bob = people.bob.tokens;
   vr = await createCatalogue(t.app, staff, { name: 'vrplanet', payoutType: 'cpa', payout: 20, goal: 'sale' });
   other = await createCatalogue(t.app, staff, { name: 'domeland', payoutType: 'revshare', payout: 30 });
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const api = (who: Tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(who), ...(payload ? { payload } : {}) });
 const offerBody = (over: object = {}) => ({ site_id: vr.siteId, name: 'vrplanet cpa', payout_type: 'cpa', goal: 'sale', default_payout: 20, landing_page_id: vr.landingPageId, ...over });

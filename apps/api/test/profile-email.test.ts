@@ -3,10 +3,11 @@ import { payouts, users } from '../src/db/schema/index.ts';
 import { enqueuePayoutUpdateEmail } from '../src/modules/email/optional-jobs.ts';
 import { wantsEmail } from '../src/modules/profile/email-preferences.ts';
 import { getEmailNotifications, putEmailNotifications } from '../src/modules/settings/sections.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { form } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
 let t: TestApp;
@@ -20,27 +21,18 @@ let manager: Tokens;
 let noAffiliates: Tokens;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start() });
-  const a = await createAffiliate(t.app);
-  const b = await createAffiliate(t.app);
-  alice = a;
-  bob = b;
-  const e = await createStaff(t.app, ['announcements']);
-  const m = await createStaff(t.app, ['affiliates']);
-  [aliceTokens, bobTokens, editor, manager] = await Promise.all([
-    signIn(t.app, mail, a.email, a.password),
-    signIn(t.app, mail, b.email, b.password),
-    signIn(t.app, mail, e.email, e.password),
-    signIn(t.app, mail, m.email, m.password),
-  ]);
+  const { t: app, people } = await appWithPeople(mail, { alice: 'affiliate', bob: 'affiliate', editor: ['announcements'], manager: ['affiliates'] });
+  t = app;
+  ({ alice, bob } = people);
+  aliceTokens = people.alice.tokens;
+  bobTokens = people.bob.tokens;
+  editor = people.editor.tokens;
+  manager = people.manager.tokens;
   noAffiliates = editor;
   // These tests follow the email per announcement ("News"), off by default in favour of the daily digest.
   await putEmailNotifications(t.app.db, { ...(await getEmailNotifications(t.app.db)), news: true });
 });
-afterAll(async () => {
-  await t?.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const prefs = (who?: Tokens, query = '') => t.app.inject({ method: 'GET', url: `/v1/user/email-preferences${query}`, headers: who ? bearer(who) : {} });
 const save = (who: Tokens | undefined, payload: object, query = '') => t.app.inject({ method: 'PUT', url: `/v1/user/email-preferences${query}`, headers: who ? bearer(who) : {}, payload });

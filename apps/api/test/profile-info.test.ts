@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEntry } from '../src/modules/ledger/entries.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { form, pdfBytes, pngOfSize, tinyPng } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
 let t: TestApp;
@@ -16,24 +17,16 @@ let managerId: number;
 let noAffiliates: Tokens;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start() });
-  const a = await createAffiliate(t.app);
-  const b = await createAffiliate(t.app);
-  alice = a;
-  const m = await createStaff(t.app, ['affiliates']);
-  managerId = m.id;
-  const n = await createStaff(t.app, ['statistics', 'settings']);
-  [aliceTokens, bobTokens, manager, noAffiliates] = await Promise.all([
-    signIn(t.app, mail, a.email, a.password),
-    signIn(t.app, mail, b.email, b.password),
-    signIn(t.app, mail, m.email, m.password),
-    signIn(t.app, mail, n.email, n.password),
-  ]);
+  const { t: app, people } = await appWithPeople(mail, { alice: 'affiliate', bob: 'affiliate', manager: ['affiliates'], noAffiliates: ['statistics', 'settings'] });
+  t = app;
+  alice = people.alice;
+  managerId = people.manager.id;
+  manager = people.manager.tokens;
+  aliceTokens = people.alice.tokens;
+  bobTokens = people.bob.tokens;
+  noAffiliates = people.noAffiliates.tokens;
 });
-afterAll(async () => {
-  await t?.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const call = (method: Method, url: string, who?: Tokens, payload?: object) => t.app.inject({ method, url, headers: who ? bearer(who) : {}, ...(payload ? { payload } : {}) });

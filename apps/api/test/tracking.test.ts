@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, conversions, ledgerEntries, tiers, users } from '../src/db/schema/index.ts';
 import { statsDay } from '../src/modules/tracking/day.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { BOT_UA, click, convert, createCatalogue, DESKTOP_UA, IPHONE_UA, QUEST_UA, trackingLink } from './support/tracking.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
 let t: TestApp;
@@ -19,20 +20,17 @@ let cpa: Awaited<ReturnType<typeof createCatalogue>>;
 let rev: Awaited<ReturnType<typeof createCatalogue>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start(), PUBLIC_URL: 'http://portal.test' });
-  const s = await createStaff(t.app, ['offers', 'statistics', 'affiliates']);
-  const a = await createAffiliate(t.app);
-  const b = await createAffiliate(t.app);
-  aliceId = a.id;
-  bobId = b.id;
-  [staff, alice, bob] = await Promise.all([signIn(t.app, mail, s.email, s.password), signIn(t.app, mail, a.email, a.password), signIn(t.app, mail, b.email, b.password)]);
+  const { t: app, people } = await appWithPeople(mail, { staff: ['offers', 'statistics', 'affiliates'], alice: 'affiliate', bob: 'affiliate' }, { PUBLIC_URL: 'http://portal.test' });
+  t = app;
+  aliceId = people.alice.id;
+  bobId = people.bob.id;
+  staff = people.staff.tokens;
+  alice = people.alice.tokens;
+  bob = people.bob.tokens;
   cpa = await createCatalogue(t.app, staff, { name: 'novavr', payoutType: 'cpa', payout: 5, goal: 'signup' });
   rev = await createCatalogue(t.app, staff, { name: 'holostage', payoutType: 'revshare', payout: 25, landingUrl: 'https://holostage.example/join' });
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const today = () => statsDay(new Date());
 

@@ -50,7 +50,7 @@ export default defineConfig({
     command: 'node scripts/e2e-server.ts',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv, ...(webDist ? { WEB_DIST: webDist } : {}) },
     stdout: 'pipe',
     stderr: 'pipe',

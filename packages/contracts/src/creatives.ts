@@ -18,6 +18,9 @@ export const siteLogoUploadRule = { extensions: ['svg', 'png'], maxBytes: MB } a
 export const offerLogoImageRule = { extensions: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: UPLOAD_MAX_BYTES } as const satisfies UploadRule;
 
 export const creativeSiteSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string() });
+export type CreativeSite = z.infer<typeof creativeSiteSchema>;
+/** GET /v1/creatives/sites: the sites for the creatives screens' pickers (readable with `creatives` alone, unlike /v1/sites). */
+export const creativeSiteListReplySchema = z.object({ data: z.array(creativeSiteSchema) });
 
 const rating = () => z.coerce.number().int().min(0).max(5).optional().default(0);
 const language = () => optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en');
@@ -89,6 +92,8 @@ const subId = z.string().trim().max(255).optional();
 export const bannerCodeRequestSchema = z.object({
   offer_id: selectId(),
   campaign_id: optionalSelectId().optional(),
+  /** Where the click lands; by default the offer's landing page (or the site's best rated one). */
+  landing_page_id: optionalSelectId().optional(),
   sub1: subId,
   sub2: subId,
   sub3: subId,

@@ -4,7 +4,7 @@ import type { CatalogueKind } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
-import { useSites } from '../../../lib/queries/get-sites.ts';
+import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
 import { type DurationBucket, durationBuckets } from '../lib/display.ts';
 
 export interface CatalogueFilterValues {
@@ -32,7 +32,7 @@ const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label
 /** Search, site, tag, the VR facts the catalogue has, and the order. */
 export function CatalogueFilters({ kind, values, facets, onChange }: { kind: CatalogueKind; values: CatalogueFilterValues; facets: Facets | undefined; onChange: (patch: Partial<CatalogueFilterValues>) => void }) {
   const { t } = useTranslation();
-  const sites = useSites();
+  const sites = useCreativeSites();
   const [search, setSearch] = useState(values.search);
   // Typing searches after a pause, not on every key.
   useEffect(() => {

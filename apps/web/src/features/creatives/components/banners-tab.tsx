@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MediaViewer } from '../../../components/forms/media-viewer.tsx';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { notify } from '../../../lib/notifications.tsx';
-import { useSites } from '../../../lib/queries/get-sites.ts';
+import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
 import { useBannerFacets, useBanners } from '../api/get-banners.ts';
 import { useDeleteBanner } from '../api/save-banner.ts';
 import { BannerBulkUpload } from './banner-bulk-upload.tsx';
@@ -30,7 +30,7 @@ export function BannersTab({ canManage }: { canManage: boolean }) {
   const [paging, setPaging] = useState({ page: 1, perPage: 24 });
   const [dialog, setDialog] = useState<Dialog>();
   const [viewing, setViewing] = useState<Banner>();
-  const sites = useSites();
+  const sites = useCreativeSites();
   const facets = useBannerFacets();
   const query = { ...filters, site_id: filters.site_id === undefined ? undefined : String(filters.site_id), page: paging.page, per_page: paging.perPage };
   const banners = useBanners(query);

@@ -92,6 +92,20 @@ describe('banners', () => {
     expect((await get(alice, '/v1/creatives/banners/facets')).json().data).toEqual({ languages: ['de', 'en'], sizes: ['300x250', '728x90'], categories: ['Seasonal'], formats: ['png', 'zip'] });
   });
 
+  it('are filtered by size bounds and shape on the server, a pack by the size staff gave it', async () => {
+    const ids = async (q: string) => (await get(alice, `/v1/creatives/banners?${q}`)).json().data.map((b: { size: string }) => b.size).sort();
+    expect(await ids('max_width=300')).toEqual(['300x250']);
+    expect(await ids('min_width=301')).toEqual(['728x90']);
+    expect(await ids('min_height=100&max_height=300')).toEqual(['300x250']);
+    expect(await ids('shape=horizontal')).toEqual(['728x90']);
+    expect(await ids('shape=rectangle')).toEqual(['300x250']);
+    expect(await ids('shape=vertical')).toEqual([]);
+    expect(await ids('max_width=&min_height=')).toEqual(['300x250', '728x90']);
+    const bad = await get(alice, '/v1/creatives/banners?max_width=wide&shape=round');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['max_width', 'shape']);
+  });
+
   it('serve their files from our storage with long cache headers', async () => {
     const banner = (await get(alice, '/v1/creatives/banners?format=png')).json().data[0];
     const file = await t.app.inject({ method: 'GET', url: banner.image.url });

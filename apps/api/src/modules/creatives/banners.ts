@@ -1,5 +1,5 @@
 import { ARCHIVE_EXTENSIONS, type Banner, type BannerFacets, bannerCodeRequestSchema, bannerInputSchema, bannersQuerySchema, bannerUploadRule, creativeIdOf, creativeMessages as msg } from '@portal/contracts';
-import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -45,6 +45,14 @@ function filters(q: Query): SQL | undefined {
   if (q.site_id) where.push(eq(banners.siteId, q.site_id));
   if (q.language) where.push(eq(banners.language, q.language));
   if (q.size) where.push(eq(banners.size, q.size));
+  // Sizes by bounds and by shape: a banner without a known size (a pack given none) matches none of them.
+  if (q.min_width !== undefined) where.push(gte(banners.width, q.min_width));
+  if (q.max_width !== undefined) where.push(lte(banners.width, q.max_width));
+  if (q.min_height !== undefined) where.push(gte(banners.height, q.min_height));
+  if (q.max_height !== undefined) where.push(lte(banners.height, q.max_height));
+  if (q.shape === 'horizontal') where.push(sql`${banners.width} >= 2 * ${banners.height}`);
+  if (q.shape === 'vertical') where.push(sql`${banners.height} >= 2 * ${banners.width}`);
+  if (q.shape === 'rectangle') where.push(sql`${banners.width} < 2 * ${banners.height} and ${banners.height} < 2 * ${banners.width}`);
   if (q.category) where.push(eq(banners.category, q.category));
   if (q.format) where.push(eq(banners.format, q.format));
   if (q.rating !== undefined) where.push(gte(banners.rating, q.rating));

@@ -51,7 +51,7 @@ export const creativeRoutes: FastifyPluginAsyncZod = async (app) => {
   // Banners
   app.get(
     '/v1/creatives/banners',
-    { onRequest: requireAccess(app, 'GET /v1/creatives/banners'), schema: { tags, summary: 'Banners, newest first, filtered by site, language, size, category, format and lowest rating', security, querystring: bannersQuerySchema, response: { 200: bannerListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'GET /v1/creatives/banners'), schema: { tags, summary: 'Banners, newest first, filtered by site, language, size (exact, bounds on width and height, shape), category, format and lowest rating', security, querystring: bannersQuerySchema, response: { 200: bannerListReplySchema, ...errors } } },
     async (request) => {
       const { items, total } = await banners.listBanners(app.db, request.query);
       return { data: items, meta: meta(request.query, total) };

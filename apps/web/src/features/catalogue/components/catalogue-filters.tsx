@@ -34,10 +34,21 @@ export function CatalogueFilters({ kind, values, facets, onChange }: { kind: Cat
   const { t } = useTranslation();
   const sites = useCreativeSites();
   const [search, setSearch] = useState(values.search);
+  const [sent, setSent] = useState(values.search);
+  // The address changed by itself (back button, a shared link): the box shows its search. Not when it
+  // is the search this box just sent, which the person may already have typed on from.
+  const [shown, setShown] = useState(values.search);
+  if (shown !== values.search) {
+    setShown(values.search);
+    if (values.search !== sent.trim()) setSearch(values.search);
+  }
   // Typing searches after a pause, not on every key.
   useEffect(() => {
-    if (search === values.search) return;
-    const timer = setTimeout(() => onChange({ search }), 350);
+    if (search.trim() === values.search) return;
+    const timer = setTimeout(() => {
+      setSent(search);
+      onChange({ search });
+    }, 350);
     return () => clearTimeout(timer);
   }, [search, values.search, onChange]);
   const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type UrlParamValues<K extends string> = Record<K, string | undefined>;
@@ -22,18 +22,17 @@ export function useUrlParams<K extends string>(keys: readonly K[]): [UrlParamVal
     const p = new URLSearchParams(serialised);
     return Object.fromEntries(keys.map((k) => [k, p.get(k) ?? undefined])) as UrlParamValues<K>;
   }, [serialised, keys]);
-  // The setter stays the same function for the screen's life (react-router's changes with the address).
-  const latest = useRef({ params, setParams });
-  latest.current = { params, setParams };
-  const set = useCallback((patch: Partial<UrlParamValues<K>>) => {
-    const { params: current, setParams: write } = latest.current;
-    const next = new URLSearchParams(current);
-    for (const [k, v] of Object.entries(patch) as Array<[string, string | undefined]>) {
-      if (v === undefined || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    // The same address again would only add a step for the back button to take.
-    if (next.toString() !== current.toString()) write(next);
-  }, []);
+  const set = useCallback(
+    (patch: Partial<UrlParamValues<K>>) => {
+      const next = new URLSearchParams(params);
+      for (const [k, v] of Object.entries(patch) as Array<[string, string | undefined]>) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      // The same address again would only add a step for the back button to take.
+      if (next.toString() !== params.toString()) setParams(next);
+    },
+    [params, setParams],
+  );
   return [values, set];
 }

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { bannerPng } from '../apps/api/src/seed/placeholder-images.ts';
 import { baseURL } from '../playwright.config.ts';
+import { accounts } from './support/accounts.ts';
 import { owner } from './support/env.ts';
 import { linkTo, signInCode, waitForMail } from './support/mail.ts';
 import { goViaMenu, rememberCookieChoice } from './support/shell.ts';
@@ -16,6 +17,7 @@ const affiliate = { name: 'Robin Banner', email: `robin.${stamp}@example.com`, p
 const site = { name: `e2e-banners-${stamp}`, display_name: `E2E Banners ${stamp}`, url: 'https://e2e-banners.example.com' };
 const bannerName = `E2E leaderboard ${stamp}`;
 let staff: APIRequestContext;
+let staffTokens: { access_token: string; refresh_token: string };
 
 async function staffSession(): Promise<APIRequestContext> {
   const anon = await playwrightRequest.newContext({ baseURL });
@@ -26,7 +28,8 @@ async function staffSession(): Promise<APIRequestContext> {
   const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
   const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
   expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
+  staffTokens = ((await confirm.json()) as { data: { access_token: string; refresh_token: string } }).data;
+  const { access_token } = staffTokens;
   await anon.dispose();
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
 }
@@ -66,6 +69,11 @@ async function signUpAndSignIn(page: Page) {
   const activation = await waitForMail(affiliate.email, /Activate your affiliate account/);
   await page.goto(linkTo(activation, '/activate-account'));
   await expect(page.getByText('Account activated successfully')).toBeVisible();
+  // Staff approve the sign-up (sign-up approval is on by default), as the affiliates list does: a sign-up
+  // waiting for approval gets no code (its clicks would reach the site's home page uncounted).
+  const found = await staff.get(`/v1/affiliates?search=${encodeURIComponent(affiliate.email)}`);
+  const [row] = ((await found.json()) as { data: { id: number }[] }).data;
+  await ok(await staff.post(`/v1/affiliates/${row!.id}/approve`, { data: {} }));
   await page.goto('/signin');
   await page.getByLabel('Email').fill(affiliate.email);
   await page.locator('input[name="password"]').fill(affiliate.password);
@@ -123,7 +131,8 @@ test("a new affiliate copies a banner's embed code with their tracking link insi
   await expect(placed.locator('img')).toHaveJSProperty('naturalWidth', 728);
   const click = await placed.request.get(url, { maxRedirects: 0 });
   expect(click.status()).toBe(302);
-  expect(click.headers()['location']).toMatch(/^https:\/\/e2e-banners\.example\.com/);
+  // It lands on the offer's landing page (not the site's home page), with the click id.
+  expect(click.headers()['location']).toMatch(/^https:\/\/e2e-banners\.example\.com\/tour\?cid=[\w-]+$/);
   await placed.close();
 
   // A landing page of the site: "use this page" opens the link builder with it chosen.
@@ -137,3 +146,104 @@ test("a new affiliate copies a banner's embed code with their tracking link insi
   await expect(page.getByLabel('Landing page', { exact: true })).toHaveValue('E2E tour');
   await expect(page.getByLabel('Offer', { exact: true })).toHaveValue(`E2E Banners offer ${stamp}`);
 });
+
+/** Signs in through the API (the Log In screen has its own tests): the tokens go where the app keeps them. */
+async function useTokens(page: Page, tokens: { access_token: string; refresh_token: string }) {
+  await rememberCookieChoice(page.context(), baseURL);
+  await page.context().addInitScript(([access, refresh]) => {
+    localStorage.setItem('portal.access_token', access!);
+    localStorage.setItem('portal.refresh_token', refresh!);
+  }, [tokens.access_token, tokens.refresh_token]);
+}
+
+async function affiliateTokens(page: Page) {
+  const login = await page.request.post('/v2/authentication/login', { data: { email: accounts.affiliate.email, password: accounts.affiliate.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return ((await login.json()) as { data: { access_token: string; refresh_token: string } }).data;
+}
+
+/** The demo's catalogue is synced once the server listens: wait until the tab shows its cards. */
+async function openCatalogueTab(page: Page, address: string) {
+  await expect(async () => {
+    await page.goto(address);
+    await expect(page.getByTestId('catalogue-card').first()).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 100_000, intervals: [2000] });
+}
+
+test('the banners, pornstars and scenes filters live in the address: reload and shared links keep them, Back undoes them', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tokens = await affiliateTokens(page);
+  await useTokens(page, tokens);
+
+  // Banners: the size (named when standard) and the largest width a slot takes.
+  await page.goto('/creatives');
+  await page.getByLabel('Size', { exact: true }).click();
+  await page.getByRole('option', { name: '728x90 · Leaderboard' }).click();
+  await expect(page).toHaveURL(/[?&]size=728x90(&|$)/);
+  await expect(page.getByTestId('banner-card').first()).toContainText('728x90');
+  await page.getByLabel('Max width (px)').fill('300');
+  await page.getByLabel('Max width (px)').press('Enter');
+  await expect(page).toHaveURL(/max_width=300/);
+  await expect(page.getByText('No banners match these filters.')).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/max_width/);
+  await expect(page.getByLabel('Max width (px)')).toHaveValue('');
+  await expect(page.getByTestId('banner-card').first()).toContainText('728x90');
+  await page.reload();
+  await expect(page.getByLabel('Size', { exact: true })).toHaveValue('728x90 · Leaderboard');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/creatives$/);
+  await expect(page.getByLabel('Size', { exact: true })).toHaveValue('');
+
+  // Scenes: VR and the order, then a search; Back steps through them.
+  await openCatalogueTab(page, '/creatives?tab=scenes');
+  await page.getByLabel('Sort by').click();
+  await page.getByRole('option', { name: 'What converts' }).click();
+  await expect(page).toHaveURL(/tab=scenes.*sort=converts/);
+  const first = (await page.getByTestId('catalogue-card').first().getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  const word = first.split(/\s+/)[0]!;
+  await page.getByLabel('Search').fill(word);
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
+  await expect(page.getByTestId('catalogue-card').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByLabel('Search')).toHaveValue('');
+  await expect(page.getByLabel('Sort by')).toHaveValue('What converts');
+
+  // Pornstars: a shared link opens with its search and site shown.
+  const sites = (await (await page.request.get('/v1/creatives/sites', { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { data: { id: number; display_name: string }[] };
+  const demoSite = sites.data.find((s) => /nova/i.test(s.display_name)) ?? sites.data[0]!;
+  await openCatalogueTab(page, `/creatives?tab=pornstars&site=${demoSite.id}`);
+  await expect(page.getByRole('tab', { name: 'Pornstars', selected: true })).toBeVisible();
+  await expect(page.getByLabel('Site', { exact: true })).toHaveValue(demoSite.display_name);
+  await page.goto(`/creatives?tab=pornstars&site=${demoSite.id}&q=zzzz-nobody`);
+  await expect(page.getByLabel('Search')).toHaveValue('zzzz-nobody');
+  await expect(page.getByText('No pornstars match.')).toBeVisible();
+});
+
+const tabs = [
+  { key: 'banners', name: 'Banners' },
+  { key: 'pornstars', name: 'Pornstars' },
+  { key: 'scenes', name: 'Scenes' },
+  { key: 'logos', name: 'Logos' },
+  { key: 'feeds', name: 'Feeds' },
+  { key: 'landing-pages', name: 'Landing pages' },
+] as const;
+
+/** Every tab, as an affiliate and as staff: nothing wider than the window (screenshots into E2E_SHOTS when set). */
+for (const who of ['affiliate', 'staff'] as const) {
+  test(`every creatives tab fits the window for ${who === 'affiliate' ? 'an affiliate' : 'staff'}`, async ({ page }, info) => {
+    test.setTimeout(180_000);
+    await useTokens(page, who === 'affiliate' ? await affiliateTokens(page) : staffTokens);
+    await openCatalogueTab(page, '/creatives?tab=scenes');
+    for (const tab of tabs) {
+      await page.goto(tab.key === 'banners' ? '/creatives' : `/creatives?tab=${tab.key}`);
+      await expect(page.getByRole('tab', { name: tab.name, selected: true })).toBeVisible();
+      await expect(page.getByRole('tabpanel').locator('.MuiCircularProgress-root, .MuiSkeleton-root')).toHaveCount(0, { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${tab.name} is wider than the window`).toBeLessThanOrEqual(0);
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${info.project.name}-${who}-${tab.key}.png`, fullPage: true });
+    }
+  });
+}

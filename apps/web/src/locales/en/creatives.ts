@@ -83,6 +83,8 @@ export const creatives = {
     offer: 'Offer',
     campaign: 'Campaign',
     noCampaign: 'No campaign',
+    landingPage: 'Landing page',
+    landingPageHint: "Empty: the offer's landing page",
     sub: 'Sub ID {{n}}',
     make: 'Make code',
     html: 'HTML code',

@@ -190,7 +190,7 @@ test('the banners, pornstars and scenes filters live in the address: reload and 
   await expect(page.getByLabel('Max width (px)')).toHaveValue('');
   await expect(page.getByTestId('banner-card').first()).toContainText('728x90');
   await page.reload();
-  await expect(page.getByLabel('Size', { exact: true })).toHaveValue('728x90 · Leaderboard');
+  await expect(page.getByLabel('Size', { exact: true })).toHaveValue('728x90 · Leaderboard', { timeout: 20_000 });
   await page.goBack();
   await expect(page).toHaveURL(/\/creatives$/);
   await expect(page.getByLabel('Size', { exact: true })).toHaveValue('');

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { CatalogueKind } from '@portal/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
@@ -34,19 +34,20 @@ export function CatalogueFilters({ kind, values, facets, onChange }: { kind: Cat
   const { t } = useTranslation();
   const sites = useCreativeSites();
   const [search, setSearch] = useState(values.search);
-  const [sent, setSent] = useState(values.search);
+  // The search this box last put into the address.
+  const sent = useRef(values.search);
   // The address changed by itself (back button, a shared link): the box shows its search. Not when it
   // is the search this box just sent, which the person may already have typed on from.
-  const [shown, setShown] = useState(values.search);
-  if (shown !== values.search) {
-    setShown(values.search);
-    if (values.search !== sent.trim()) setSearch(values.search);
-  }
+  useEffect(() => {
+    if (values.search === sent.current) return;
+    sent.current = values.search;
+    setSearch(values.search);
+  }, [values.search]);
   // Typing searches after a pause, not on every key.
   useEffect(() => {
     if (search.trim() === values.search) return;
     const timer = setTimeout(() => {
-      setSent(search);
+      sent.current = search.trim();
       onChange({ search });
     }, 350);
     return () => clearTimeout(timer);

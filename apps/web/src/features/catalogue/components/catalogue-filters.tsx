@@ -52,11 +52,12 @@ export function CatalogueFilters({ kind, values, facets, onChange }: { kind: Cat
     }, 350);
     return () => clearTimeout(timer);
   }, [search, values.search, onChange]);
-  const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+  // Two a row on phones (the search has a row of its own), so the cards start within the first screen.
+  const cell = { xs: 6, sm: 6, md: 4, lg: 3 } as const;
   const id = (name: string) => `catalogue-${kind}-${name}`;
   return (
     <Grid container spacing={2} sx={{ mb: 2.5 }} role="search" aria-label={t('catalogue.filters.label')}>
-      <Grid size={cell}>
+      <Grid size={{ ...cell, xs: 12 }}>
         <TextField id={id('search')} fullWidth label={t('catalogue.filters.search')} placeholder={t('catalogue.filters.searchHint')} value={search} onChange={(e) => setSearch(e.target.value)} type="search" />
       </Grid>
       <Grid size={cell}>

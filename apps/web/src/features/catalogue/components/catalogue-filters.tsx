@@ -1,8 +1,9 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { CatalogueKind } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
 import { type DurationBucket, durationBuckets } from '../lib/display.ts';
@@ -33,23 +34,15 @@ const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label
 export function CatalogueFilters({ kind, values, facets, onChange }: { kind: CatalogueKind; values: CatalogueFilterValues; facets: Facets | undefined; onChange: (patch: Partial<CatalogueFilterValues>) => void }) {
   const { t } = useTranslation();
   const sites = useCreativeSites();
-  const [search, setSearch] = useState(values.search);
-  // The search this box last put into the address.
-  const sent = useRef(values.search);
-  // The address changed by itself (back button, a shared link): the box shows its search. Not when it
-  // is the search this box just sent, which the person may already have typed on from.
-  useEffect(() => {
-    if (values.search === sent.current) return;
-    sent.current = values.search;
-    setSearch(values.search);
-  }, [values.search]);
+  // What the person is typing, on the history entry it was typed on. Any other entry (the one this box's
+  // search made, Back, a shared link, another filter) shows the address's search: no effect catches up.
+  const location = useLocation();
+  const [draft, setDraft] = useState<{ text: string; entry: string }>();
+  const search = draft && draft.entry === location.key ? draft.text : values.search;
   // Typing searches after a pause, not on every key.
   useEffect(() => {
-    if (search.trim() === values.search) return;
-    const timer = setTimeout(() => {
-      sent.current = search.trim();
-      onChange({ search });
-    }, 350);
+    if (search === values.search) return;
+    const timer = setTimeout(() => onChange({ search }), 350);
     return () => clearTimeout(timer);
   }, [search, values.search, onChange]);
   // Two a row on phones (the search has a row of its own), so the cards start within the first screen.
@@ -58,7 +51,7 @@ export function CatalogueFilters({ kind, values, facets, onChange }: { kind: Cat
   return (
     <Grid container spacing={2} sx={{ mb: 2.5 }} role="search" aria-label={t('catalogue.filters.label')}>
       <Grid size={{ ...cell, xs: 12 }}>
-        <TextField id={id('search')} fullWidth label={t('catalogue.filters.search')} placeholder={t('catalogue.filters.searchHint')} value={search} onChange={(e) => setSearch(e.target.value)} type="search" />
+        <TextField id={id('search')} fullWidth label={t('catalogue.filters.search')} placeholder={t('catalogue.filters.searchHint')} value={search} onChange={(e) => setDraft({ text: e.target.value, entry: location.key })} type="search" />
       </Grid>
       <Grid size={cell}>
         <SelectInput id={id('site')} label={t('catalogue.filters.site')} options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.display_name }))} value={values.site_id ?? null} onChange={(v) => onChange({ site_id: v === null ? undefined : Number(v) })} />

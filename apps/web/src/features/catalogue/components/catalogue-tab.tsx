@@ -53,7 +53,8 @@ export function filtersFromUrl(v: UrlValues): CatalogueFilterValues {
 /** The address's parameters for a change of filters (an empty one is left out; newest is the default order). */
 function patchToUrl(patch: Partial<CatalogueFilterValues>): Partial<UrlValues> {
   const out: Partial<UrlValues> = {};
-  if ('search' in patch) out.q = patch.search?.trim() || undefined;
+  // As typed (spaces too), so the box shows what was typed; the API gets it trimmed.
+  if ('search' in patch) out.q = patch.search?.trim() ? patch.search : undefined;
   if ('site_id' in patch) out.site = patch.site_id === undefined ? undefined : String(patch.site_id);
   if ('tag' in patch) out.tag = patch.tag;
   if ('fov' in patch) out.fov = patch.fov;

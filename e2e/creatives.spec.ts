@@ -83,7 +83,7 @@ async function signUpAndSignIn(page: Page) {
 
 test("a new affiliate copies a banner's embed code with their tracking link inside", async ({ page, context }) => {
   // Sign-up, activation and sign-in come first.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await rememberCookieChoice(context, baseURL);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signUpAndSignIn(page);

@@ -24,13 +24,16 @@ export function useUrlParams<K extends string>(keys: readonly K[]): [UrlParamVal
   }, [serialised, keys]);
   const set = useCallback(
     (patch: Partial<UrlParamValues<K>>) => {
-      const next = new URLSearchParams(params);
+      // From the address as it is now, not as last rendered: the router renders a navigation as a
+      // transition, so a change made meanwhile (typing) would otherwise drop the filter just chosen.
+      const current = typeof window === 'undefined' ? params : new URLSearchParams(window.location.search);
+      const next = new URLSearchParams(current);
       for (const [k, v] of Object.entries(patch) as Array<[string, string | undefined]>) {
         if (v === undefined || v === '') next.delete(k);
         else next.set(k, v);
       }
       // The same address again would only add a step for the back button to take.
-      if (next.toString() !== params.toString()) setParams(next);
+      if (next.toString() !== current.toString()) setParams(next);
     },
     [params, setParams],
   );

@@ -38,6 +38,12 @@ export function CatalogueFilters({ kind, values, facets, onChange }: { kind: Cat
   // search made, Back, a shared link, another filter) shows the address's search: no effect catches up.
   const location = useLocation();
   const [draft, setDraft] = useState<{ text: string; entry: string }>();
+  // Another history entry is shown (the search's own, or Back to the one it was typed on): the draft is done.
+  const [shownEntry, setShownEntry] = useState(location.key);
+  if (shownEntry !== location.key) {
+    setShownEntry(location.key);
+    setDraft(undefined);
+  }
   const search = draft && draft.entry === location.key ? draft.text : values.search;
   // Typing searches after a pause, not on every key.
   useEffect(() => {

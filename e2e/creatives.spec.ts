@@ -202,8 +202,11 @@ test('the banners, pornstars and scenes filters live in the address: reload and 
   await expect(page).toHaveURL(/tab=scenes.*sort=converts/);
   const first = (await page.getByTestId('catalogue-card').first().getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
   const word = first.split(/\s+/)[0]!;
+  const before = (await page.getByText(/^\d+ found$/).textContent()) ?? '';
   await page.getByLabel('Search').fill(word);
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
+  // The app has shown the search (fewer found) before the person steps back.
+  await expect(page.getByText(/^\d+ found$/)).not.toHaveText(before, { timeout: 20_000 });
   await expect(page.getByTestId('catalogue-card').first()).toBeVisible();
   await page.goBack();
   await expect(page).not.toHaveURL(/q=/);

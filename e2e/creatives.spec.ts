@@ -200,6 +200,8 @@ test('the banners, pornstars and scenes filters live in the address: reload and 
   await page.getByLabel('Sort by').click();
   await page.getByRole('option', { name: 'What converts' }).click();
   await expect(page).toHaveURL(/tab=scenes.*sort=converts/);
+  // The app has shown the new order before the person types.
+  await expect(page.getByLabel('Sort by')).toHaveValue('What converts');
   const first = (await page.getByTestId('catalogue-card').first().getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
   const word = first.split(/\s+/)[0]!;
   const before = (await page.getByText(/^\d+ found$/).textContent()) ?? '';

@@ -15,14 +15,22 @@ export async function post<T>(api: APIRequestContext, path: string, data: unknow
   return dataOf<T>(await api.post(path, { data }), path);
 }
 
-/** Staff API session of the e2e owner (two-step: the code comes by mail). Dispose of it in afterAll. */
-export async function staffSession(): Promise<APIRequestContext> {
+export type SessionTokens = { access_token: string; refresh_token: string };
+
+/** The e2e owner's tokens from a two-step sign-in (the code comes by mail). */
+export async function staffTokens(): Promise<SessionTokens> {
   const anon = await playwrightRequest.newContext({ baseURL });
   const since = Date.now();
   const { session_token } = await dataOf<{ session_token: string }>(await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } }));
   const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
-  const { access_token } = await dataOf<{ access_token: string }>(await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } }));
+  const tokens = await dataOf<SessionTokens>(await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } }));
   await anon.dispose();
+  return tokens;
+}
+
+/** A staff API session of the e2e owner; `tokens`, when given, are used instead of signing in again. Dispose of it in afterAll. */
+export async function staffSession(tokens?: SessionTokens): Promise<APIRequestContext> {
+  const { access_token } = tokens ?? (await staffTokens());
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
 }
 

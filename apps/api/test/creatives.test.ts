@@ -2,16 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { creativeMessages, uploadMessages } from '@portal/contracts';
-import { eq, like } from 'drizzle-orm';
+import { affiliateMessages, creativeMessages, uploadMessages } from '@portal/contracts';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, trackingLinks } from '../src/db/schema/index.ts';
+import { events, landingPages, offers, trackingLinks, users } from '../src/db/schema/index.ts';
 import { buildZip } from '../src/modules/creatives/zip.ts';
 import { withHomeData } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { form, pngOfSize, tinyPng } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { createCatalogue } from './support/tracking.ts';
+import { click, createCatalogue } from './support/tracking.ts';
 import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
 
 type Tokens = { access_token: string };
@@ -92,6 +92,20 @@ describe('banners', () => {
     expect((await get(alice, '/v1/creatives/banners/facets')).json().data).toEqual({ languages: ['de', 'en'], sizes: ['300x250', '728x90'], categories: ['Seasonal'], formats: ['png', 'zip'] });
   });
 
+  it('are filtered by size bounds and shape on the server, a pack by the size staff gave it', async () => {
+    const ids = async (q: string) => (await get(alice, `/v1/creatives/banners?${q}`)).json().data.map((b: { size: string }) => b.size).sort();
+    expect(await ids('max_width=300')).toEqual(['300x250']);
+    expect(await ids('min_width=301')).toEqual(['728x90']);
+    expect(await ids('min_height=100&max_height=300')).toEqual(['300x250']);
+    expect(await ids('shape=horizontal')).toEqual(['728x90']);
+    expect(await ids('shape=rectangle')).toEqual(['300x250']);
+    expect(await ids('shape=vertical')).toEqual([]);
+    expect(await ids('max_width=&min_height=')).toEqual(['300x250', '728x90']);
+    const bad = await get(alice, '/v1/creatives/banners?max_width=wide&shape=round');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['max_width', 'shape']);
+  });
+
   it('serve their files from our storage with long cache headers', async () => {
     const banner = (await get(alice, '/v1/creatives/banners?format=png')).json().data[0];
     const file = await t.app.inject({ method: 'GET', url: banner.image.url });
@@ -139,10 +153,57 @@ describe('banners', () => {
     expect((await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(staff), payload: { offer_id: cat.offerId } })).statusCode).toBe(403);
   });
 
+  it("send a click on a banner's link to the offer's landing page, counted under the banner", async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(alice), payload: { offer_id: cat.offerId, sub1: 'blog' } });
+    const visit = await click(t.app, res.json().data.url);
+    expect(visit.status).toBe(302);
+    expect(visit.location?.origin).toBe('https://novavr.example');
+    expect(visit.location?.pathname).toBe('/tour');
+    expect(visit.cid).toBeTruthy();
+    // An offer of the site without a landing page of its own: the site's best rated landing page, not its home page.
+    const bare = (await t.app.inject({ method: 'POST', url: '/v1/offers', headers: bearer(staff), payload: { site_id: cat.siteId, name: 'novavr signup', payout_type: 'cpa', goal: 'signup', default_payout: 2 } })).json().data;
+    const viaBare = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(alice), payload: { offer_id: bare.id } });
+    expect((await click(t.app, viaBare.json().data.url)).location?.pathname).toBe('/tour');
+    // A landing page the affiliate chose wins; one of another site is refused.
+    const lp = (await t.app.inject({ method: 'POST', url: '/v1/landing-pages', headers: bearer(staff), payload: { site_id: cat.siteId, name: 'Summer deals', url: 'https://novavr.example/summer' } })).json().data;
+    const chosen = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(alice), payload: { offer_id: cat.offerId, landing_page_id: lp.id } });
+    expect((await click(t.app, chosen.json().data.url)).location?.pathname).toBe('/summer');
+    const other = await createCatalogue(t.app, staff, { name: 'otherbanners', payoutType: 'cpa', payout: 5 });
+    const foreign = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(alice), payload: { offer_id: cat.offerId, landing_page_id: other.landingPageId } });
+    expect(foreign.statusCode).toBe(422);
+    // The later tests count the site's landing pages and the live offers: these were only for this one.
+    await t.app.db.update(offers).set({ status: 'paused' }).where(inArray(offers.id, [bare.id, other.offerId]));
+    await t.app.db.delete(landingPages).where(eq(landingPages.id, lp.id));
+  });
+
+  it('give no code to a sign-up still waiting for approval (its clicks would go uncounted to the home page)', async () => {
+    const p = await createAffiliate(t.app);
+    await t.app.db.update(users).set({ approvalStatus: 'pending' }).where(eq(users.id, p.id));
+    const pending = await signIn(t.app, mail, p.email, p.password);
+    const res = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(pending), payload: { offer_id: cat.offerId } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(affiliateMessages.pendingNoLinks);
+  });
+
   it('are deleted by staff', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/v1/creatives/banners/${bannerId}`, headers: bearer(staff) });
     expect(res.json().data.message).toBe(creativeMessages.bannerDeleted);
     expect((await get(alice, '/v1/creatives/banners')).json().meta.total).toBe(1);
+  });
+});
+
+describe('the sites for the pickers', () => {
+  it('are listed for staff with creatives but not offers (who cannot read /v1/sites), and for affiliates', async () => {
+    const c = await createStaff(t.app, ['creatives']);
+    const creativesOnly = await signIn(t.app, mail, c.email, c.password);
+    expect((await get(creativesOnly, '/v1/sites')).statusCode).toBe(403);
+    const res = await get(creativesOnly, '/v1/creatives/sites');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toContainEqual({ id: cat.siteId, name: 'novavr', display_name: 'NOVAVR' });
+    // Only what a picker needs: no keys, catalogue addresses or sync state.
+    expect(Object.keys(res.json().data[0]).sort()).toEqual(['display_name', 'id', 'name']);
+    expect((await get(alice, '/v1/creatives/sites')).statusCode).toBe(200);
+    expect((await get(otherStaff, '/v1/creatives/sites')).statusCode).toBe(403);
   });
 });
 

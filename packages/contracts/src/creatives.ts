@@ -18,6 +18,9 @@ export const siteLogoUploadRule = { extensions: ['svg', 'png'], maxBytes: MB } a
 export const offerLogoImageRule = { extensions: ['jpg', 'jpeg', 'png', 'gif'], maxBytes: UPLOAD_MAX_BYTES } as const satisfies UploadRule;
 
 export const creativeSiteSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string() });
+export type CreativeSite = z.infer<typeof creativeSiteSchema>;
+/** GET /v1/creatives/sites: the sites for the creatives screens' pickers (readable with `creatives` alone, unlike /v1/sites). */
+export const creativeSiteListReplySchema = z.object({ data: z.array(creativeSiteSchema) });
 
 const rating = () => z.coerce.number().int().min(0).max(5).optional().default(0);
 const language = () => optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en');
@@ -65,18 +68,42 @@ export type BannerInput = z.input<typeof bannerInputSchema>;
 const paging = { page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(24) };
 const filterText = () => z.string().trim().max(60).optional();
 
+/**
+ * The standard (IAB) banner sizes, widest first within each shape: the size filter names them
+ * ("728x90 · Leaderboard"); a banner of another size is listed by its numbers alone.
+ */
+export const STANDARD_BANNER_SIZES = ['970x250', '970x90', '728x90', '468x60', '320x100', '320x50', '300x50', '234x60', '336x280', '300x250', '250x250', '200x200', '180x150', '125x125', '300x1050', '300x600', '160x600', '120x600', '120x240'] as const;
+/**
+ * A banner's shape by its proportions: horizontal (at least twice as wide as high: leaderboards,
+ * mobile banners), vertical (at least twice as high as wide: skyscrapers, half page), rectangle
+ * (the rest: rectangles and squares).
+ */
+export const BANNER_SHAPES = ['horizontal', 'rectangle', 'vertical'] as const;
+export type BannerShape = (typeof BANNER_SHAPES)[number];
+/** A width or height bound in pixels; empty is no bound. */
+const dimension = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(10000).optional());
 export const bannersQuerySchema = z.object({
   ...paging,
   site_id: idText().optional(),
   language: filterText(),
+  /** One exact size, `300x250`. */
   size: filterText(),
+  shape: z.enum(BANNER_SHAPES).optional(),
+  /** Bounds on the size: "fits a 300 px wide column" is `max_width=300`. */
+  min_width: dimension(),
+  max_width: dimension(),
+  min_height: dimension(),
+  max_height: dimension(),
   category: filterText(),
   format: filterText(),
   /** At least this rating. */
   rating: z.coerce.number().int().min(0).max(5).optional(),
 });
 /** What a screen sends as the query (the schema reads numbers from text). */
-export type BannersQuery = { page?: number; per_page?: number; rating?: number | undefined } & Partial<Record<'site_id' | 'language' | 'size' | 'category' | 'format', string | undefined>>;
+export type BannersQuery = { page?: number; per_page?: number; rating?: number | undefined; shape?: BannerShape | undefined } & Partial<
+  Record<'min_width' | 'max_width' | 'min_height' | 'max_height', number | undefined>
+> &
+  Partial<Record<'site_id' | 'language' | 'size' | 'category' | 'format', string | undefined>>;
 export const bannerListReplySchema = listReply(bannerSchema);
 export const bannerReplySchema = z.object({ data: bannerSchema, message: z.string().optional() });
 /** The values the Banners filters offer, from the banners there are. */
@@ -89,6 +116,8 @@ const subId = z.string().trim().max(255).optional();
 export const bannerCodeRequestSchema = z.object({
   offer_id: selectId(),
   campaign_id: optionalSelectId().optional(),
+  /** Where the click lands; by default the offer's landing page (or the site's best rated one). */
+  landing_page_id: optionalSelectId().optional(),
   sub1: subId,
   sub2: subId,
   sub3: subId,

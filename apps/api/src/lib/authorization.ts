@@ -208,6 +208,7 @@ export const authorization = {
   'POST /v1/offers/{id}/tracking-link': client,
 
   // creatives
+  'GET /v1/creatives/sites': clientOrStaff('creatives'),
   'GET /v1/creatives/banners': clientOrStaff('creatives'),
   'GET /v1/creatives/banners/facets': clientOrStaff('creatives'),
   'POST /v1/creatives/banners': staff('creatives'),

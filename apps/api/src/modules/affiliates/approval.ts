@@ -2,7 +2,7 @@ import { affiliateMessages as msg } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, ForbiddenError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { type EmailDeps, sendEmail } from '../email/send.ts';
 import { getSetting, putSetting } from '../settings/service.ts';
@@ -32,6 +32,15 @@ export async function initialApprovalStatus(db: Db): Promise<'pending' | 'approv
 export async function mayGetLinks(db: Db, affiliateId: number): Promise<boolean> {
   const [row] = await db.select({ status: users.approvalStatus }).from(users).where(eq(users.id, affiliateId));
   return row?.status !== 'pending';
+}
+
+/**
+ * Refuses a link to a sign-up still waiting for approval: its clicks would go to the site's home page
+ * uncounted. Every route that makes an affiliate's tracking link (offers, banners, models, scenes,
+ * feeds) asks this first.
+ */
+export async function assertMayGetLinks(db: Db, affiliateId: number): Promise<void> {
+  if (!(await mayGetLinks(db, affiliateId))) throw new ForbiddenError(msg.pendingNoLinks);
 }
 
 type Deps = EmailDeps;

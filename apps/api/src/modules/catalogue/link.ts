@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { catalogueItems, offers } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { assertMayGetLinks } from '../affiliates/approval.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from '../links/service.ts';
 
 type Body = z.output<typeof catalogueLinkRequestSchema>;
@@ -19,6 +20,7 @@ export async function catalogueLink(db: Db, publicUrl: string, affiliateId: numb
     .from(catalogueItems)
     .where(and(eq(catalogueItems.id, id), eq(catalogueItems.kind, kind), isNull(catalogueItems.removedAt)));
   if (!item) throw new NotFoundError();
+  await assertMayGetLinks(db, affiliateId);
   let offerId = body.offer_id ?? null;
   if (offerId === null) {
     const [first] = await db

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { hostPort, type OutboundPolicy, systemResolver } from '../../lib/safe-fetch.ts';
 import { requireAccess } from '../../plugins/auth.ts';
+import { assertMayGetLinks } from '../affiliates/approval.ts';
 import { uploadsDir } from '../uploads/storage.ts';
 import { FeedService, matchesEtag } from './feed.ts';
 import { feedInfo, regenerateFeedKey, revoke } from './feed-keys.ts';
@@ -123,6 +124,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/creatives/feeds',
     { onRequest: requireAccess(app, 'POST /v1/creatives/feeds'), schema: { tags: ['creatives'], summary: 'Make a new feed key; the previous key (if any) stops working at once', security, response: { 201: feedInfoReplySchema, ...errors } } },
     async (request, reply) => {
+      // A feed's every link is a tracking link: a sign-up waiting for approval gets none yet.
+      await assertMayGetLinks(app.db, request.auth!.id);
       feeds.forget(await regenerateFeedKey(app.db, request.auth!.id));
       return reply.code(201).send({ data: await info(request.auth!.id) });
     },

@@ -1,13 +1,14 @@
 import { ARCHIVE_EXTENSIONS, type Banner, type BannerFacets, bannerCodeRequestSchema, bannerInputSchema, bannersQuerySchema, bannerUploadRule, creativeIdOf, creativeMessages as msg } from '@portal/contracts';
-import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { banners, sites, uploads } from '../../db/schema/index.ts';
+import { banners, landingPages, offers, sites, uploads } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
+import { assertMayGetLinks } from '../affiliates/approval.ts';
 import { codeFor, liveOfferSite, trackingUrl, validateLinkSpec } from '../links/service.ts';
 import { deleteUploads, describeUpload } from '../uploads/storage.ts';
 import { assertSite, deletedOf, extensionOf, notFound, readStored, requireFile, siteColumns, storeField } from './files.ts';
@@ -44,6 +45,14 @@ function filters(q: Query): SQL | undefined {
   if (q.site_id) where.push(eq(banners.siteId, q.site_id));
   if (q.language) where.push(eq(banners.language, q.language));
   if (q.size) where.push(eq(banners.size, q.size));
+  // Sizes by bounds and by shape: a banner without a known size (a pack given none) matches none of them.
+  if (q.min_width !== undefined) where.push(gte(banners.width, q.min_width));
+  if (q.max_width !== undefined) where.push(lte(banners.width, q.max_width));
+  if (q.min_height !== undefined) where.push(gte(banners.height, q.min_height));
+  if (q.max_height !== undefined) where.push(lte(banners.height, q.max_height));
+  if (q.shape === 'horizontal') where.push(sql`${banners.width} >= 2 * ${banners.height}`);
+  if (q.shape === 'vertical') where.push(sql`${banners.height} >= 2 * ${banners.width}`);
+  if (q.shape === 'rectangle') where.push(sql`${banners.width} < 2 * ${banners.height} and ${banners.height} < 2 * ${banners.width}`);
   if (q.category) where.push(eq(banners.category, q.category));
   if (q.format) where.push(eq(banners.format, q.format));
   if (q.rating !== undefined) where.push(gte(banners.rating, q.rating));
@@ -123,16 +132,31 @@ export async function deleteBanner(db: Db, config: AppConfig, actorId: number, i
 }
 
 /**
+ * Where a banner's click lands when the affiliate chose no landing page: the offer's own landing page
+ * (none is stored on the link, so it follows the offer), or, for an offer without one, the site's best
+ * rated landing page, so that a banner never sends its visitor to the bare home page when the site has
+ * a tour to show. A campaign's destination still comes first (the tracking core's order).
+ */
+async function defaultLandingPage(db: Db, offerId: number, siteId: number): Promise<number | null> {
+  const [offer] = await db.select({ landingPageId: offers.landingPageId }).from(offers).where(eq(offers.id, offerId));
+  if (offer?.landingPageId) return null;
+  const [best] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.siteId, siteId)).orderBy(desc(landingPages.rating), asc(landingPages.id)).limit(1);
+  return best?.id ?? null;
+}
+
+/**
  * The affiliate's embed code: a link of theirs to an offer of the banner's site around the
  * banner image, every value escaped. A banner pack has no code (it is downloaded).
  */
 export async function bannerCode(db: Db, publicUrl: string, affiliateId: number, id: number, req: z.output<typeof bannerCodeRequestSchema>): Promise<{ url: string; code: string; html: string }> {
   const banner = await getBanner(db, id);
   if (banner.is_archive) throw new ValidationError({ image: [msg.archiveHasNoCode] }, msg.archiveHasNoCode);
+  await assertMayGetLinks(db, affiliateId);
   const offer = await liveOfferSite(db, req.offer_id);
   if (offer.siteId !== banner.site.id) throw new ValidationError({ offer_id: [msg.offerOfOtherSite] });
   // The link carries the banner's creative id, so its clicks and sales show under this banner in statistics.
-  const spec = { affiliateId, offerId: req.offer_id, campaignId: req.campaign_id ?? null, landingPageId: null, deepUrl: null, creative: creativeIdOf('banner', id) };
+  const landingPageId = req.landing_page_id ?? (await defaultLandingPage(db, req.offer_id, offer.siteId));
+  const spec = { affiliateId, offerId: req.offer_id, campaignId: req.campaign_id ?? null, landingPageId, deepUrl: null, creative: creativeIdOf('banner', id) };
   await validateLinkSpec(db, spec);
   const code = await codeFor(db, spec);
   const url = trackingUrl(publicUrl, code, req);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type UploadRule, validationMessages } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sites, type uploads } from '../../db/schema/index.ts';
@@ -31,6 +31,11 @@ export function requireFile<T>(file: T | undefined, field: string): T {
 
 /** The uuids a form lists under `<field>_deleted`. */
 export const deletedOf = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter(Boolean);
+
+/** Every site for the creatives screens' pickers, by display name. */
+export function creativeSites(db: Db): Promise<Array<{ id: number; name: string; display_name: string }>> {
+  return db.select(siteColumns).from(sites).orderBy(asc(sites.displayName), asc(sites.id));
+}
 
 export async function assertSite(db: Db, siteId: number): Promise<{ id: number; name: string; display_name: string }> {
   const [site] = await db.select(siteColumns).from(sites).where(and(eq(sites.id, siteId)));

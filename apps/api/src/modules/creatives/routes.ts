@@ -9,6 +9,7 @@ import {
   creativeLandingPageReplySchema,
   creativeLandingPagesQuerySchema,
   creativeMessages as msg,
+  creativeSiteListReplySchema,
   errorReplySchema,
   idParamsSchema,
   logosQuerySchema,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import { requireAccess } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import * as banners from './banners.ts';
+import { creativeSites } from './files.ts';
 import * as landing from './landing-pages.ts';
 import * as logos from './logos.ts';
 import * as offerLogo from './offer-logos.ts';
@@ -39,10 +41,17 @@ const meta = (q: { page: number; per_page: number }, total: number) => ({ total,
 export const creativeRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (r: { auth?: { id: number } | undefined }) => r.auth!.id;
 
+  // The sites for the pickers: staff with `creatives` but not `offers` cannot read /v1/sites.
+  app.get(
+    '/v1/creatives/sites',
+    { onRequest: requireAccess(app, 'GET /v1/creatives/sites'), schema: { tags, summary: "Every site's id, name and display name, for the creatives screens' site filters and forms", security, response: { 200: creativeSiteListReplySchema, ...errors } } },
+    async () => ({ data: await creativeSites(app.db) }),
+  );
+
   // Banners
   app.get(
     '/v1/creatives/banners',
-    { onRequest: requireAccess(app, 'GET /v1/creatives/banners'), schema: { tags, summary: 'Banners, newest first, filtered by site, language, size, category, format and lowest rating', security, querystring: bannersQuerySchema, response: { 200: bannerListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'GET /v1/creatives/banners'), schema: { tags, summary: 'Banners, newest first, filtered by site, language, size (exact, bounds on width and height, shape), category, format and lowest rating', security, querystring: bannersQuerySchema, response: { 200: bannerListReplySchema, ...errors } } },
     async (request) => {
       const { items, total } = await banners.listBanners(app.db, request.query);
       return { data: items, meta: meta(request.query, total) };

@@ -90,7 +90,16 @@ export function CatalogueCard({ item, isClient }: { item: CatalogueItem; isClien
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1 }}>
         {isClient ? (
-          <Button size="small" variant="contained" startIcon={<ContentCopy />} onClick={() => void copyLink()} disabled={create.isPending}>
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<ContentCopy />}
+            onClick={() => void copyLink()}
+            disabled={create.isPending}
+            // Pornstar cards are two a row on phones: the label keeps one line there, without its icon.
+            fullWidth={item.kind === 'model'}
+            sx={item.kind === 'model' ? { whiteSpace: 'nowrap', '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } : undefined}
+          >
             {t('catalogue.card.copyLink')}
           </Button>
         ) : null}

@@ -3,8 +3,9 @@ import TextField from '@mui/material/TextField';
 import type { CatalogueKind } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
-import { useSites } from '../../../lib/queries/get-sites.ts';
+import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
 import { type DurationBucket, durationBuckets } from '../lib/display.ts';
 
 export interface CatalogueFilterValues {
@@ -32,20 +33,31 @@ const opts = (values: readonly string[]) => values.map((v) => ({ value: v, label
 /** Search, site, tag, the VR facts the catalogue has, and the order. */
 export function CatalogueFilters({ kind, values, facets, onChange }: { kind: CatalogueKind; values: CatalogueFilterValues; facets: Facets | undefined; onChange: (patch: Partial<CatalogueFilterValues>) => void }) {
   const { t } = useTranslation();
-  const sites = useSites();
-  const [search, setSearch] = useState(values.search);
+  const sites = useCreativeSites();
+  // What the person is typing, on the history entry it was typed on. Any other entry (the one this box's
+  // search made, Back, a shared link, another filter) shows the address's search: no effect catches up.
+  const location = useLocation();
+  const [draft, setDraft] = useState<{ text: string; entry: string }>();
+  // Another history entry is shown (the search's own, or Back to the one it was typed on): the draft is done.
+  const [shownEntry, setShownEntry] = useState(location.key);
+  if (shownEntry !== location.key) {
+    setShownEntry(location.key);
+    setDraft(undefined);
+  }
+  const search = draft && draft.entry === location.key ? draft.text : values.search;
   // Typing searches after a pause, not on every key.
   useEffect(() => {
     if (search === values.search) return;
     const timer = setTimeout(() => onChange({ search }), 350);
     return () => clearTimeout(timer);
   }, [search, values.search, onChange]);
-  const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+  // Two a row on phones (the search has a row of its own), so the cards start within the first screen.
+  const cell = { xs: 6, sm: 6, md: 4, lg: 3 } as const;
   const id = (name: string) => `catalogue-${kind}-${name}`;
   return (
     <Grid container spacing={2} sx={{ mb: 2.5 }} role="search" aria-label={t('catalogue.filters.label')}>
-      <Grid size={cell}>
-        <TextField id={id('search')} fullWidth label={t('catalogue.filters.search')} placeholder={t('catalogue.filters.searchHint')} value={search} onChange={(e) => setSearch(e.target.value)} type="search" />
+      <Grid size={{ ...cell, xs: 12 }}>
+        <TextField id={id('search')} fullWidth label={t('catalogue.filters.search')} placeholder={t('catalogue.filters.searchHint')} value={search} onChange={(e) => setDraft({ text: e.target.value, entry: location.key })} type="search" />
       </Grid>
       <Grid size={cell}>
         <SelectInput id={id('site')} label={t('catalogue.filters.site')} options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.display_name }))} value={values.site_id ?? null} onChange={(v) => onChange({ site_id: v === null ? undefined : Number(v) })} />

@@ -15,6 +15,7 @@ import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
+import { useLandingPages } from '../../../lib/queries/get-landing-pages.ts';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { subKeys } from '../../../lib/sub-keys.ts';
 import { useBannerCode } from '../api/get-banner-code.ts';
@@ -30,6 +31,8 @@ export function BannerCodeDialog({ banner, onClose }: { banner: Banner; onClose:
   const code = useBannerCode();
   const [offerId, setOfferId] = useState<number>();
   const [campaignId, setCampaignId] = useState<number>();
+  const landingPages = useLandingPages(banner.site.id);
+  const [landingPageId, setLandingPageId] = useState<number>();
   const [subs, setSubs] = useState<Record<string, string>>({});
   const [result, setResult] = useState<{ html: string; url: string }>();
   const chosenOffer = offerId ?? offers.data?.[0]?.id;
@@ -40,7 +43,7 @@ export function BannerCodeDialog({ banner, onClose }: { banner: Banner; onClose:
     try {
       const reply = await code.mutateAsync({
         id: banner.id,
-        request: { offer_id: chosenOffer, campaign_id: campaignId ?? null, ...Object.fromEntries(subKeys.map((k) => [k, subs[k]?.trim() || undefined])) },
+        request: { offer_id: chosenOffer, campaign_id: campaignId ?? null, landing_page_id: landingPageId ?? null, ...Object.fromEntries(subKeys.map((k) => [k, subs[k]?.trim() || undefined])) },
       });
       setResult(reply);
     } catch (error) {
@@ -87,6 +90,16 @@ export function BannerCodeDialog({ banner, onClose }: { banner: Banner; onClose:
             options={offerCampaigns.map((c) => ({ value: c.id, label: c.name }))}
             value={campaignId ?? null}
             onChange={(v) => change(() => setCampaignId(v === null ? undefined : Number(v)))}
+          />
+        </Grid>
+        <Grid size={12}>
+          <SelectInput
+            id="banner-code-landing-page"
+            label={t('creatives.code.landingPage')}
+            helperText={t('creatives.code.landingPageHint')}
+            options={(landingPages.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={landingPageId ?? null}
+            onChange={(v) => change(() => setLandingPageId(v === null ? undefined : Number(v)))}
           />
         </Grid>
         {subKeys.map((k, i) => (

@@ -22,7 +22,7 @@ import { MediaViewer } from '../../../components/forms/media-viewer.tsx';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
-import { useSites } from '../../../lib/queries/get-sites.ts';
+import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
 import { useCreativeLandingPages } from '../api/get-landing-pages.ts';
 import { useDeleteCreativeLandingPage } from '../api/save-landing-page.ts';
 import { CreativePaging } from './creative-paging.tsx';
@@ -47,7 +47,7 @@ function Preview({ src, alt, onView, sx }: { src: string | undefined; alt: strin
 /** The Landing pages tab: each page with its desktop and mobile previews; "use this page" opens the link builder with it chosen. */
 export function LandingPagesTab({ canManage, onUse }: { canManage: boolean; onUse?: ((page: CreativeLandingPage) => void) | undefined }) {
   const { t } = useTranslation();
-  const sites = useSites();
+  const sites = useCreativeSites();
   const [siteId, setSiteId] = useState<number>();
   const [paging, setPaging] = useState({ page: 1, perPage: 12 });
   const [dialog, setDialog] = useState<Dialog>();

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { notify } from '../../../lib/notifications.tsx';
-import { useSites } from '../../../lib/queries/get-sites.ts';
+import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
 import { downloadLogosZip, useLogos } from '../api/get-logos.ts';
 import { useDeleteLogo } from '../api/save-logo.ts';
 import { CreativesState } from './creatives-state.tsx';
@@ -33,7 +33,7 @@ const checkerboard = 'repeating-conic-gradient(#8b8f99 0% 25%, #a3a7b0 0% 50%) 5
 export function LogosTab({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();
   const logos = useLogos(undefined);
-  const sites = useSites();
+  const sites = useCreativeSites();
   const remove = useDeleteLogo();
   const [dialog, setDialog] = useState<Dialog>();
   const [zipping, setZipping] = useState<number>();

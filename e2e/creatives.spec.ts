@@ -100,6 +100,12 @@ test("a new affiliate copies a banner's embed code with their tracking link insi
   await expect(page).toHaveURL(/\/offers\?tab=advanced&site=\d+&landing_page=\d+$/);
   await expect(page.getByLabel('Landing page', { exact: true })).toHaveValue('E2E tour');
   await expect(page.getByLabel('Offer', { exact: true })).toHaveValue(`E2E Banners offer ${stamp}`);
+
+  // The click is in Statistics, under the banner.
+  await page.goto('/statistics?group_by=creative');
+  const row = page.getByRole('table', { name: 'Statistics' }).getByRole('row', { name: new RegExp(`Banner: ${bannerName}`) });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
 });
 
 /** Signs in through the API (the Log In screen has its own tests): the tokens go where the app keeps them. */

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { affiliateMessages, creativeMessages, uploadMessages } from '@portal/contracts';
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, landingPages, offers, trackingLinks, users } from '../src/db/schema/index.ts';
+import { banners, events, landingPages, offers, trackingLinks, users } from '../src/db/schema/index.ts';
 import { buildZip } from '../src/modules/creatives/zip.ts';
+import { statsDay } from '../src/modules/tracking/day.ts';
 import { withHomeData } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { form, pngOfSize, tinyPng } from './support/files.ts';
@@ -160,6 +161,11 @@ describe('banners', () => {
     expect(visit.location?.origin).toBe('https://novavr.example');
     expect(visit.location?.pathname).toBe('/tour');
     expect(visit.cid).toBeTruthy();
+    // Statistics by creative name the banner.
+    const [banner] = await t.app.db.select().from(banners).where(eq(banners.id, bannerId));
+    const day = statsDay(new Date());
+    const stats = await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${day}&to=${day}&group_by=creative`, headers: bearer(alice) });
+    expect(stats.json().data).toContainEqual(expect.objectContaining({ key: `banner:${bannerId}`, label: `Banner: ${banner!.name}`, clicks: 1 }));
     // An offer of the site without a landing page of its own: the site's best rated landing page, not its home page.
     const bare = (await t.app.inject({ method: 'POST', url: '/v1/offers', headers: bearer(staff), payload: { site_id: cat.siteId, name: 'novavr signup', payout_type: 'cpa', goal: 'signup', default_payout: 2 } })).json().data;
     const viaBare = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(alice), payload: { offer_id: bare.id } });

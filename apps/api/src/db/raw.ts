@@ -29,8 +29,3 @@ export async function runStatement<Row>(db: Db, statement: Statement, values: un
   }
   throw new Error('runStatement needs the database itself, not a transaction');
 }
-
-/** True when the `Db` is a PostgreSQL pool: a second query can run on another connection while a transaction is open (PGlite has one connection). */
-export function hasConnectionPool(db: Db): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
-}

@@ -1,7 +1,6 @@
 import { type ClosePeriodResult, payoutMessages } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { hasConnectionPool } from '../../db/raw.ts';
 import { AppError } from '../../lib/errors.ts';
 import { decide, holdDays, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd } from './periods.ts';
@@ -50,11 +49,6 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
     mark = at;
   };
   const hold = await holdDays(db);
-  // On PostgreSQL every affiliate's terms are read on another connection while the close takes its
-  // lock and sums the ledger: the same read-committed view a statement in the transaction would
-  // have, as nothing the close writes changes them. PGlite has one connection: read them inside.
-  const early = hasConnectionPool(db) ? loadTerms(db, null) : null;
-  early?.catch(() => undefined);
   return db.transaction(async (tx) => {
     // The app's connections plan every statement afresh (db/client.ts); here that would re-plan the
     // foreign-key check of every row written, most of the close's time. Cached plans for this transaction.
@@ -68,7 +62,9 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
 
     const candidates = await rows<Candidate>(tx, uncoveredSums(cutoff));
     step('sums');
-    const terms = early ? await early : await loadTerms(tx, candidates.map((c) => c.affiliate_id));
+    // Read inside the transaction, on its own connection: a close waiting for a second connection while
+    // others wait for its lock on every connection of the pool would wait for ever.
+    const terms = await loadTerms(tx, candidates.length > 10_000 ? null : candidates.map((c) => c.affiliate_id));
 
     const made: {
       affiliate_id: number;

@@ -64,3 +64,34 @@ test('staff find an affiliate, give a bonus, assign a manager and a tier, and pa
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the list and every dialog of a row fit the screen', async ({ page }, testInfo) => {
+  const who = targets[testInfo.project.name === 'mobile' ? 'mobile' : 'desktop'];
+  const shot = async (name: string) => {
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/affiliates-${testInfo.project.name}-${name}.png` });
+  };
+  const width = page.viewportSize()!.width;
+  const fits = async (name: string) => {
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await shot(name);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  };
+  await signIn(page, accounts.manager);
+  await goViaMenu(page, 'Affiliates');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await shot('list');
+  await page.getByRole('button', { name: 'New affiliate' }).click();
+  await fits('create');
+  await page.getByLabel('Search').fill(who.name.split(' ')[1]!);
+  await expect(page.getByRole('row').filter({ hasText: who.email })).toHaveCount(1);
+  for (const action of ['Edit', 'Bonus', 'Assign manager', 'Assign tier', 'Offer reward', 'Login as']) {
+    await openRowAction(page, who.email, action);
+    await fits(action.toLowerCase().replace(/ /g, '-'));
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -57,6 +57,24 @@ describe('sign-up and activation', () => {
     expect(login.json().data).toMatchObject({ token_type: 'Bearer' });
   });
 
+  it('never refuses many sign-ups activating from one address, but refuses guessing tokens from it', async () => {
+    const address = '10.77.0.1';
+    const tokens: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const who = uniqueEmail(`office${i}`);
+      const before = mail.messages.length;
+      expect((await post('/v1/register', { first_name: 'Office', email: who, password, password_confirmation: password }, {}, address)).statusCode).toBe(201);
+      tokens.push(MailCatcher.link(await mail.waitFor(who, /Activate/, before), '/activate-account').searchParams.get('token')!);
+    }
+    for (const token of tokens.slice(0, 11)) expect((await post('/v1/account/activate', { token }, {}, address)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await post('/v1/account/activate', { token: `guess-${i}` }, {}, address)).statusCode).toBe(422);
+    const refused = await post('/v1/account/activate', { token: tokens[11] }, {}, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error_code).toBe('too_many_requests');
+    // Another address is not held back.
+    expect((await post('/v1/account/activate', { token: tokens[11] }, {}, '10.77.0.2')).statusCode).toBe(200);
+  });
+
   it('answers a duplicate email with error_code unique on the email field', async () => {
     const res = await post('/v1/register', { first_name: 'Dana', email: email.toUpperCase(), password, password_confirmation: password });
     expect(res.statusCode).toBe(422);

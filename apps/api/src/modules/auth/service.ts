@@ -110,11 +110,19 @@ async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
   await sendEmail(deps, 'activation', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/activate-account', { token }) } });
 }
 
-/** Activation: the emailed link makes the account active (and its email verified). */
+/**
+ * Activation: the emailed link makes the account active (and its email verified). Only wrong tokens
+ * count against the address: many people signing up behind one address (an office, a test run) are
+ * never refused, while guessing tokens is.
+ */
 export async function activate(deps: AuthDeps, token: string, ctx: RequestContext): Promise<void> {
-  await deps.limiter.hit(`activate:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  const key = `activate:ip:${ctx.ip}`;
+  await deps.limiter.check(key, limits.codePerIp);
   const row = await consumeToken(deps.db, 'activation', token);
-  if (!row?.userId) throw new AppError('token_invalid', authMessages.activationInvalid);
+  if (!row?.userId) {
+    await deps.limiter.record(key, limits.windowMs);
+    throw new AppError('token_invalid', authMessages.activationInvalid);
+  }
   await deps.db.update(users).set({ isActive: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, row.userId));
   await recordEvent(deps.db, 'user.activated', { subjectId: row.userId, ip: ctx.ip });
 }

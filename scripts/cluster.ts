@@ -13,11 +13,12 @@
  * connections, finishes what it holds, flushes its click and conversion batches, and exits; HAProxy
  * retries refused connections on another instance); SIGTERM or SIGINT drains all and stops.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureHaproxy, haproxyConfig } from '../apps/api/src/lib/haproxy.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const count = Number(process.argv[2] ?? 2);
@@ -31,17 +32,6 @@ if (!process.env.DATABASE_URL) {
 if (!Number.isInteger(count) || count < 1 || count > 32) {
   console.error('instances: 1 to 32');
   process.exit(1);
-}
-
-function ensureHaproxy(): string {
-  const found = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
-  if (found) return found;
-  console.log('Installing haproxy with apt-get ...');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args: string[]) => execFileSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), { stdio: 'inherit' });
-  run(['apt-get', 'update']);
-  run(['apt-get', 'install', '-y', '--no-install-recommends', 'haproxy']);
-  return '/usr/sbin/haproxy';
 }
 
 mkdirSync(dir, { recursive: true });
@@ -77,32 +67,9 @@ async function stopInstance(i: number): Promise<void> {
   await inst.exited;
 }
 
-const haproxyConfig = `global
-  # Within the default open-file limit (each connection takes two descriptors).
-  maxconn 8000
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 30s
-  timeout server 30s
-  # A connection an instance refuses while it drains or restarts goes to another one.
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response
-  option forwardfor
-frontend portal
-  bind 127.0.0.1:${port}
-  default_backend instances
-backend instances
-  balance roundrobin
-  option httpchk GET /health
-  default-server check inter 1s fall 2 rise 1
-${instances.map((inst, i) => `  server app${i + 1} 127.0.0.1:${inst.port}`).join('\n')}
-`;
-
 const haproxyBin = ensureHaproxy();
 const cfg = join(dir, 'haproxy.cfg');
-writeFileSync(cfg, haproxyConfig);
+writeFileSync(cfg, haproxyConfig({ port, instancePorts: instances.map((inst) => inst.port) }));
 
 // The first instance migrates and seeds an empty database before the others start.
 startInstance(0);

@@ -182,12 +182,15 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await ensureClickPartitions(database.db, app.log);
   const stopPartitions = scheduleClickPartitions(database.db, app.log);
   app.addHook('onClose', async () => stopPartitions());
-  await seedFirstStart(database.db, config, app.log);
-  if (config.demoData) {
-    await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
-    await seedDemoCreatives(database.db, config, app.log);
-    await seedDemoCatalogue(database.db, config.publicUrl);
-  }
+  // Instances starting together on an empty database: one writes the owner and the demo, the others then find them.
+  await database.exclusive(async () => {
+    await seedFirstStart(database.db, config, app.log);
+    if (config.demoData) {
+      await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
+      await seedDemoCreatives(database.db, config, app.log);
+      await seedDemoCatalogue(database.db, config.publicUrl);
+    }
+  });
   app.addHook('onReady', async () => jobs.start());
 
   return app;

@@ -13,6 +13,7 @@ import { offers, users } from '../src/db/schema/index.ts';
 import { limits } from '../src/lib/rate-limiter.ts';
 import { LINK_CACHE_TTL_MS } from '../src/modules/links/resolve.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
+import { demoAccounts } from '../src/seed/demo.ts';
 import { click, createCatalogue, trackingLink } from './support/tracking.ts';
 import { bearer, createAffiliate, createStaff, signIn, uniqueEmail } from './support/users.ts';
 
@@ -195,5 +196,28 @@ describe('a paused offer or a deactivated affiliate on every instance', () => {
 
     await a.db.update(users).set({ isActive: false }).where(eq(users.id, affiliate.id));
     for (const app of [a, b]) expect(await untilNotCounted(app, link.url)).toBeLessThanOrEqual(LINK_CACHE_TTL_MS + 1000);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('instances starting together on an empty database', () => {
+  let c: TestInstances;
+  beforeAll(async () => {
+    // Both start at once, each ready to write the first owner and the demo data.
+    c = await createInstances(2, { DEMO_DATA: '1' });
+  }, 240_000);
+  afterAll(async () => c?.close());
+
+  it('write the first owner and the demo data once, and both serve them', async () => {
+    const db = c.apps[0]!.db;
+    const count = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length;
+    expect(await count('owner@example.com')).toBe(1);
+    for (const account of Object.values(demoAccounts)) expect(await count(account.email)).toBe(1);
+    const demoOffers = await db.select({ name: offers.name }).from(offers);
+    expect(demoOffers.length).toBeGreaterThan(0);
+    expect(new Set(demoOffers.map((o) => o.name)).size).toBe(demoOffers.length);
+    for (const app of c.apps) {
+      const tokens = await signInOn(app, demoAccounts.affiliate.email, demoAccounts.affiliate.password);
+      expect((await profileOn(app, tokens)).statusCode).toBe(200);
+    }
   });
 });

@@ -19,6 +19,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];
+  /**
+   * Runs `fn` while no other instance on this database runs its own `exclusive` work: the
+   * first-start owner and the demo data, which two instances starting at once must not write twice.
+   * The embedded database belongs to one process, so there it simply runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -29,8 +35,22 @@ export interface Database {
 export const batchesInFlight = (kind: DatabaseConfig['kind']): number => (kind === 'postgres' ? 2 : 1);
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-// Any fixed number: it only has to be the same for every instance migrating the same database.
+// Any fixed numbers: they only have to be the same for every instance on the same database.
 const MIGRATION_LOCK_KEY = 727_001;
+// 727_002 is the first-start owner's (seed/owner.ts), 727_012 the period close's.
+const STARTUP_LOCK_KEY = 727_003;
+
+/** Holds a session advisory lock on a connection of its own while `fn` runs on the pool. */
+async function underAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [key]);
+    return await fn(lockClient);
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+    lockClient.release();
+  }
+}
 
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
@@ -39,7 +59,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const client = await PGlite.create(config.dir);
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -55,15 +75,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   // Instances started together must not run the same migration twice.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  await underAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder }));
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    exclusive: (fn) => underAdvisoryLock(pool, STARTUP_LOCK_KEY, () => fn()),
+    close: () => pool.end(),
+  };
 }
 
 /** A round trip to the database, bounded in time. */

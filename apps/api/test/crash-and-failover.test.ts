@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { permissions } from '@portal/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { Db } from '../src/db/client.ts';
+import { clicks, conversions, ledgerEntries, postbackDeliveries, postbacks } from '../src/db/schema/index.ts';
+import { ensureHaproxy, haproxyConfig } from '../src/lib/haproxy.ts';
+import { createInstances, loadedTestConfig, type TestInstances } from './helpers.ts';
+import { type Acknowledged, after, clickOnce, type LoadTarget, loadUntil } from './support/click-load.ts';
+import { MailCatcher } from './support/mail-catcher.ts';
+import { freePort, killServer, type ServerProcess, startServer, stopServer, waitForOk } from './support/processes.ts';
+import { createCatalogue, trackingLink } from './support/tracking.ts';
+import { createAffiliate, createStaff, signIn } from './support/users.ts';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+/** A site, a cpa offer paying $5.00 (500 cents) a signup and an affiliate's link, made through the API of `app`. */
+async function trackingSetup(app: FastifyInstance, mail: MailCatcher) {
+  const staffUser = await createStaff(app, [...permissions]);
+  const staff = await signIn(app, mail, staffUser.email, staffUser.password);
+  const catalogue = await createCatalogue(app, staff, { name: 'failover', payoutType: 'cpa', payout: 5, goal: 'signup' });
+  const affiliate = await createAffiliate(app);
+  const link = await trackingLink(app, await signIn(app, mail, affiliate.email, affiliate.password), catalogue.offerId);
+  return { ...catalogue, affiliateId: affiliate.id, linkPath: new URL(link.url).pathname };
+}
+
+/**
+ * What the database holds for the offer after the load: every acknowledged click and conversion
+ * once, and the rollups equal to the rows they count.
+ */
+async function checkStored(db: Db, offerId: number, siteId: number, ack: Acknowledged) {
+  const stored = (await db.select({ cid: clicks.cid }).from(clicks).where(eq(clicks.offerId, offerId))).map((r) => r.cid);
+  const times = new Map<string, number>();
+  for (const cid of stored) times.set(cid, (times.get(cid) ?? 0) + 1);
+  const lost = ack.clicks.filter((cid) => !times.has(cid));
+  const twice = [...times].filter(([, n]) => n > 1);
+  expect(lost, 'acknowledged clicks missing from the database').toEqual([]);
+  expect(twice, 'click ids stored more than once').toEqual([]);
+
+  const acceptedRows = await db.select({ transactionId: conversions.transactionId, status: conversions.status, id: conversions.id }).from(conversions).where(eq(conversions.siteId, siteId));
+  const byTransaction = new Map(acceptedRows.map((r) => [r.transactionId, r]));
+  expect(ack.conversions.filter((t) => !byTransaction.has(t)), 'acknowledged conversions missing').toEqual([]);
+  expect(byTransaction.size).toBe(acceptedRows.length);
+  const accepted = acceptedRows.filter((r) => r.status === 'accepted');
+  // One earning per accepted conversion, none for anything else.
+  const [earned] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int` })
+    .from(ledgerEntries)
+    .where(sql`${ledgerEntries.kind} = 'earning' and ${ledgerEntries.conversionId} in (select id from conversions where site_id = ${siteId})`);
+  expect(earned!.n).toBe(accepted.length);
+  expect(earned!.cents).toBe(accepted.length * 500);
+
+  // The rollups count exactly the rows: nothing counted for a click or conversion that was lost.
+  for (const table of ['stats_daily', 'stats_daily_totals']) {
+    const r: unknown = await db.execute(
+      sql`select coalesce(sum(clicks), 0)::int as clicks, coalesce(sum(conversions), 0)::int as conversions, coalesce(sum(earnings_cents), 0)::int as earnings from ${sql.identifier(table)} where offer_id = ${offerId}`,
+    );
+    const row = (r as { rows: unknown[] }).rows[0];
+    expect({ table, ...(row as object) }).toEqual({ table, clicks: stored.length, conversions: accepted.length, earnings: accepted.length * 500 });
+  }
+  return { stored: stored.length, accepted: accepted.length };
+}
+
+describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', () => {
+  const mail = new MailCatcher();
+  let setup: TestInstances;
+  let target: LoadTarget;
+  let ids: Awaited<ReturnType<typeof trackingSetup>>;
+  let databaseUrl: string;
+  let smtpUrl: string;
+  const dirs: string[] = [];
+  const servers: (ServerProcess | undefined)[] = [];
+  let haproxy: ChildProcess | undefined;
+  // The affiliate's postback receiver: how many times each transaction was announced.
+  const announced = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    const t = new URL(req.url ?? '/', 'http://receiver').searchParams.get('t') ?? '';
+    announced.set(t, (announced.get(t) ?? 0) + 1);
+    res.end('OK');
+  });
+  let instanceEnv: Record<string, string>;
+
+  const startInstance = async (dir = mkdtempSync(join(tmpdir(), 'portal-instance-'))) => {
+    if (!dirs.includes(dir)) dirs.push(dir);
+    return startServer({ ...instanceEnv, DATABASE_URL: databaseUrl, DATA_DIR: dir });
+  };
+
+  beforeAll(async () => {
+    const haproxyBin = ensureHaproxy();
+    smtpUrl = await mail.start();
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const receiverPort = (receiver.address() as AddressInfo).port;
+    // Every instance runs the job worker, the test's own one too: three claim the same queue.
+    instanceEnv = { SMTP_URL: smtpUrl, TRUST_PROXY: '1', OUTBOUND_ALLOW: `127.0.0.1:${receiverPort}`, JOBS_POLL_MS: '50' };
+    setup = await createInstances(1, instanceEnv);
+    const database = setup.configs[0]!.database;
+    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    databaseUrl = database.url;
+    ids = await trackingSetup(setup.apps[0]!, mail);
+    await setup.apps[0]!.db.insert(postbacks).values({ affiliateId: ids.affiliateId, goal: 'all', type: 'global', method: 'GET', url: `http://127.0.0.1:${receiverPort}/conversion?t={transaction_id}` });
+    servers.push(await startInstance(), await startInstance());
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'portal-haproxy-'));
+    dirs.push(dir);
+    const cfg = join(dir, 'haproxy.cfg');
+    writeFileSync(cfg, haproxyConfig({ port, instancePorts: servers.map((s) => Number(new URL(s!.url).port)) }));
+    haproxy = spawn(haproxyBin, ['-db', '-f', cfg], { stdio: 'ignore' });
+    target = { baseUrl: `http://127.0.0.1:${port}`, linkPath: ids.linkPath, apiKey: ids.apiKey };
+    await waitForOk(`${target.baseUrl}/health`, haproxy);
+  }, 240_000);
+
+  afterAll(async () => {
+    haproxy?.kill('SIGTERM');
+    await Promise.all(servers.map((s) => stopServer(s)));
+    await setup?.close();
+    await mail.stop();
+    receiver.closeAllConnections();
+    await new Promise((r) => receiver.close(r));
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('sends each postback once: every instance claims jobs from the one queue, none claims one twice', { timeout: 120_000 }, async () => {
+    const ack = await loadUntil(target, after(2500), { clickWorkers: 6, conversionWorkers: 6, prefix: 'ONCE' }).done;
+    expect(ack.conversions.length).toBeGreaterThan(50);
+    const db = setup.apps[0]!.db;
+    const pending = async () =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(postbackDeliveries).where(sql`${postbackDeliveries.status} <> 'delivered' and ${postbackDeliveries.affiliateId} = ${ids.affiliateId}`))[0]!.n;
+    const until = Date.now() + 60_000;
+    while ((await pending()) > 0 && Date.now() < until) await after(100);
+    expect(await pending()).toBe(0);
+    await after(300);
+    const once = ack.conversions.filter((t) => announced.get(t) === 1);
+    expect(once.length).toBe(ack.conversions.length);
+    expect([...announced].filter(([t, n]) => t.startsWith('ONCE-') && n !== 1)).toEqual([]);
+  });
+
+  it('stores every acknowledged click and conversion once, the survivor keeps serving, and the rollups are exact after a restart', { timeout: 180_000 }, async () => {
+    let ackedAtKill = -1;
+    let ack: Acknowledged | undefined;
+    const stop = (async () => {
+      await after(2000);
+      ackedAtKill = ack?.clicks.length ?? -1;
+      await killServer(servers[0]!);
+      await after(4000);
+    })();
+    const load = loadUntil(target, stop, { clickWorkers: 12, conversionWorkers: 4, prefix: 'FAILOVER' });
+    ack = load.acknowledged;
+    await load.done;
+    expect(ackedAtKill).toBeGreaterThan(100);
+    // The survivor kept answering under load after the crash.
+    expect(ack.clicks.length - ackedAtKill).toBeGreaterThan(100);
+    expect(ack.conversions.length).toBeGreaterThan(20);
+
+    // The survivor serves everything now: every click is answered with a click id.
+    const afterwards = await Promise.all(Array.from({ length: 100 }, (_, i) => clickOnce(target, 100_000 + i)));
+    expect(afterwards.filter((cid) => cid === null)).toEqual([]);
+    ack.clicks.push(...(afterwards as string[]));
+
+    // The killed instance comes back on the same database and data directory, and serves again.
+    servers[0] = await startInstance(dirs[0]!);
+    const direct = await clickOnce({ ...target, baseUrl: servers[0].url }, 200_000);
+    expect(direct).not.toBeNull();
+    ack.clicks.push(direct!);
+    // Let the instances flush what they batch (a drain commits before it exits).
+    await Promise.all(servers.map((s) => stopServer(s)));
+
+    const counted = await checkStored(setup.apps[0]!.db, ids.offerId, ids.siteId, ack);
+    expect(counted.stored).toBeGreaterThanOrEqual(ack.clicks.length);
+    expect(counted.accepted).toBeGreaterThanOrEqual(ack.conversions.length);
+  });
+});
+
+describe.skipIf(onPostgres)('one instance on the embedded database, killed mid-load', () => {
+  const mail = new MailCatcher();
+  let dataDir: string;
+  let ids: Awaited<ReturnType<typeof trackingSetup>>;
+  let server: ServerProcess | undefined;
+  let smtpUrl: string;
+
+  beforeAll(async () => {
+    smtpUrl = await mail.start();
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-embedded-'));
+    // Made in this process first, then closed: the embedded database has one process at a time.
+    const config = loadedTestConfig({ DATA_DIR: dataDir, JWT_SECRET: '', SMTP_URL: smtpUrl });
+    const app = await buildApp(config);
+    await app.ready();
+    ids = await trackingSetup(app, mail);
+    await app.close();
+  }, 240_000);
+
+  afterAll(async () => {
+    await stopServer(server);
+    await mail.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged click and conversion, and the rollups are exact after the restart', { timeout: 180_000 }, async () => {
+    const env = { DATA_DIR: dataDir, SMTP_URL: smtpUrl };
+    server = await startServer(env);
+    const target = { baseUrl: server.url, linkPath: ids.linkPath, apiKey: ids.apiKey };
+    const running = server;
+    const ack = await loadUntil(
+      target,
+      (async () => {
+        await after(2500);
+        await killServer(running);
+      })(),
+      { clickWorkers: 8, conversionWorkers: 2, prefix: 'CRASH' },
+    ).done;
+    expect(ack.clicks.length).toBeGreaterThan(100);
+    expect(ack.conversions.length).toBeGreaterThan(10);
+
+    // Restarted on the same data directory: the database recovers and the link counts again.
+    server = await startServer(env);
+    const again = await clickOnce({ ...target, baseUrl: server.url }, 50_000);
+    expect(again).not.toBeNull();
+    ack.clicks.push(again!);
+    await stopServer(server);
+
+    const database = await openDatabase({ kind: 'pglite', dir: join(dataDir, 'pglite') });
+    try {
+      await checkStored(database.db, ids.offerId, ids.siteId, ack);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -18,7 +18,8 @@ import { type Acknowledged, after, clickOnce, type LoadTarget, loadUntil } from 
 import { MailCatcher } from './support/mail-catcher.ts';
 import { freePort, killServer, type ServerProcess, startServer, stopServer, waitForOk } from './support/processes.ts';
 import { createCatalogue, trackingLink } from './support/tracking.ts';
-import { createAffiliate, createStaff, signIn } from './support/users.ts';
+import { createAffiliate, createStaff, signIn, uniqueEmail } from './support/users.ts';
+import { limits } from '../src/lib/rate-limiter.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -140,6 +141,22 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
     const once = ack.conversions.filter((t) => announced.get(t) === 1);
     expect(once.length).toBe(ack.conversions.length);
     expect([...announced].filter(([t, n]) => t.startsWith('ONCE-') && n !== 1)).toEqual([]);
+  });
+
+  it('refuses sign-in failures spread over both instances at the same count as one instance does', async () => {
+    let refusedAt = 0;
+    for (let attempt = 1; attempt <= limits.loginFailuresPerIp + 5 && !refusedAt; attempt++) {
+      const res = await fetch(`${target.baseUrl}/v2/authentication/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // A new email each time: the per-account slow-down stays out of the way of the per-address limit.
+        body: JSON.stringify({ email: uniqueEmail('guess'), password: 'wrong-password-1' }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 429) refusedAt = attempt;
+      else expect(res.status).toBe(401);
+    }
+    expect(refusedAt).toBe(limits.loginFailuresPerIp + 1);
   });
 
   it('stores every acknowledged click and conversion once, the survivor keeps serving, and the rollups are exact after a restart', { timeout: 180_000 }, async () => {

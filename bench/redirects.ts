@@ -8,8 +8,15 @@
 // a click committed by the group-commit writer before the 302 goes out.
 // Baseline in the same run: a bare node:http server on the same core answering the same 302
 // without recording anything, loaded the same way. Prints both rates, the ratio app / bare,
-// the app's p50 and p99, and checks that the clicks table holds exactly the redirects counted.
-// Goals: ratio >= 0.5, p99 <= 10 ms. Reports, never gates: exits 0 when a goal is missed.
+// the app's p50 and p99, the CPU per request of the servers and of PostgreSQL, checks that the
+// clicks table holds exactly the redirects counted, and times one more click into the rollup.
+// Then the same with --instances=N (default 2) app instances behind HAProxy (the cluster
+// script's configuration), against as many bare servers behind an HAProxy of their own.
+// Goals (issue 17): CPU per durable click (app + PostgreSQL) <= 2x the bare redirect's, ratio
+// >= 0.5, p99 <= 10 ms, every answered redirect stored once, a click in statistics within 1 s.
+// Reports, never gates: exits 0 when a goal is missed.
+import type { ChildProcess } from 'node:child_process';
+import { cpus } from 'node:os';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -25,6 +32,7 @@ import {
   runBenchmark,
   startApp,
   startBare,
+  startHaproxy,
   numberOption,
 } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
@@ -34,6 +42,8 @@ const WARMUP_SECONDS = numberOption('warmup', 3, 30, { fraction: true });
 const CONNECTIONS = numberOption('connections', 50, 500, { fraction: true });
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 10;
+const GOAL_CPU_RATIO = 2;
+const INSTANCES = numberOption('instances', 2, 8);
 
 const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
@@ -84,58 +94,105 @@ const line = (name: string, r: LoadResult) =>
   `  ${name.padEnd(10)} ${fmt(r.rps).padStart(8)} req/s   p50 ${fmt(r.p50)} ms   p99 ${fmt(r.p99)} ms   ${fmt(r.requests)} requests in ${fmt(r.seconds, 1)} s` +
   `   (3xx ${fmt(r.status3xx)}, other ${fmt(r.non2xx - r.status3xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
 
+interface Side {
+  url: string;
+  /** The processes whose CPU counts: the servers, and the load balancer in front of them. */
+  processes: ChildProcess[];
+}
+
+/** Loads the bare baseline and the app the same way; prints the results, the check and the goals. */
+async function compare(label: string, db: pg.Client, bare: Side, app: Side, link: { measured: string; warmup: string; offerId: number }): Promise<void> {
+  console.log(`\n== ${label} ==`);
+  console.log('bare node:http ...');
+  const bareRun = await measuredLoad(loadOptions(bare.url, link.measured), loadOptions(bare.url, link.warmup), SECONDS, WARMUP_SECONDS, bare.processes);
+  console.log('app ...');
+  const appRun = await measuredLoad(loadOptions(app.url, link.measured), loadOptions(app.url, link.warmup), SECONDS, WARMUP_SECONDS, app.processes);
+
+  const a = appRun.measured;
+  const b = bareRun.measured;
+  const ratio = a.rps / b.rps;
+  const cpuRatio = (appRun.cpu.serverUs + appRun.cpu.postgresUs) / bareRun.cpu.serverUs;
+  console.log(`\nresults (measured runs, ${label})`);
+  console.log(line('bare', b));
+  console.log(line('app', a));
+  console.log(cpuLine('bare', bareRun.cpu));
+  console.log(cpuLine('app', appRun.cpu));
+  console.log(`  ratio app / bare: ${fmt(ratio, 2)}; CPU per click (app + PostgreSQL) / bare: ${fmt(cpuRatio, 1)}x`);
+
+  const counts = (
+    await db.query<{ clicks: string; unique: string; bots: string }>(
+      `select count(*) clicks, count(*) filter (where c.is_unique) "unique", count(*) filter (where c.is_bot) bots
+         from clicks c join tracking_links l on l.id = c.link_id where l.code = $1`,
+      [link.measured],
+    )
+  ).rows[0]!;
+  const rollup = (await db.query<{ clicks: string; rows: string }>(`select coalesce(sum(clicks), 0) clicks, count(*) rows from stats_daily where offer_id = $1`, [link.offerId])).rows[0]!;
+  const answered = a.status3xx;
+  const exact = Number(counts.clicks) === answered && !a.cut;
+  console.log('\ncheck: every redirect answered is exactly one committed click');
+  console.log(`  redirects counted by autocannon: ${fmt(answered)}   clicks in the table: ${fmt(Number(counts.clicks))}   ${exact ? 'PASS' : 'FAIL'}`);
+  console.log(`  of them unique ${fmt(Number(counts.unique))}, bots ${fmt(Number(counts.bots))}; rollup clicks ${fmt(Number(rollup.clicks))} in ${fmt(Number(rollup.rows))} stats_daily rows ${Number(rollup.clicks) === Number(counts.clicks) ? '(matches)' : '(DIFFERS)'}`);
+  if (a.cut) console.log('  (the measured run was cut at its time bound, so answers in flight were not counted)');
+
+  // A click in statistics within a second: one more click, then the rollup read until it shows.
+  const before = Number(rollup.clicks);
+  const clickedAt = performance.now();
+  const res = await fetch(`${app.url}/t/${link.measured}`, { redirect: 'manual', headers: { 'x-forwarded-for': '81.2.69.160', 'user-agent': BROWSERS[0]! } });
+  await res.arrayBuffer();
+  let inStatsMs = Number.POSITIVE_INFINITY;
+  while (performance.now() - clickedAt < 5000) {
+    const now = Number((await db.query<{ clicks: string }>(`select coalesce(sum(clicks), 0) clicks from stats_daily where offer_id = $1`, [link.offerId])).rows[0]!.clicks);
+    if (now > before) {
+      inStatsMs = performance.now() - clickedAt;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+
+  console.log(`\ngoals (${label})`);
+  console.log(goalLine(`CPU per durable click <= ${GOAL_CPU_RATIO}x the bare redirect`, cpuRatio <= GOAL_CPU_RATIO, `${fmt(cpuRatio, 1)}x (app ${fmt(appRun.cpu.serverUs)} µs + PostgreSQL ${fmt(appRun.cpu.postgresUs)} µs vs bare ${fmt(bareRun.cpu.serverUs)} µs)`));
+  console.log(goalLine(`ratio >= ${GOAL_RATIO}`, ratio >= GOAL_RATIO, fmt(ratio, 2)));
+  console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms at ${CONNECTIONS} connections`, a.p99 <= GOAL_P99_MS, `${fmt(a.p99)} ms (p50 ${fmt(a.p50)} ms)`));
+  console.log(goalLine('every answered redirect stored exactly once', exact, `${fmt(answered)} answered, ${fmt(Number(counts.clicks))} stored`));
+  console.log(goalLine('a click in statistics within 1 s', inStatsMs <= 1000, Number.isFinite(inStatsMs) ? `${fmt(inStatsMs)} ms` : 'not within 5 s'));
+}
+
 async function main(): Promise<void> {
   console.log('Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run');
   const placement = pinSelf(1);
-  console.log(describeMachine(`${hasTaskset() ? 'servers pinned to core 0' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL unpinned`));
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured`);
+  console.log(describeMachine(`${hasTaskset() ? 'one instance pinned to core 0, two on cores 0 and 1' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL and HAProxy unpinned`));
+  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; one instance, then ${INSTANCES} behind HAProxy`);
 
   const database = await createDatabase();
   const app = await startApp(database.url, { TRUST_PROXY: '1', JOBS_WORKER: '0' });
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
-    // Two links of one affiliate: the warm-up loads one, the measured run the other, so the
-    // measured link's clicks can be counted exactly.
-    const network = await seedNetwork(db, { affiliates: 1, offers: 2, postbacks: false });
-    const [measuredCode, warmupCode] = network.links[0]!;
+    // One affiliate's links to four offers: each run loads one link and warms up on another, so
+    // the measured link's clicks can be counted exactly.
+    const network = await seedNetwork(db, { affiliates: 1, offers: 4, postbacks: false });
+    const codes = network.links[0]!;
     const bare = await startBare('redirect');
+    await compare('one instance', db, { url: bare.url, processes: [bare.child] }, { url: app.url, processes: [app.child] }, { measured: codes[0]!, warmup: codes[1]!, offerId: network.offerIds[0]! });
+    if (INSTANCES < 2) return;
 
-    console.log('\nbare node:http ...');
-    const bareRun = await measuredLoad(loadOptions(bare.url, measuredCode!), loadOptions(bare.url, warmupCode!), SECONDS, WARMUP_SECONDS, bare.child);
-    console.log('app ...');
-    const appRun = await measuredLoad(loadOptions(app.url, measuredCode!), loadOptions(app.url, warmupCode!), SECONDS, WARMUP_SECONDS, app.child);
-
-    const a = appRun.measured;
-    const b = bareRun.measured;
-    const ratio = a.rps / b.rps;
-    console.log('\nresults (measured runs)');
-    console.log(line('bare', b));
-    console.log(line('app', a));
-    console.log(cpuLine('bare', bareRun.cpu));
-    console.log(cpuLine('app', appRun.cpu));
-    console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
-
-    const counts = (
-      await db.query<{ clicks: string; unique: string; bots: string }>(
-        `select count(*) clicks, count(*) filter (where c.is_unique) "unique", count(*) filter (where c.is_bot) bots
-           from clicks c join tracking_links l on l.id = c.link_id where l.code = $1`,
-        [measuredCode],
-      )
-    ).rows[0]!;
-    const rollup = (
-      await db.query<{ clicks: string; rows: string }>(`select coalesce(sum(clicks), 0) clicks, count(*) rows from stats_daily where offer_id = $1`, [network.offerIds[0]])
-    ).rows[0]!;
-    const answered = a.status3xx;
-    const exact = Number(counts.clicks) === answered && !a.cut;
-    console.log('\ncheck: every redirect answered is exactly one committed click');
-    console.log(`  redirects counted by autocannon: ${fmt(answered)}   clicks in the table: ${fmt(Number(counts.clicks))}   ${exact ? 'PASS' : 'FAIL'}`);
-    console.log(`  of them unique ${fmt(Number(counts.unique))}, bots ${fmt(Number(counts.bots))}; rollup clicks ${fmt(Number(rollup.clicks))} in ${fmt(Number(rollup.rows))} stats_daily rows ${Number(rollup.clicks) === Number(counts.clicks) ? '(matches)' : '(DIFFERS)'}`);
-    if (a.cut) console.log('  (the measured run was cut at its time bound, so answers in flight were not counted)');
-
-    console.log('\ngoals');
-    console.log(goalLine(`ratio >= ${GOAL_RATIO}`, ratio >= GOAL_RATIO, fmt(ratio, 2)));
-    console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms`, a.p99 <= GOAL_P99_MS, `${fmt(a.p99)} ms (p50 ${fmt(a.p50)} ms)`));
+    // More instances on the same database, each on the next core, behind HAProxy; the baseline
+    // is as many bare servers behind an HAProxy of their own.
+    const apps = [app];
+    const bares = [bare];
+    for (let i = 1; i < INSTANCES; i++) {
+      apps.push(await startApp(database.url, { TRUST_PROXY: '1', JOBS_WORKER: '0' }, i % cpus().length));
+      bares.push(await startBare('redirect', i % cpus().length));
+    }
+    const appLb = await startHaproxy(apps.map((x) => x.url));
+    const bareLb = await startHaproxy(bares.map((x) => x.url));
+    await compare(
+      `${INSTANCES} instances behind HAProxy`,
+      db,
+      { url: bareLb.url, processes: [...bares.map((x) => x.child), bareLb.child] },
+      { url: appLb.url, processes: [...apps.map((x) => x.child), appLb.child] },
+      { measured: codes[2]!, warmup: codes[3]!, offerId: network.offerIds[2]! },
+    );
   } finally {
     await db.end();
   }

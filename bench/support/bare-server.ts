@@ -2,7 +2,7 @@
 // the app but records nothing.
 //   node bench/support/bare-server.ts redirect <port>     GET /t/{code} -> the same 302 as the app
 //   node bench/support/bare-server.ts conversion <port>   POST /v1/conversions -> parses the JSON, answers the app's reply shape
-// Listens on 127.0.0.1 only; GET /ready answers 200.
+// Listens on 127.0.0.1 only; GET /ready and GET /health (the load balancer's check) answer 200.
 import { createServer } from 'node:http';
 import { newClickIdAt } from '../../apps/api/src/modules/clicks/click-id.ts';
 
@@ -18,7 +18,7 @@ let seq = 0;
 
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
-  if (url === '/ready') {
+  if (url === '/ready' || url === '/health') {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
   }

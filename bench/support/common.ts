@@ -3,13 +3,14 @@
 // Everything listens on and talks to 127.0.0.1 only.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureHaproxy, haproxyConfig } from '../../apps/api/src/lib/haproxy.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOST = '127.0.0.1';
@@ -185,7 +186,7 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
 }
 
 /** The app's server (apps/api/src/server.ts) on PostgreSQL, listening on 127.0.0.1. */
-export async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
+export async function startApp(databaseUrl: string, env: Record<string, string> = {}, core = 0): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const dataDir = tempDir('portal-bench-');
   const child = startNode('apps/api/src/server.ts', [], {
@@ -203,16 +204,33 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
     // Per-request info lines would measure the logger; warnings and errors still show.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     ...env,
-  });
+  }, core);
   const url = `http://${HOST}:${port}`;
   await waitForHttp(`${url}/health`, child);
   return { url, child };
 }
 
-/** A bare baseline server (bench/support/bare-server.ts) on core 0. */
-export async function startBare(mode: 'redirect' | 'conversion'): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * HAProxy in front of the given servers with the configuration `scripts/cluster.ts` runs
+ * (round robin, health checks); unpinned. Answers its address and process.
+ */
+export async function startHaproxy(urls: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const bin = ensureHaproxy();
   const port = await freePort();
-  const child = startNode('bench/support/bare-server.ts', [mode, String(port)], {});
+  const cfg = join(tempDir('portal-bench-haproxy-'), 'haproxy.cfg');
+  writeFileSync(cfg, haproxyConfig({ port, instancePorts: urls.map((u) => Number(new URL(u).port)) }));
+  const child = spawn(bin, ['-db', '-f', cfg], { stdio: 'ignore' });
+  onCleanup(() => stopChild(child));
+  const url = `http://${HOST}:${port}`;
+  // Both the app and the bare server answer GET /health, which HAProxy checks too.
+  await waitForHttp(`${url}/health`, child, 20_000);
+  return { url, child };
+}
+
+/** A bare baseline server (bench/support/bare-server.ts), on core 0 unless told. */
+export async function startBare(mode: 'redirect' | 'conversion', core = 0): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = startNode('bench/support/bare-server.ts', [mode, String(port)], {}, core);
   const url = `http://${HOST}:${port}`;
   await waitForHttp(`${url}/ready`, child, 20_000);
   return { url, child };
@@ -288,7 +306,7 @@ export async function measuredLoad(
   warmup: Omit<autocannon.Options, 'duration' | 'amount'>,
   seconds: number,
   warmupSeconds: number,
-  server?: ChildProcess,
+  server?: ChildProcess | ChildProcess[],
 ): Promise<{ warmup: LoadResult; measured: LoadResult; cpu: CpuPerRequest }> {
   const w = await run({ ...warmup, duration: warmupSeconds }, (warmupSeconds + 10) * 1000);
   const connections = base.connections ?? 10;
@@ -336,7 +354,7 @@ function cpuOf(pid: number): number {
   }
 }
 
-function cpuNow(server: ChildProcess | undefined): { server: number; postgres: number } {
+function cpuNow(server: ChildProcess | ChildProcess[] | undefined): { server: number; postgres: number } {
   let postgres = 0;
   try {
     for (const entry of readdirSync('/proc')) {
@@ -350,7 +368,9 @@ function cpuNow(server: ChildProcess | undefined): { server: number; postgres: n
   } catch {
     postgres = Number.NaN;
   }
-  return { server: server?.pid ? cpuOf(server.pid) : Number.NaN, postgres };
+  // Several processes (instances and their load balancer) count together.
+  const servers = (Array.isArray(server) ? server : server ? [server] : []).filter((c) => c.pid);
+  return { server: servers.length ? servers.reduce((sum, c) => sum + cpuOf(c.pid!), 0) : Number.NaN, postgres };
 }
 
 export const cpuLine = (name: string, cpu: CpuPerRequest) =>

@@ -28,6 +28,32 @@ export interface ClickRecord {
 }
 
 const UNIQUE_WINDOW_MS = 24 * 3600_000;
+/** How many visitor-offer pairs the writer remembers as counted (about 100 bytes each). */
+const REMEMBERED_VISITORS = 200_000;
+
+/**
+ * The visitors this instance saw counted as unique on an offer, and when: a later click of theirs
+ * within 24 hours is not unique, whatever the database holds (its time can only be later), so the
+ * batch statement skips their lookup. Forgetting is always safe: the statement then decides.
+ */
+export class CountedVisitors {
+  private readonly seen = new Map<string, number>();
+  constructor(private readonly limit = REMEMBERED_VISITORS) {}
+
+  /** Whether the visitor was counted on the offer less than 24 hours before `at`. */
+  countedWithinWindow(visitorHash: string, offerId: number, at: number): boolean {
+    const t = this.seen.get(`${offerId}|${visitorHash}`);
+    return t !== undefined && t > at - UNIQUE_WINDOW_MS;
+  }
+
+  remember(visitorHash: string, offerId: number, at: number): void {
+    const key = `${offerId}|${visitorHash}`;
+    this.seen.delete(key);
+    this.seen.set(key, at);
+    // The oldest entries go first (a Map keeps insertion order).
+    if (this.seen.size > this.limit) this.seen.delete(this.seen.keys().next().value!);
+  }
+}
 
 /**
  * Clicks are written in group commits (lib/batcher.ts): each batch is one statement with its
@@ -37,6 +63,7 @@ const UNIQUE_WINDOW_MS = 24 * 3600_000;
 export class ClickWriter {
   private readonly batcher: Batcher<ClickRecord, boolean>;
   private readonly db: Db;
+  private readonly counted = new CountedVisitors();
 
   constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1) {
     this.db = db;
@@ -86,12 +113,18 @@ export class ClickWriter {
       col('visitorHash'),
       col('isBot'),
       col('creative'),
+      batch.map((c) => this.counted.countedWithinWindow(c.visitorHash, c.offerId, c.createdAt.getTime())),
     ];
     for (let attempt = 1; ; attempt++) {
       try {
         const rows = await runStatement<{ ord: number | string }>(this.db, writeClicks, values);
         const unique = batch.map(() => false);
-        for (const r of rows) unique[Number(r.ord) - 1] = true;
+        for (const r of rows) {
+          const i = Number(r.ord) - 1;
+          unique[i] = true;
+          const c = batch[i]!;
+          this.counted.remember(c.visitorHash, c.offerId, c.createdAt.getTime());
+        }
         return unique;
       } catch (err) {
         // Two batches (or a batch and a conversion) waiting on each other's rollup rows: the
@@ -128,17 +161,19 @@ const clickCounters = { clicks: 'count(*)', uniqueClicks: 'count(*) FILTER (WHER
  * same order. Answers the 1-based positions of the unique clicks.
  */
 const writeClicks: Statement = {
-  name: 'clicks_write_batch',
+  name: 'clicks_write_batch_v2',
   text: `
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::timestamptz[], $3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
-    $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[], $19::varchar[])
+    $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[], $19::varchar[],
+    $20::bool[])
     WITH ORDINALITY AS t(cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, ord)
+      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, counted, ord)
 ),
 first_seen AS (
+  -- A visitor this instance knows was counted within 24 hours is no candidate: no lookup.
   SELECT DISTINCT ON (visitor_hash, offer_id) visitor_hash, offer_id, created_at, ord
-  FROM input WHERE NOT is_bot ORDER BY visitor_hash, offer_id, ord
+  FROM input WHERE NOT is_bot AND NOT counted ORDER BY visitor_hash, offer_id, ord
 ),
 candidates AS (
   -- Most clicks come from visitors already counted today: leave their rows alone (no lock).

@@ -30,11 +30,9 @@ export interface CloseOptions {
   onStep?: (step: string, ms: number) => void;
 }
 
-interface Candidate {
-  affiliate_id: number;
+/** A window's sum beside its affiliate's terms (its start and the billing details stay in the database). */
+interface Candidate extends TermsRow {
   gross: unknown;
-  previous_cutoff: Date | string | null;
-  previous_created_at: Date | string | null;
 }
 
 /**
@@ -66,9 +64,9 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
       select s.gross, s.previous_cutoff, s.previous_created_at, ${termsColumns}, ${billingSql} as billing
       from ${termsFrom} join (${uncoveredSums(cutoff)}) s on s.affiliate_id = u.id
       where u.is_client`);
-    const candidates = await rows<Candidate & TermsRow>(
+    const candidates = await rows<Candidate>(
       tx,
-      sql`select affiliate_id, gross, previous_cutoff, previous_created_at, name, email, method, method_name, min_payout_cents, method_fee_cents,
+      sql`select affiliate_id, gross, name, email, method, method_name, min_payout_cents, method_fee_cents,
             withholding_bp, split_fee_bp, recipient_type, country, billing_complete, legal_form_status, legal_form_expires_at, legal_form_declined,
             method_active, address, city, postal_code
           from close_window`,

@@ -99,7 +99,7 @@ export async function holdDays(db: Db): Promise<number> {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365 ? value : DEFAULT_HOLD_DAYS;
 }
 
-interface TermsRow {
+export interface TermsRow {
   affiliate_id: number;
   name: string;
   email: string;
@@ -111,17 +111,38 @@ interface TermsRow {
   split_fee_bp: number | null;
   recipient_type: string | null;
   country: string | null;
-  address: string | null;
-  city: string | null;
-  postal_code: string | null;
-  company: string | null;
   billing_complete: boolean | null;
   legal_form_status: string | null;
   legal_form_expires_at: Date | string | null;
   legal_form_declined: boolean | null;
   method_active: boolean | null;
-  details: Record<string, unknown> | null;
+  address: string | null;
+  city: string | null;
+  postal_code: string | null;
+  /** Absent where the caller keeps the billing details in the database (the period close). */
+  billing?: Record<string, unknown>;
 }
+
+/** What the terms are read from, for the affiliates in `u` (users); `where u.is_client` is the caller's. */
+export const termsFrom = sql`users u
+        left join affiliate_profiles p on p.user_id = u.id
+        left join billing_accounts ba on ba.user_id = u.id
+        left join payment_methods pm on pm.id = ba.payment_method_id
+        left join tax_withholdings tw on tw.country = p.country and tw.recipient_type = ba.recipient_type
+        left join split_fees sf on sf.affiliate_id = u.id`;
+
+/** The columns of a `TermsRow` but its billing details, over `termsFrom`. */
+export const termsColumns = sql`u.id as affiliate_id, u.name, u.email,
+          pm.type as method, pm.name as method_name, pm.min_payout_cents, pm.fee_cents as method_fee_cents,
+          tw.rate_bp as withholding_bp, sf.rate_bp as split_fee_bp, ba.recipient_type, p.country,
+          ba.is_complete as billing_complete, p.legal_form_status, p.legal_form_expires_at, p.legal_form_declined, pm.is_active as method_active,
+          p.address, p.city, p.postal_code`;
+
+/** The affiliate's billing details as the invoice shows them (a payout keeps them), over `termsFrom`. */
+export const billingSql = sql`jsonb_build_object('name', u.name, 'email', u.email, 'company', coalesce(p.company, ''),
+          'address', coalesce(p.address, ''), 'city', coalesce(p.city, ''), 'postal_code', coalesce(p.postal_code, ''),
+          'country', coalesce(p.country, ''), 'recipient_type', ba.recipient_type, 'method', coalesce(pm.name, ''),
+          'details', coalesce(ba.details, '{}'::jsonb))`;
 
 /**
  * The terms of many affiliates in one query (`ids` null: every affiliate). Only the issues that
@@ -131,23 +152,13 @@ interface TermsRow {
  */
 export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<Map<number, PayoutTerms>> {
   const filter = ids === null ? sql`true` : sql`u.id = any(${`{${ids.join(',')}}`}::int[])`;
-  const list = await rows<TermsRow>(
-    db,
-    sql`select u.id as affiliate_id, u.name, u.email,
-          pm.type as method, pm.name as method_name, pm.min_payout_cents, pm.fee_cents as method_fee_cents,
-          tw.rate_bp as withholding_bp, sf.rate_bp as split_fee_bp,
-          ba.recipient_type, p.country, p.address, p.city, p.postal_code, p.company,
-          ba.is_complete as billing_complete, p.legal_form_status, p.legal_form_expires_at, p.legal_form_declined, pm.is_active as method_active, ba.details
-        from users u
-        left join affiliate_profiles p on p.user_id = u.id
-        left join billing_accounts ba on ba.user_id = u.id
-        left join payment_methods pm on pm.id = ba.payment_method_id
-        left join tax_withholdings tw on tw.country = p.country and tw.recipient_type = ba.recipient_type
-        left join split_fees sf on sf.affiliate_id = u.id
-        where u.is_client and ${filter}`,
-  );
+  const list = await rows<TermsRow>(db, sql`select ${termsColumns}, ${billingSql} as billing from ${termsFrom} where u.is_client and ${filter}`);
+  return termsOf(list, list.length ? await backupWithholdingBp(db) : 0);
+}
+
+/** Terms from the rows of `termsColumns` (the backup withholding rate read once by the caller). */
+export function termsOf(list: readonly TermsRow[], backupBp: number): Map<number, PayoutTerms> {
   const out = new Map<number, PayoutTerms>();
-  const backupBp = list.length ? await backupWithholdingBp(db) : 0;
   const now = new Date();
   for (const r of list) {
     // The profile's own rule (a deactivated method leaves billing incomplete too).
@@ -173,18 +184,7 @@ export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<
       recipientType: r.recipient_type,
       country: r.country ?? '',
       issues,
-      billing: {
-        name: r.name,
-        email: r.email,
-        company: r.company ?? '',
-        address: r.address ?? '',
-        city: r.city ?? '',
-        postal_code: r.postal_code ?? '',
-        country: r.country ?? '',
-        recipient_type: r.recipient_type,
-        method: r.method_name ?? '',
-        details: r.details ?? {},
-      },
+      billing: r.billing ?? {},
     });
   }
   return out;

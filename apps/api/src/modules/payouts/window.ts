@@ -29,15 +29,18 @@ export function uncoveredRows(before: Date | SQL, affiliateFilter: SQL = sql`tru
 /**
  * What a close with this cutoff would pay each affiliate: the sum of their window when it is
  * positive, with where the window started (their latest payout's cutoff and creation). One scan
- * of the ledger, one join.
+ * of the ledger, one join; grouped by the affiliate alone (a hash of one integer, not of the
+ * affiliate and two moments), the window's start joined again to the 10,000-odd sums.
  */
 export function uncoveredSums(before: Date | SQL): SQL {
-  return sql`select l.affiliate_id, sum(l.amount_cents)::bigint as gross, last.cutoff as previous_cutoff, last.created_at as previous_created_at
-    from ledger_entries l
-    left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
-    where ${uncovered(before)}
-    group by l.affiliate_id, last.cutoff, last.created_at
-    having sum(l.amount_cents) > 0`;
+  return sql`select s.affiliate_id, s.gross, last.cutoff as previous_cutoff, last.created_at as previous_created_at
+    from (select l.affiliate_id, sum(l.amount_cents)::bigint as gross
+      from ledger_entries l
+      left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
+      where ${uncovered(before)}
+      group by l.affiliate_id
+      having sum(l.amount_cents) > 0) s
+    left join ${lastPayouts} last on last.affiliate_id = s.affiliate_id`;
 }
 
 /** The rows behind one payout: its window, then its own withholding and fee rows (the payout row itself is the payment). */

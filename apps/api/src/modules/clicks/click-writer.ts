@@ -38,7 +38,10 @@ const REMEMBERED_VISITORS = 200_000;
  */
 export class CountedVisitors {
   private readonly seen = new Map<string, number>();
-  constructor(private readonly limit = REMEMBERED_VISITORS) {}
+  private readonly limit: number;
+  constructor(limit = REMEMBERED_VISITORS) {
+    this.limit = limit;
+  }
 
   /** Whether the visitor was counted on the offer less than 24 hours before `at`. */
   countedWithinWindow(visitorHash: string, offerId: number, at: number): boolean {

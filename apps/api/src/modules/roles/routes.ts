@@ -11,13 +11,13 @@ import {
   staffUserSchema,
   staffUserUpdateSchema,
 } from '@portal/contracts';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest, RawServerDefault, RouteGenericInterface } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
+import type { BodyOf } from '../../lib/route-body.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './service.ts';
 import { getStaffUser, inviteStaffUser, listStaffUsers, updateStaffUser } from './staff-users.ts';
@@ -37,9 +37,6 @@ function changeAction(before: { is_active: boolean }, after: { is_active: boolea
   if (before.is_active === after.is_active) return 'updated';
   return after.is_active ? 'activated' : 'deactivated';
 }
-
-/** The body a route with body schema S reads, resolved as Fastify resolves it: a generic route's `request.body` is then this very type. */
-type BodyOf<S extends z.ZodType> = FastifyRequest<RouteGenericInterface, RawServerDefault, IncomingMessage, { body: S }, ZodTypeProvider>['body'];
 
 type Action = ReturnType<typeof changeAction>;
 

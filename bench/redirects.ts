@@ -10,23 +10,7 @@
 // without recording anything, loaded the same way. Prints both rates, the ratio app / bare,
 // the app's p50 and p99, and checks that the clicks table holds exactly the redirects counted.
 // Goals: ratio >= 0.5, p99 <= 10 ms. Reports, never gates: exits 0 when a goal is missed.
-import type autocannon from 'autocannon';
-import pg from 'pg';
-import {
-  createDatabase,
-  describeMachine,
-  fmt,
-  goalLine,
-  hasTaskset,
-  type LoadResult,
-  measuredLoad,
-  cpuLine,
-  pinSelf,
-  runBenchmark,
-  startApp,
-  startBare,
-  numberOption,
-} from './support/common.ts';
+import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120, { fraction: true });
@@ -60,7 +44,7 @@ function visitors(count: number): Array<{ ip: string; ua: string }> {
   }));
 }
 
-function loadOptions(url: string, code: string): Omit<autocannon.Options, 'duration' | 'amount'> {
+function loadOptions(url: string, code: string): LoadOptions {
   const pool = visitors(20_000);
   let n = 0;
   return {
@@ -85,36 +69,15 @@ const line = (name: string, r: LoadResult) =>
   `   (3xx ${fmt(r.status3xx)}, other ${fmt(r.non2xx - r.status3xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
 
 async function main(): Promise<void> {
-  console.log('Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run');
-  const placement = pinSelf(1);
-  console.log(describeMachine(`${hasTaskset() ? 'servers pinned to core 0' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL unpinned`));
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured`);
-
-  const database = await createDatabase();
-  const app = await startApp(database.url, { TRUST_PROXY: '1', JOBS_WORKER: '0' });
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  try {
+  const title = 'Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run';
+  const load = `load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured`;
+  await appOnNewDatabase(title, load, { TRUST_PROXY: '1', JOBS_WORKER: '0' }, async (app, db) => {
     // Two links of one affiliate: the warm-up loads one, the measured run the other, so the
     // measured link's clicks can be counted exactly.
     const network = await seedNetwork(db, { affiliates: 1, offers: 2, postbacks: false });
     const [measuredCode, warmupCode] = network.links[0]!;
     const bare = await startBare('redirect');
-
-    console.log('\nbare node:http ...');
-    const bareRun = await measuredLoad(loadOptions(bare.url, measuredCode!), loadOptions(bare.url, warmupCode!), SECONDS, WARMUP_SECONDS, bare.child);
-    console.log('app ...');
-    const appRun = await measuredLoad(loadOptions(app.url, measuredCode!), loadOptions(app.url, warmupCode!), SECONDS, WARMUP_SECONDS, app.child);
-
-    const a = appRun.measured;
-    const b = bareRun.measured;
-    const ratio = a.rps / b.rps;
-    console.log('\nresults (measured runs)');
-    console.log(line('bare', b));
-    console.log(line('app', a));
-    console.log(cpuLine('bare', bareRun.cpu));
-    console.log(cpuLine('app', appRun.cpu));
-    console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
+    const { measured: a, ratio } = await loadBareThenApp(bare, app, (url, _server, run) => loadOptions(url, (run === 'measured' ? measuredCode : warmupCode)!), SECONDS, WARMUP_SECONDS, line);
 
     const counts = (
       await db.query<{ clicks: string; unique: string; bots: string }>(
@@ -136,9 +99,7 @@ async function main(): Promise<void> {
     console.log('\ngoals');
     console.log(goalLine(`ratio >= ${GOAL_RATIO}`, ratio >= GOAL_RATIO, fmt(ratio, 2)));
     console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms`, a.p99 <= GOAL_P99_MS, `${fmt(a.p99)} ms (p50 ${fmt(a.p50)} ms)`));
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 runBenchmark(main);

@@ -41,3 +41,9 @@ export async function appWithSettingsPeople(mail: MailCatcher, env: Record<strin
   const { t, people } = await appWithPeople(mail, { admin: ['settings'], otherStaff: ['payouts'], affiliate: 'affiliate' }, env);
   return { t, admin: people.admin.tokens, otherStaff: people.otherStaff.tokens, affiliate: people.affiliate.tokens };
 }
+
+/** Staff holding `permissions` and two affiliates, alice and bob, signed in on the app with `env`: their tokens and the affiliates' ids. */
+export async function appWithStaffAliceAndBob(mail: MailCatcher, permissions: string[], env: Record<string, string> = {}) {
+  const { t, people } = await appWithPeople(mail, { staff: permissions, alice: 'affiliate', bob: 'affiliate' }, env);
+  return { t, staff: people.staff.tokens, alice: people.alice.tokens, bob: people.bob.tokens, aliceId: people.alice.id, bobId: people.bob.id };
+}

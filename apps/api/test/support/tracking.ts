@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MailCatcher } from './mail-catcher.ts';
-import { appWithPeople } from './people.ts';
+import { appWithStaffAliceAndBob } from './people.ts';
 import { bearer } from './users.ts';
 
 type Tokens = { access_token: string };
@@ -56,11 +56,10 @@ export type Catalogue = Awaited<ReturnType<typeof createCatalogue>>;
  * affiliates' ids), and the catalogues asked for made by that staff in the order given. Close it with `closeAppWithMail`.
  */
 export async function appWithCatalogues<K extends string>(mail: MailCatcher, permissions: string[], catalogues: Record<K, Parameters<typeof createCatalogue>[2]>) {
-  const { t, people } = await appWithPeople(mail, { staff: permissions, alice: 'affiliate', bob: 'affiliate' }, { PUBLIC_URL: 'http://portal.test' });
-  const staff = people.staff.tokens;
+  const world = await appWithStaffAliceAndBob(mail, permissions, { PUBLIC_URL: 'http://portal.test' });
   const made = {} as Record<K, Catalogue>;
-  for (const [key, opts] of Object.entries(catalogues) as [K, Parameters<typeof createCatalogue>[2]][]) made[key] = await createCatalogue(t.app, staff, opts);
-  return { t, staff, alice: people.alice.tokens, bob: people.bob.tokens, aliceId: people.alice.id, bobId: people.bob.id, catalogues: made };
+  for (const [key, opts] of Object.entries(catalogues) as [K, Parameters<typeof createCatalogue>[2]][]) made[key] = await createCatalogue(world.t.app, world.staff, opts);
+  return { ...world, catalogues: made };
 }
 
 export async function trackingLink(app: FastifyInstance, affiliate: Tokens, offerId: number, body: Record<string, unknown> = {}): Promise<{ url: string; code: string }> {

@@ -13,24 +13,8 @@
 // p50/p99, and checks the conversions, earnings and pending deliveries recorded.
 // Goal: 2,000 conversions a second or more. Reports, never gates: exits 0 when the goal is missed.
 import { randomBytes } from 'node:crypto';
-import type autocannon from 'autocannon';
-import pg from 'pg';
 import { newClickIdAt } from '../apps/api/src/modules/clicks/click-id.ts';
-import {
-  createDatabase,
-  describeMachine,
-  fmt,
-  goalLine,
-  hasTaskset,
-  type LoadResult,
-  measuredLoad,
-  cpuLine,
-  pinSelf,
-  runBenchmark,
-  startApp,
-  startBare,
-  numberOption,
-} from './support/common.ts';
+import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120);
@@ -47,7 +31,7 @@ interface Click {
   cpa: boolean;
 }
 
-function loadOptions(url: string, apiKey: string, clicks: Click[], prefix: string): Omit<autocannon.Options, 'duration' | 'amount'> {
+function loadOptions(url: string, apiKey: string, clicks: Click[], prefix: string): LoadOptions {
   let n = 0;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
   return {
@@ -75,16 +59,9 @@ const line = (name: string, r: LoadResult) =>
   `   (2xx ${fmt(r.status2xx)}, other ${fmt(r.non2xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
 
 async function main(): Promise<void> {
-  console.log('Conversions: POST /v1/conversions of the full app on PostgreSQL, each enqueuing a postback, vs a bare node:http JSON endpoint, same load, same run');
-  const placement = pinSelf(1);
-  console.log(describeMachine(`${hasTaskset() ? 'servers pinned to core 0' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL unpinned`));
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; ${AFFILIATES} affiliates, ${fmt(CLICKS)} clicks; job worker off`);
-
-  const database = await createDatabase();
-  const app = await startApp(database.url, { JOBS_WORKER: '0' });
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  try {
+  const title = 'Conversions: POST /v1/conversions of the full app on PostgreSQL, each enqueuing a postback, vs a bare node:http JSON endpoint, same load, same run';
+  const load = `load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; ${AFFILIATES} affiliates, ${fmt(CLICKS)} clicks; job worker off`;
+  await appOnNewDatabase(title, load, { JOBS_WORKER: '0' }, async (app, db) => {
     const network = await seedNetwork(db, { affiliates: AFFILIATES, offers: 2, postbacks: true });
     // Clicks of the last hour, spread over the affiliates and both offers (the app made today's partitions).
     const now = Date.now();
@@ -104,20 +81,9 @@ async function main(): Promise<void> {
     const bare = await startBare('conversion');
     const tag = randomBytes(3).toString('hex');
 
-    console.log('\nbare node:http ...');
-    const bareRun = await measuredLoad(loadOptions(bare.url, network.apiKey, clicks, `bm${tag}-`), loadOptions(bare.url, network.apiKey, clicks, `bw${tag}-`), SECONDS, WARMUP_SECONDS, bare.child);
-    console.log('app ...');
-    const appRun = await measuredLoad(loadOptions(app.url, network.apiKey, clicks, `m${tag}-`), loadOptions(app.url, network.apiKey, clicks, `w${tag}-`), SECONDS, WARMUP_SECONDS, app.child);
-
-    const a = appRun.measured;
-    const b = bareRun.measured;
-    const ratio = a.rps / b.rps;
-    console.log('\nresults (measured runs)');
-    console.log(line('bare', b));
-    console.log(line('app', a));
-    console.log(cpuLine('bare', bareRun.cpu));
-    console.log(cpuLine('app', appRun.cpu));
-    console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
+    // Transaction ids: m… of the app's measured run, w… of its warm-up; the bare server's bm… and bw….
+    const prefix = (server: 'bare' | 'app', run: 'measured' | 'warmup') => `${server === 'bare' ? 'b' : ''}${run === 'measured' ? 'm' : 'w'}${tag}-`;
+    const { measured: a } = await loadBareThenApp(bare, app, (url, server, run) => loadOptions(url, network.apiKey, clicks, prefix(server, run)), SECONDS, WARMUP_SECONDS, line);
 
     const counts = (
       await db.query<{ accepted: string; other: string; earnings: string; pending: string; jobs: string }>(
@@ -149,9 +115,7 @@ async function main(): Promise<void> {
 
     console.log('\ngoals');
     console.log(goalLine(`>= ${fmt(GOAL_PER_SECOND)} conversions/s`, a.rps >= GOAL_PER_SECOND, `${fmt(a.rps)}/s (p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms)`));
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 runBenchmark(main);

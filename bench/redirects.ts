@@ -15,26 +15,9 @@
 // Goals (issue 17): CPU per durable click (app + PostgreSQL) <= 2x the bare redirect's, ratio
 // >= 0.5, p99 <= 10 ms, every answered redirect stored once, a click in statistics within 1 s.
 // Reports, never gates: exits 0 when a goal is missed.
-import type { ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import type autocannon from 'autocannon';
-import pg from 'pg';
-import {
-  createDatabase,
-  describeMachine,
-  fmt,
-  goalLine,
-  hasTaskset,
-  type LoadResult,
-  measuredLoad,
-  cpuLine,
-  pinSelf,
-  runBenchmark,
-  startApp,
-  startBare,
-  startHaproxy,
-  numberOption,
-} from './support/common.ts';
+import type pg from 'pg';
+import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, numberOption, runBenchmark, type Served, startApp, startBare, startHaproxy } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120, { fraction: true });
@@ -70,7 +53,7 @@ function visitors(count: number): Array<{ ip: string; ua: string }> {
   }));
 }
 
-function loadOptions(url: string, code: string): Omit<autocannon.Options, 'duration' | 'amount'> {
+function loadOptions(url: string, code: string): LoadOptions {
   const pool = visitors(20_000);
   let n = 0;
   return {
@@ -94,30 +77,12 @@ const line = (name: string, r: LoadResult) =>
   `  ${name.padEnd(10)} ${fmt(r.rps).padStart(8)} req/s   p50 ${fmt(r.p50)} ms   p99 ${fmt(r.p99)} ms   ${fmt(r.requests)} requests in ${fmt(r.seconds, 1)} s` +
   `   (3xx ${fmt(r.status3xx)}, other ${fmt(r.non2xx - r.status3xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
 
-interface Side {
-  url: string;
-  /** The processes whose CPU counts: the servers, and the load balancer in front of them. */
-  processes: ChildProcess[];
-}
-
 /** Loads the bare baseline and the app the same way; prints the results, the check and the goals. */
-async function compare(label: string, db: pg.Client, bare: Side, app: Side, link: { measured: string; warmup: string; offerId: number }): Promise<void> {
+async function compare(label: string, db: pg.Client, bare: Served, app: Served, link: { measured: string; warmup: string; offerId: number }): Promise<void> {
   console.log(`\n== ${label} ==`);
-  console.log('bare node:http ...');
-  const bareRun = await measuredLoad(loadOptions(bare.url, link.measured), loadOptions(bare.url, link.warmup), SECONDS, WARMUP_SECONDS, bare.processes);
-  console.log('app ...');
-  const appRun = await measuredLoad(loadOptions(app.url, link.measured), loadOptions(app.url, link.warmup), SECONDS, WARMUP_SECONDS, app.processes);
-
-  const a = appRun.measured;
-  const b = bareRun.measured;
-  const ratio = a.rps / b.rps;
-  const cpuRatio = (appRun.cpu.serverUs + appRun.cpu.postgresUs) / bareRun.cpu.serverUs;
-  console.log(`\nresults (measured runs, ${label})`);
-  console.log(line('bare', b));
-  console.log(line('app', a));
-  console.log(cpuLine('bare', bareRun.cpu));
-  console.log(cpuLine('app', appRun.cpu));
-  console.log(`  ratio app / bare: ${fmt(ratio, 2)}; CPU per click (app + PostgreSQL) / bare: ${fmt(cpuRatio, 1)}x`);
+  const { measured: a, ratio, cpu } = await loadBareThenApp(bare, app, (url, _server, run) => loadOptions(url, run === 'measured' ? link.measured : link.warmup), SECONDS, WARMUP_SECONDS, line);
+  const cpuRatio = (cpu.app.serverUs + cpu.app.postgresUs) / cpu.bare.serverUs;
+  console.log(`  CPU per click (app + PostgreSQL) / bare: ${fmt(cpuRatio, 1)}x`);
 
   const counts = (
     await db.query<{ clicks: string; unique: string; bots: string }>(
@@ -150,7 +115,7 @@ async function compare(label: string, db: pg.Client, bare: Side, app: Side, link
   }
 
   console.log(`\ngoals (${label})`);
-  console.log(goalLine(`CPU per durable click <= ${GOAL_CPU_RATIO}x the bare redirect`, cpuRatio <= GOAL_CPU_RATIO, `${fmt(cpuRatio, 1)}x (app ${fmt(appRun.cpu.serverUs)} µs + PostgreSQL ${fmt(appRun.cpu.postgresUs)} µs vs bare ${fmt(bareRun.cpu.serverUs)} µs)`));
+  console.log(goalLine(`CPU per durable click <= ${GOAL_CPU_RATIO}x the bare redirect`, cpuRatio <= GOAL_CPU_RATIO, `${fmt(cpuRatio, 1)}x (app ${fmt(cpu.app.serverUs)} µs + PostgreSQL ${fmt(cpu.app.postgresUs)} µs vs bare ${fmt(cpu.bare.serverUs)} µs)`));
   console.log(goalLine(`ratio >= ${GOAL_RATIO}`, ratio >= GOAL_RATIO, fmt(ratio, 2)));
   console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms at ${CONNECTIONS} connections`, a.p99 <= GOAL_P99_MS, `${fmt(a.p99)} ms (p50 ${fmt(a.p50)} ms)`));
   console.log(goalLine('every answered redirect stored exactly once', exact, `${fmt(answered)} answered, ${fmt(Number(counts.clicks))} stored`));
@@ -158,22 +123,17 @@ async function compare(label: string, db: pg.Client, bare: Side, app: Side, link
 }
 
 async function main(): Promise<void> {
-  console.log('Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run');
-  const placement = pinSelf(1);
-  console.log(describeMachine(`${hasTaskset() ? 'one instance pinned to core 0, two on cores 0 and 1' : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL and HAProxy unpinned`));
-  console.log(`load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; one instance, then ${INSTANCES} behind HAProxy`);
-
-  const database = await createDatabase();
-  const app = await startApp(database.url, { TRUST_PROXY: '1', JOBS_WORKER: '0' });
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  try {
+  const title = 'Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run';
+  const load = `load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; one instance, then ${INSTANCES} behind HAProxy`;
+  const env = { TRUST_PROXY: '1', JOBS_WORKER: '0' };
+  const placement = 'one instance pinned to core 0, more on the next cores; HAProxy unpinned';
+  await appOnNewDatabase(title, load, env, async (app, db, databaseUrl) => {
     // One affiliate's links to four offers: each run loads one link and warms up on another, so
     // the measured link's clicks can be counted exactly.
     const network = await seedNetwork(db, { affiliates: 1, offers: 4, postbacks: false });
     const codes = network.links[0]!;
     const bare = await startBare('redirect');
-    await compare('one instance', db, { url: bare.url, processes: [bare.child] }, { url: app.url, processes: [app.child] }, { measured: codes[0]!, warmup: codes[1]!, offerId: network.offerIds[0]! });
+    await compare('one instance', db, bare, app, { measured: codes[0]!, warmup: codes[1]!, offerId: network.offerIds[0]! });
     if (INSTANCES < 2) return;
 
     // More instances on the same database, each on the next core, behind HAProxy; the baseline
@@ -181,7 +141,7 @@ async function main(): Promise<void> {
     const apps = [app];
     const bares = [bare];
     for (let i = 1; i < INSTANCES; i++) {
-      apps.push(await startApp(database.url, { TRUST_PROXY: '1', JOBS_WORKER: '0' }, i % cpus().length));
+      apps.push(await startApp(databaseUrl, env, i % cpus().length));
       bares.push(await startBare('redirect', i % cpus().length));
     }
     const appLb = await startHaproxy(apps.map((x) => x.url));
@@ -189,13 +149,11 @@ async function main(): Promise<void> {
     await compare(
       `${INSTANCES} instances behind HAProxy`,
       db,
-      { url: bareLb.url, processes: [...bares.map((x) => x.child), bareLb.child] },
-      { url: appLb.url, processes: [...apps.map((x) => x.child), appLb.child] },
+      { url: bareLb.url, child: [...bares.map((x) => x.child), bareLb.child] },
+      { url: appLb.url, child: [...apps.map((x) => x.child), appLb.child] },
       { measured: codes[2]!, warmup: codes[3]!, offerId: network.offerIds[2]! },
     );
-  } finally {
-    await db.end();
-  }
+  }, placement);
 }
 
 runBenchmark(main);

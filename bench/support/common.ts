@@ -253,6 +253,9 @@ export interface LoadResult {
   cut: boolean;
 }
 
+/** What a load takes but its duration or number of requests, which `measuredLoad` sets. */
+export type LoadOptions = Omit<autocannon.Options, 'duration' | 'amount'>;
+
 function toLoadResult(r: autocannon.Result, seconds: number, cut: boolean): LoadResult {
   return {
     requests: r.requests.total,
@@ -302,8 +305,8 @@ async function run(opts: autocannon.Options, boundMs: number): Promise<LoadResul
  * three times the planned duration.
  */
 export async function measuredLoad(
-  base: Omit<autocannon.Options, 'duration' | 'amount'>,
-  warmup: Omit<autocannon.Options, 'duration' | 'amount'>,
+  base: LoadOptions,
+  warmup: LoadOptions,
   seconds: number,
   warmupSeconds: number,
   server?: ChildProcess | ChildProcess[],
@@ -316,6 +319,69 @@ export async function measuredLoad(
   const after = cpuNow(server);
   const per = (a: number, b: number) => (measured.requests ? ((a - b) / measured.requests) * 1e6 : Number.NaN);
   return { warmup: w, measured, cpu: { serverUs: per(after.server, before.server), postgresUs: per(after.postgres, before.postgres) } };
+}
+
+/**
+ * The frame of a full-app-versus-bare-server benchmark: prints `title`, pins this process (the load generator) to core 1, prints the
+ * machine and `load`; then creates a database, starts the app on it (with `env`) and runs `body` with a client to it, closed at the end.
+ */
+export async function appOnNewDatabase(
+  title: string,
+  load: string,
+  env: Record<string, string>,
+  body: (app: { url: string; child: ChildProcess }, db: pg.Client, databaseUrl: string) => Promise<void>,
+  placementNote = 'servers pinned to core 0',
+): Promise<void> {
+  console.log(title);
+  const placement = pinSelf(1);
+  console.log(describeMachine(`${hasTaskset() ? placementNote : 'taskset not found: servers unpinned'}, ${placement}; PostgreSQL unpinned`));
+  console.log(load);
+
+  const database = await createDatabase();
+  const app = await startApp(database.url, env);
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    await body(app, db, database.url);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Loads the bare server, then the app, the same way (`load(url, server, run)` for each server's measured run and warm-up, see
+ * `measuredLoad`), and prints the measured
+ * runs (`line` for each), their CPU per request and the ratio app / bare. Answers the app's measured run and the ratio.
+ */
+export async function loadBareThenApp(
+  bare: Served,
+  app: Served,
+  load: (url: string, server: 'bare' | 'app', run: 'measured' | 'warmup') => LoadOptions,
+  seconds: number,
+  warmupSeconds: number,
+  line: (name: string, r: LoadResult) => string,
+): Promise<{ measured: LoadResult; ratio: number; cpu: { app: CpuPerRequest; bare: CpuPerRequest } }> {
+  console.log('\nbare node:http ...');
+  const bareRun = await measuredLoad(load(bare.url, 'bare', 'measured'), load(bare.url, 'bare', 'warmup'), seconds, warmupSeconds, bare.child);
+  console.log('app ...');
+  const appRun = await measuredLoad(load(app.url, 'app', 'measured'), load(app.url, 'app', 'warmup'), seconds, warmupSeconds, app.child);
+
+  const a = appRun.measured;
+  const b = bareRun.measured;
+  const ratio = a.rps / b.rps;
+  console.log('\nresults (measured runs)');
+  console.log(line('bare', b));
+  console.log(line('app', a));
+  console.log(cpuLine('bare', bareRun.cpu));
+  console.log(cpuLine('app', appRun.cpu));
+  console.log(`  ratio app / bare: ${fmt(ratio, 2)}`);
+  return { measured: a, ratio, cpu: { app: appRun.cpu, bare: bareRun.cpu } };
+}
+
+/** A server under load: its address, and the processes whose CPU counts (instances and the load balancer in front of them). */
+export interface Served {
+  url: string;
+  child: ChildProcess | ChildProcess[];
 }
 
 // ---- CPU time ----

@@ -1,33 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsDay } from '../src/modules/tracking/day.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
+import { appWithStaffAliceAndBob, closeAppWithMail } from './support/people.ts';
 import { click, convert, createCatalogue, trackingLink } from './support/tracking.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
-let t: TestApp;
 const mail = new MailCatcher();
-let staff: Tokens;
-let alice: Tokens;
-let bob: Tokens;
+let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens;
 let cat: Awaited<ReturnType<typeof createCatalogue>>;
 let deLandingPageId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start(), PUBLIC_URL: 'http://portal.test', CDN_COUNTRY_HEADER: 'cf-ipcountry' });
-  const s = await createStaff(t.app, ['offers', 'dashboard', 'statistics']);
-  const a = await createAffiliate(t.app);
-  const b = await createAffiliate(t.app);
-  [staff, alice, bob] = await Promise.all([signIn(t.app, mail, s.email, s.password), signIn(t.app, mail, a.email, a.password), signIn(t.app, mail, b.email, b.password)]);
+  ({ t, staff, alice, bob } = await appWithStaffAliceAndBob(mail, ['offers', 'dashboard', 'statistics'], { PUBLIC_URL: 'http://portal.test', CDN_COUNTRY_HEADER: 'cf-ipcountry' }));
   cat = await createCatalogue(t.app, staff, { name: 'novavr', payoutType: 'cpa', payout: 12.5, goal: 'sale' });
   const de = await t.app.inject({ method: 'POST', url: '/v1/landing-pages', headers: bearer(staff), payload: { site_id: cat.siteId, name: 'German tour', url: 'https://novavr.example/de/tour', language: 'de' } });
   deLandingPageId = de.json().data.id;
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const createCampaign = (who: Tokens, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/campaigns', headers: bearer(who), payload });
 

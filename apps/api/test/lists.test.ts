@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
+import { appWithStaffAliceAndBob, closeAppWithMail } from './support/people.ts';
 import { createCatalogue } from './support/tracking.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { bearer } from './support/users.ts';
 
 /** Offers, campaigns, sites and landing pages page, filter and sort alike (docs/lists.md). */
 type Tokens = { access_token: string };
-let t: TestApp;
 const mail = new MailCatcher();
-let staff: Tokens;
-let alice: Tokens;
-let bob: Tokens;
+let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens;
 const catalogues: Awaited<ReturnType<typeof createCatalogue>>[] = [];
 const names = ['delta', 'alpha', 'echo', 'charlie', 'bravo'];
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start(), PUBLIC_URL: 'http://portal.test' });
-  const s = await createStaff(t.app, ['offers']);
-  const [a, b] = await Promise.all([createAffiliate(t.app), createAffiliate(t.app)]);
-  [staff, alice, bob] = await Promise.all([signIn(t.app, mail, s.email, s.password), signIn(t.app, mail, a.email, a.password), signIn(t.app, mail, b.email, b.password)]);
+  ({ t, staff, alice, bob } = await appWithStaffAliceAndBob(mail, ['offers'], { PUBLIC_URL: 'http://portal.test' }));
   for (const [i, name] of names.entries()) catalogues.push(await createCatalogue(t.app, staff, { name: `site-${name}`, payoutType: 'cpa', payout: 10 + i }));
   // A second landing page on the first site, rated higher.
   await t.app.inject({ method: 'POST', url: '/v1/landing-pages', headers: bearer(staff), payload: { site_id: catalogues[0]!.siteId, name: 'Zulu tour', url: 'https://site-delta.example/zulu', rating: 5 } });
@@ -32,10 +27,7 @@ beforeAll(async () => {
     if (res.statusCode !== 201) throw new Error(res.body);
   }
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const get = (who: Tokens, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(who) });
 const listOf = async (who: Tokens, url: string) => {

@@ -1,29 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { click, convert, createCatalogue, trackingLink } from './support/tracking.ts';
-import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { closeAppWithMail } from './support/people.ts';
+import { appWithCatalogues, type Catalogue, click, convert, trackingLink } from './support/tracking.ts';
 import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
-let t: TestApp;
 const mail = new MailCatcher();
-let staff: Tokens;
-let alice: Tokens;
-let bob: Tokens;
-let aliceId: number;
-let vr: Awaited<ReturnType<typeof createCatalogue>>;
-let other: Awaited<ReturnType<typeof createCatalogue>>;
+let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number;
+let vr: Catalogue, other: Catalogue;
 
 beforeAll(async () => {
-  const { t: app, people } = await appWithPeople(mail, { staff: ['offers', 'affiliates'], alice: 'affiliate', bob: 'affiliate' }, { PUBLIC_URL: 'http://portal.test' });
-  t = app;
-  aliceId = people.alice.id;
-  staff = people.staff.tokens;
-  alice = people.alice.tokens;
-  bob = people.bob.tokens;
-  vr = await createCatalogue(t.app, staff, { name: 'vrplanet', payoutType: 'cpa', payout: 20, goal: 'sale' });
-  other = await createCatalogue(t.app, staff, { name: 'domeland', payoutType: 'revshare', payout: 30 });
+  ({ t, staff, alice, bob, aliceId, catalogues: { vr, other } } = await appWithCatalogues(mail, ['offers', 'affiliates'], {
+    vr: { name: 'vrplanet', payoutType: 'cpa', payout: 20, goal: 'sale' },
+    other: { name: 'domeland', payoutType: 'revshare', payout: 30 },
+  }));
 });
 afterAll(() => closeAppWithMail(t, mail));
 

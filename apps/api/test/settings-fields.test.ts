@@ -4,30 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/index.ts';
 import { enqueueDueSyncs } from '../src/modules/catalogue/job.ts';
 import { backupWithholdingBp } from '../src/modules/payouts/eligibility.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithSettingsPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 // The settings Global Settings shows besides its own sections: US backup withholding, the
 // catalogue sync interval and sign-up approval (each validated, each write with before and after).
 type Tokens = { access_token: string };
-let t: TestApp;
 const mail = new MailCatcher();
-let admin: Tokens;
-let otherStaff: Tokens;
-let affiliate: Tokens;
+let t: TestApp, admin: Tokens, otherStaff: Tokens, affiliate: Tokens;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_URL: await mail.start() });
-  const s = await createStaff(t.app, ['settings']);
-  const o = await createStaff(t.app, ['payouts']);
-  const a = await createAffiliate(t.app);
-  [admin, otherStaff, affiliate] = await Promise.all([signIn(t.app, mail, s.email, s.password), signIn(t.app, mail, o.email, o.password), signIn(t.app, mail, a.email, a.password)]);
+  ({ t, admin, otherStaff, affiliate } = await appWithSettingsPeople(mail));
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const call = (method: 'GET' | 'PUT', url: string, who?: Tokens, payload?: Record<string, unknown>) => t.app.inject({ method, url, headers: who ? bearer(who) : {}, ...(payload ? { payload } : {}) });
 const lastEvent = async (type: string) => (await t.app.db.select().from(events).where(eq(events.type, type)).orderBy(desc(events.id)).limit(1))[0];

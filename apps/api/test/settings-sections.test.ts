@@ -5,31 +5,22 @@ import { validationMessages as m } from '@portal/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import { form, pdfBytes, pngOfSize, tinyPng } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { appWithSettingsPeople, closeAppWithMail } from './support/people.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
-let t: TestApp;
 const mail = new MailCatcher();
-let admin: Tokens;
-let otherStaff: Tokens;
-let affiliate: Tokens;
+let t: TestApp, admin: Tokens, otherStaff: Tokens, affiliate: Tokens;
 
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Default</title>\n<meta name="description" content="Default description" />\n</head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ SMTP_URL: await mail.start(), WEB_DIST: dist, PUBLIC_URL: 'https://partners.example' });
-  const s = await createStaff(t.app, ['settings']);
-  const o = await createStaff(t.app, ['payouts']);
-  const a = await createAffiliate(t.app);
-  [admin, otherStaff, affiliate] = await Promise.all([signIn(t.app, mail, s.email, s.password), signIn(t.app, mail, o.email, o.password), signIn(t.app, mail, a.email, a.password)]);
+  ({ t, admin, otherStaff, affiliate } = await appWithSettingsPeople(mail, { WEB_DIST: dist, PUBLIC_URL: 'https://partners.example' }));
 });
-afterAll(async () => {
-  await t.close();
-  await mail.stop();
-});
+afterAll(() => closeAppWithMail(t, mail));
 
 const call = (method: 'GET' | 'PUT', url: string, who?: Tokens, payload?: Record<string, unknown> | FormData) =>
   t.app.inject({ method, url, headers: who ? bearer(who) : {}, ...(payload ? { payload } : {}) });

@@ -4,31 +4,20 @@ import { clicks, conversions, ledgerEntries, tiers, users } from '../src/db/sche
 import { statsDay } from '../src/modules/tracking/day.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { BOT_UA, click, convert, createCatalogue, DESKTOP_UA, IPHONE_UA, QUEST_UA, trackingLink } from './support/tracking.ts';
-import { appWithPeople, closeAppWithMail } from './support/people.ts';
+import { closeAppWithMail } from './support/people.ts';
+import { appWithCatalogues, BOT_UA, type Catalogue, click, convert, createCatalogue, DESKTOP_UA, IPHONE_UA, QUEST_UA, trackingLink } from './support/tracking.ts';
 import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
-let t: TestApp;
 const mail = new MailCatcher();
-let staff: Tokens;
-let alice: Tokens;
-let bob: Tokens;
-let aliceId: number;
-let bobId: number;
-let cpa: Awaited<ReturnType<typeof createCatalogue>>;
-let rev: Awaited<ReturnType<typeof createCatalogue>>;
+let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number, bobId: number;
+let cpa: Catalogue, rev: Catalogue;
 
 beforeAll(async () => {
-  const { t: app, people } = await appWithPeople(mail, { staff: ['offers', 'statistics', 'affiliates'], alice: 'affiliate', bob: 'affiliate' }, { PUBLIC_URL: 'http://portal.test' });
-  t = app;
-  aliceId = people.alice.id;
-  bobId = people.bob.id;
-  staff = people.staff.tokens;
-  alice = people.alice.tokens;
-  bob = people.bob.tokens;
-  cpa = await createCatalogue(t.app, staff, { name: 'novavr', payoutType: 'cpa', payout: 5, goal: 'signup' });
-  rev = await createCatalogue(t.app, staff, { name: 'holostage', payoutType: 'revshare', payout: 25, landingUrl: 'https://holostage.example/join' });
+  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { cpa, rev } } = await appWithCatalogues(mail, ['offers', 'statistics', 'affiliates'], {
+    cpa: { name: 'novavr', payoutType: 'cpa', payout: 5, goal: 'signup' },
+    rev: { name: 'holostage', payoutType: 'revshare', payout: 25, landingUrl: 'https://holostage.example/join' },
+  }));
 });
 afterAll(() => closeAppWithMail(t, mail));
 

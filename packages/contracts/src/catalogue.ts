@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkCampaignAndSubIds } from './links.ts';
 import { listMetaSchema } from './reply.ts';
 import { optionalSelectId } from './rules/choice.ts';
 import { idText } from './rules/ids.ts';
@@ -76,15 +77,9 @@ export const catalogueListReplySchema = z.object({
 });
 
 /** A deep tracking link to a model's or scene's page: the site's offer (its first active one unless chosen), optional campaign and sub IDs. */
-const subId = z.string().trim().max(255).optional();
 export const catalogueLinkRequestSchema = z.object({
   offer_id: optionalSelectId().optional(),
-  campaign_id: optionalSelectId().optional(),
-  sub1: subId,
-  sub2: subId,
-  sub3: subId,
-  sub4: subId,
-  sub5: subId,
+  ...linkCampaignAndSubIds,
 });
 export type CatalogueLinkRequest = z.input<typeof catalogueLinkRequestSchema>;
 

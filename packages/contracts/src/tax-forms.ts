@@ -94,6 +94,17 @@ const signature = required(text({ min: 2, max: 150 }));
 const foreignTin = blankable(text({ max: 40 }).regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, taxFormMessages.foreignTin));
 const usTin = blankable(text({ max: 11 }).refine((v) => isValidSsnOrItin(v) || isValidEin(v), taxFormMessages.usTin));
 
+/** Where the foreign person or entity is, and its US and foreign TINs: the part of W-8BEN and W-8BEN-E they fill alike. */
+const w8AddressAndTins = {
+  address: required(text({ max: 200 })),
+  city: required(text({ max: 100 })),
+  postal_code: blankable(text({ max: 20 })),
+  country: foreignCountry,
+  us_tin: usTin,
+  foreign_tin: foreignTin,
+  foreign_tin_not_required: z.boolean().optional().default(false),
+};
+
 /** Foreign TIN: required unless the affiliate ticks "not legally required". */
 const needsForeignTin = (v: { foreign_tin: string; foreign_tin_not_required: boolean }, ctx: z.RefinementCtx) => {
   if (!v.foreign_tin && !v.foreign_tin_not_required) ctx.addIssue({ code: 'custom', message: m.required, path: ['foreign_tin'] });
@@ -126,13 +137,7 @@ export const w8benInputSchema = z
     form_type: z.literal('w8ben', { error: m.required }),
     name: required(text({ max: 150 })),
     country_of_citizenship: foreignCountry,
-    address: required(text({ max: 200 })),
-    city: required(text({ max: 100 })),
-    postal_code: blankable(text({ max: 20 })),
-    country: foreignCountry,
-    us_tin: usTin,
-    foreign_tin: foreignTin,
-    foreign_tin_not_required: z.boolean().optional().default(false),
+    ...w8AddressAndTins,
     date_of_birth: required(
       z
         .string()
@@ -157,13 +162,7 @@ export const w8beneInputSchema = z
     country_of_incorporation: foreignCountry,
     entity_type: choice(w8EntityTypes),
     fatca_status: choice(w8FatcaStatuses),
-    address: required(text({ max: 200 })),
-    city: required(text({ max: 100 })),
-    postal_code: blankable(text({ max: 20 })),
-    country: foreignCountry,
-    us_tin: usTin,
-    foreign_tin: foreignTin,
-    foreign_tin_not_required: z.boolean().optional().default(false),
+    ...w8AddressAndTins,
     treaty_country: optionalCountry,
     signer_name: required(text({ max: 150 })),
     certify,

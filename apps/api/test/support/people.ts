@@ -32,3 +32,18 @@ export async function closeAppWithMail(t: TestApp | undefined, mail: MailCatcher
   await t?.close();
   await mail.stop();
 }
+
+/**
+ * The people a settings test asks: staff with settings (`admin`), staff without (`otherStaff`, with payouts) and an affiliate,
+ * signed in on the app with `env`: their tokens. Close it with `closeAppWithMail`.
+ */
+export async function appWithSettingsPeople(mail: MailCatcher, env: Record<string, string> = {}) {
+  const { t, people } = await appWithPeople(mail, { admin: ['settings'], otherStaff: ['payouts'], affiliate: 'affiliate' }, env);
+  return { t, admin: people.admin.tokens, otherStaff: people.otherStaff.tokens, affiliate: people.affiliate.tokens };
+}
+
+/** Staff holding `permissions` and two affiliates, alice and bob, signed in on the app with `env`: their tokens and the affiliates' ids. */
+export async function appWithStaffAliceAndBob(mail: MailCatcher, permissions: string[], env: Record<string, string> = {}) {
+  const { t, people } = await appWithPeople(mail, { staff: permissions, alice: 'affiliate', bob: 'affiliate' }, env);
+  return { t, staff: people.staff.tokens, alice: people.alice.tokens, bob: people.bob.tokens, aliceId: people.alice.id, bobId: people.bob.id };
+}

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { MailCatcher } from './mail-catcher.ts';
+import { appWithStaffAliceAndBob } from './people.ts';
 import { bearer } from './users.ts';
 
 type Tokens = { access_token: string };
@@ -45,6 +47,19 @@ export async function createCatalogue(
     )
   ).data;
   return { siteId: site.id, apiKey: site.api_key, landingPageId: lp.id, offerId: offer.id };
+}
+
+export type Catalogue = Awaited<ReturnType<typeof createCatalogue>>;
+
+/**
+ * The app at http://portal.test with staff holding `permissions` and two affiliates, alice and bob, signed in (their tokens, and the
+ * affiliates' ids), and the catalogues asked for made by that staff in the order given. Close it with `closeAppWithMail`.
+ */
+export async function appWithCatalogues<K extends string>(mail: MailCatcher, permissions: string[], catalogues: Record<K, Parameters<typeof createCatalogue>[2]>) {
+  const world = await appWithStaffAliceAndBob(mail, permissions, { PUBLIC_URL: 'http://portal.test' });
+  const made = {} as Record<K, Catalogue>;
+  for (const [key, opts] of Object.entries(catalogues) as [K, Parameters<typeof createCatalogue>[2]][]) made[key] = await createCatalogue(world.t.app, world.staff, opts);
+  return { ...world, catalogues: made };
 }
 
 export async function trackingLink(app: FastifyInstance, affiliate: Tokens, offerId: number, body: Record<string, unknown> = {}): Promise<{ url: string; code: string }> {

@@ -12,8 +12,10 @@ import {
   tierAssignRequestSchema,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
+import type { BodyOf } from '../../lib/route-body.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { type Actor, assignManager, assignTier, setActive, setRevsharePaused } from './actions.ts';
 import { approveAffiliate, rejectAffiliate } from './approval.ts';
@@ -60,42 +62,30 @@ export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailDeps = () => ({ db: app.db, mailer: app.mailer, config: app.config });
   simple('approve', 'Approve a pending sign-up (the affiliate is emailed)', msg.approved, (actor, id) => approveAffiliate(mailDeps(), actor, id));
 
-  app.post(
-    '/v1/affiliates/:id/reject',
-    {
-      onRequest: guard('POST /v1/affiliates/{id}/reject'),
-      schema: { tags, summary: 'Reject a pending sign-up with a reason (the account closes; the affiliate is emailed)', security, params: idParamsSchema, body: affiliateRejectRequestSchema, response: { 200: affiliateReplySchema, ...errors } },
-    },
-    async (request) => {
-      await rejectAffiliate(mailDeps(), actorOf(request), request.params.id, request.body.reason);
-      app.linkCache.clear();
-      return { data: await itemOf(request.params.id, request.auth!.id), message: msg.rejected };
-    },
-  );
+  /** One POST /v1/affiliates/{id}/<action> that takes `body`: `run` does it and says the message to answer. */
+  const withBody = <S extends z.ZodType>(path: string, summary: string, body: S, run: (actor: Actor, id: number, input: BodyOf<S>) => Promise<string>) =>
+    app.post(
+      `/v1/affiliates/:id/${path}`,
+      { onRequest: guard(`POST /v1/affiliates/{id}/${path}` as RouteKey), schema: { tags, summary, security, params: idParamsSchema, body, response: { 200: affiliateReplySchema, ...errors } } },
+      async (request) => {
+        const message = await run(actorOf(request), request.params.id, request.body);
+        return { data: await itemOf(request.params.id, request.auth!.id), message };
+      },
+    );
 
-  app.post(
-    '/v1/affiliates/:id/manager',
-    {
-      onRequest: guard('POST /v1/affiliates/{id}/manager'),
-      schema: { tags, summary: 'Assign a staff user as manager (or none)', security, params: idParamsSchema, body: managerAssignRequestSchema, response: { 200: affiliateReplySchema, ...errors } },
-    },
-    async (request) => {
-      await assignManager(app.db, actorOf(request), request.params.id, request.body.manager_id);
-      return { data: await itemOf(request.params.id, request.auth!.id), message: request.body.manager_id ? msg.managerAssigned : msg.managerRemoved };
-    },
-  );
-
-  app.post(
-    '/v1/affiliates/:id/tier',
-    {
-      onRequest: guard('POST /v1/affiliates/{id}/tier'),
-      schema: { tags, summary: 'Put the affiliate in a tier', security, params: idParamsSchema, body: tierAssignRequestSchema, response: { 200: affiliateReplySchema, ...errors } },
-    },
-    async (request) => {
-      await assignTier(app.db, actorOf(request), request.params.id, request.body.tier_id);
-      return { data: await itemOf(request.params.id, request.auth!.id), message: msg.tierAssigned };
-    },
-  );
+  withBody('reject', 'Reject a pending sign-up with a reason (the account closes; the affiliate is emailed)', affiliateRejectRequestSchema, async (actor, id, input) => {
+    await rejectAffiliate(mailDeps(), actor, id, input.reason);
+    app.linkCache.clear();
+    return msg.rejected;
+  });
+  withBody('manager', 'Assign a staff user as manager (or none)', managerAssignRequestSchema, async (actor, id, input) => {
+    await assignManager(app.db, actor, id, input.manager_id);
+    return input.manager_id ? msg.managerAssigned : msg.managerRemoved;
+  });
+  withBody('tier', 'Put the affiliate in a tier', tierAssignRequestSchema, async (actor, id, input) => {
+    await assignTier(app.db, actor, id, input.tier_id);
+    return msg.tierAssigned;
+  });
 
   app.post(
     '/v1/affiliates/:id/offer-reward',

@@ -34,19 +34,16 @@ export async function issueToken(
 
 export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
+/** The row of this token and purpose while it is live: unused and unexpired. */
+const live = (purpose: TokenPurpose, token: string) =>
+  and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date()));
+
 /** Finds a live (unused, unexpired) token of that purpose without using it. */
 export async function findLiveToken(db: Db, purpose: TokenPurpose, token: string): Promise<TokenRow | undefined> {
   const [row] = await db
     .select()
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    );
+    .where(live(purpose, token));
   return row;
 }
 
@@ -58,14 +55,7 @@ export async function consumeToken(db: Db, purpose: TokenPurpose, token: string)
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(live(purpose, token))
     .returning();
   return row;
 }

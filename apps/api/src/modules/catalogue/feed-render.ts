@@ -25,26 +25,19 @@ export function xmlEscape(value: string | number): string {
 
 const el = (name: string, value: string | number | null) => (value === null || value === '' ? '' : `<${name}>${xmlEscape(value)}</${name}>`);
 
+/** The item's fields that are one text or number, each written as the element of its own name. */
+type ScalarField = { [K in keyof FeedItem]: FeedItem[K] extends string | number | null ? K : never }[keyof FeedItem];
+const fields = (it: FeedItem, names: ScalarField[]) => names.map((name) => el(name, it[name])).join('');
+
 function xmlItem(it: FeedItem): string {
   return [
     '<item>',
-    el('id', it.id),
-    el('kind', it.kind),
-    el('site', it.site),
-    el('name', it.name),
-    el('description', it.description),
-    el('link', it.link),
-    el('image', it.image),
+    fields(it, ['id', 'kind', 'site', 'name', 'description', 'link', 'image']),
     `<images>${it.images.map((im) => `<image card="${xmlEscape(im.card)}" large="${xmlEscape(im.large)}"/>`).join('')}</images>`,
     el('trailer_url', it.trailer_url),
     `<tags>${it.tags.map((t) => el('tag', t)).join('')}</tags>`,
     `<models>${it.models.map((m) => el('model', m)).join('')}</models>`,
-    el('fov', it.fov),
-    el('projection', it.projection),
-    el('resolution', it.resolution),
-    el('duration_seconds', it.duration_seconds),
-    el('published_at', it.published_at),
-    el('updated_at', it.updated_at),
+    fields(it, ['fov', 'projection', 'resolution', 'duration_seconds', 'published_at', 'updated_at']),
     '</item>',
   ].join('');
 }

@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
@@ -53,6 +54,14 @@ interface ListSpec<Row, Input> {
   remove: (key: number) => Promise<void>;
   /** DELETE answers 409 when the row is still in use. */
   inUse?: boolean;
+}
+
+/** The money service's list, create, update and delete of one list whose rows have their own ids. */
+interface RowsById<Row extends { id: number }, Input> {
+  list: (db: Db) => Promise<Row[]>;
+  create: (db: Db, input: Input) => Promise<Row>;
+  update: (db: Db, id: number, input: Input) => Promise<Row>;
+  remove: (db: Db, id: number) => Promise<void>;
 }
 
 export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,23 +121,31 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /** A list keyed by its rows' own ids, kept by the service's functions for it. */
+  function byId<Row extends { id: number }, Input>(service: RowsById<Row, Input>) {
+    return {
+      key: 'id' as const,
+      list: () => service.list(app.db),
+      keyOf: (row: Row) => row.id,
+      create: (input: Input) => service.create(app.db, input),
+      update: (id: number, input: Input) => service.update(app.db, id, input),
+      remove: (id: number) => service.remove(app.db, id),
+    };
+  }
+
   // ---- Referral rate and hold; US backup withholding ----
   documentRoutes<z.output<typeof moneySettingsInputSchema>>(app, {
     path: '/v1/settings/money',
     summaries: { get: 'The referral commission rate and the payout hold', put: 'Change the referral commission rate or the payout hold' },
-    body: moneySettingsInputSchema,
-    reply: moneySettingsSchema,
-    get: () => money.getMoneySettings(app.db),
-    put: (input) => money.putMoneySettings(app.db, input),
+    body: moneySettingsInputSchema, reply: moneySettingsSchema,
+    get: () => money.getMoneySettings(app.db), put: (input) => money.putMoneySettings(app.db, input),
     event: { type: 'settings.money', objectId: 'money' },
   });
   documentRoutes<z.output<typeof backupWithholdingInputSchema>>(app, {
     path: '/v1/settings/backup-withholding',
     summaries: { get: 'The US backup withholding rate, kept while no valid W-9 is on file', put: 'Change the US backup withholding rate' },
-    body: backupWithholdingInputSchema,
-    reply: backupWithholdingSchema,
-    get: () => money.getBackupWithholding(app.db),
-    put: (input) => money.putBackupWithholding(app.db, input.rate),
+    body: backupWithholdingInputSchema, reply: backupWithholdingSchema,
+    get: () => money.getBackupWithholding(app.db), put: (input) => money.putBackupWithholding(app.db, input.rate),
   });
 
   // ---- Payment methods ----
@@ -141,40 +158,23 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ data: (await money.listPaymentMethods(app.db, true)).map((m) => ({ id: m.id, type: m.type, name: m.name, min_payout: m.min_payout, fee: m.fee })) }),
   );
   listRoutes({
-    path: '/v1/settings/payment-methods', key: 'id', object: 'payment_method', row: paymentMethodSchema, input: paymentMethodInputSchema,
-    summaries: {
-      list: 'Every payment method, active or not',
-      create: `Add a payment method (one per type: ${paymentMethodTypes.join(', ')})`,
-      update: 'Change a payment method',
-      remove: 'Delete a payment method nobody is paid by (otherwise deactivate it)',
-    },
-    list: () => money.listPaymentMethods(app.db), keyOf: (r) => r.id, create: (input) => money.createPaymentMethod(app.db, input), update: (id, input) => money.updatePaymentMethod(app.db, id, input), remove: (id) => money.deletePaymentMethod(app.db, id),
-    inUse: true,
+    path: '/v1/settings/payment-methods', object: 'payment_method', row: paymentMethodSchema, input: paymentMethodInputSchema, inUse: true,
+    summaries: { list: 'Every payment method, active or not', create: `Add a payment method (one per type: ${paymentMethodTypes.join(', ')})`, update: 'Change a payment method', remove: 'Delete a payment method nobody is paid by (otherwise deactivate it)' },
+    ...byId({ list: money.listPaymentMethods, create: money.createPaymentMethod, update: money.updatePaymentMethod, remove: money.deletePaymentMethod }),
   });
 
   // ---- Banks: payout staff read them too (the change-bank dialog); only settings staff change them ----
   listRoutes({
-    path: '/v1/settings/banks', key: 'id', object: 'bank', row: bankSchema, input: bankInputSchema,
-    summaries: {
-      list: 'The network’s paying bank accounts (staff with settings or payouts)',
-      create: 'Add a paying bank account',
-      update: 'Change a paying bank account',
-      remove: 'Delete a bank no payout is paid from (otherwise deactivate it)',
-    },
-    list: () => money.listBanks(app.db), keyOf: (r) => r.id, create: (input) => money.createBank(app.db, input), update: (id, input) => money.updateBank(app.db, id, input), remove: (id) => money.deleteBank(app.db, id),
-    inUse: true,
+    path: '/v1/settings/banks', object: 'bank', row: bankSchema, input: bankInputSchema, inUse: true,
+    summaries: { list: 'The network’s paying bank accounts (staff with settings or payouts)', create: 'Add a paying bank account', update: 'Change a paying bank account', remove: 'Delete a bank no payout is paid from (otherwise deactivate it)' },
+    ...byId({ list: money.listBanks, create: money.createBank, update: money.updateBank, remove: money.deleteBank }),
   });
 
   // ---- Tax withholdings ----
   listRoutes({
-    path: '/v1/settings/tax-withholdings', key: 'id', object: 'tax_withholding', row: taxWithholdingSchema, input: taxWithholdingInputSchema,
-    summaries: {
-      list: 'Tax withholding rates per country and recipient type',
-      create: 'Add a withholding rate for a country and recipient type',
-      update: 'Change a withholding rate',
-      remove: 'Delete a withholding rate',
-    },
-    list: () => money.listTaxWithholdings(app.db), keyOf: (r) => r.id, create: (input) => money.createTaxWithholding(app.db, input), update: (id, input) => money.updateTaxWithholding(app.db, id, input), remove: (id) => money.deleteTaxWithholding(app.db, id),
+    path: '/v1/settings/tax-withholdings', object: 'tax_withholding', row: taxWithholdingSchema, input: taxWithholdingInputSchema,
+    summaries: { list: 'Tax withholding rates per country and recipient type', create: 'Add a withholding rate for a country and recipient type', update: 'Change a withholding rate', remove: 'Delete a withholding rate' },
+    ...byId({ list: money.listTaxWithholdings, create: money.createTaxWithholding, update: money.updateTaxWithholding, remove: money.deleteTaxWithholding }),
   });
 
   // ---- Custom split fees: one per affiliate, set with PUT ----

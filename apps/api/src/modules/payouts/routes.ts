@@ -29,7 +29,7 @@ import { closePeriod } from './close.ts';
 import { bankExportCsv, statementCsv } from './csv.ts';
 import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
 import { CLOSE_JOB, closeJob, scheduleNextClose } from './job.ts';
-import { findPayout, listPayouts, payoutDetail, statementOf, toPayout, type Viewer } from './queries.ts';
+import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout, type Viewer } from './queries.ts';
 import { enqueuePayoutUpdateEmail } from '../email/optional-jobs.ts';
 import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
 
@@ -122,38 +122,23 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await payoutDetail(app.db, viewer(request), request.params.id) }),
   );
 
-  app.get(
-    '/v1/payouts/:id/invoice.pdf',
-    { onRequest: signedIn, schema: { tags, summary: 'The self-billing invoice of a payout', security, params: idParams, response: file } },
-    async (request, reply) => {
-      const row = await findPayout(app.db, viewer(request), request.params.id);
-      const payout = toPayout(row);
-      const pdf = await invoicePdf(payout, await statementOf(app.db, row), row.billing, await networkDetails(app.db));
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="invoice-${payout.invoice_number}.pdf"`).send(pdf);
-    },
-  );
+  /** GET `/v1/payouts/{id}/<path>`: a file made from a payout the viewer may see, downloaded under the name `make` gives it. */
+  const payoutFile = (path: string, summary: string, type: string, make: (row: PayoutRow) => Promise<{ name: string; body: Buffer | string }>) =>
+    app.get(`/v1/payouts/:id/${path}`, { onRequest: signedIn, schema: { tags, summary, security, params: idParams, response: file } }, async (request, reply) => {
+      const { name, body } = await make(await findPayout(app.db, viewer(request), request.params.id));
+      return reply.type(type).header('content-disposition', `attachment; filename="${name}"`).send(body);
+    });
 
-  app.get(
-    '/v1/payouts/:id/receipt.pdf',
-    { onRequest: signedIn, schema: { tags, summary: 'The receipt of a paid payout', security, params: idParams, response: file } },
-    async (request, reply) => {
-      const row = await findPayout(app.db, viewer(request), request.params.id);
-      const payout = toPayout(row);
-      if (payout.status !== 'paid') throw new AppError('conflict', payoutMessages.receiptNotPaid);
-      const pdf = await receiptPdf(payout, row.billing, await networkDetails(app.db));
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="receipt-${payout.invoice_number}.pdf"`).send(pdf);
-    },
-  );
-
-  app.get(
-    '/v1/payouts/:id/statement.csv',
-    { onRequest: signedIn, schema: { tags, summary: 'Every ledger row behind a payout, as CSV', security, params: idParams, response: file } },
-    async (request, reply) => {
-      const row = await findPayout(app.db, viewer(request), request.params.id);
-      const csv = statementCsv(await statementOf(app.db, row));
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="statement-${row.id}.csv"`).send(csv);
-    },
-  );
+  payoutFile('invoice.pdf', 'The self-billing invoice of a payout', 'application/pdf', async (row) => {
+    const payout = toPayout(row);
+    return { name: `invoice-${payout.invoice_number}.pdf`, body: await invoicePdf(payout, await statementOf(app.db, row), row.billing, await networkDetails(app.db)) };
+  });
+  payoutFile('receipt.pdf', 'The receipt of a paid payout', 'application/pdf', async (row) => {
+    const payout = toPayout(row);
+    if (payout.status !== 'paid') throw new AppError('conflict', payoutMessages.receiptNotPaid);
+    return { name: `receipt-${payout.invoice_number}.pdf`, body: await receiptPdf(payout, row.billing, await networkDetails(app.db)) };
+  });
+  payoutFile('statement.csv', 'Every ledger row behind a payout, as CSV', 'text/csv; charset=utf-8', async (row) => ({ name: `statement-${row.id}.csv`, body: statementCsv(await statementOf(app.db, row)) }));
 
   app.post(
     '/v1/payouts/close-period',

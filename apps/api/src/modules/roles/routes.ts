@@ -14,11 +14,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
+import type { BodyOf } from '../../lib/route-body.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './service.ts';
 import { getStaffUser, inviteStaffUser, listStaffUsers, updateStaffUser } from './staff-users.ts';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 const withMessage = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
@@ -34,6 +38,38 @@ function changeAction(before: { is_active: boolean }, after: { is_active: boolea
   return after.is_active ? 'activated' : 'deactivated';
 }
 
+type Action = ReturnType<typeof changeAction>;
+
+/** A PATCH of something that can be switched off, at `<path>/{id}`. */
+interface UpdateSpec<Body extends z.ZodType, Row extends { id: number; is_active: boolean }> {
+  path: '/v1/roles' | '/v1/staff-users';
+  summary: string;
+  body: Body;
+  row: z.ZodType<Row>;
+  /** The event history's object type (`role` -> `role.activated|deactivated|updated`). */
+  object: 'role' | 'staff_user';
+  get: (db: Db, id: number) => Promise<Row>;
+  update: (db: Db, id: number, input: BodyOf<Body>) => Promise<Row>;
+  /** The event names the changed one as its subject too (a staff user). */
+  isSubject?: boolean;
+  message: (action: Action) => string;
+}
+
+/** PATCH `<path>/{id}`: reads the row before, updates it, records what the change did with both, and answers the row. */
+function updateRoute<Body extends z.ZodType, Row extends { id: number; is_active: boolean }>(app: App, spec: UpdateSpec<Body, Row>) {
+  app.patch(
+    `${spec.path}/:id`,
+    routeOptions(app, `PATCH ${spec.path}/{id}`, spec.summary, { params: idParamsSchema, body: spec.body, response: { 200: withMessage(spec.row) } }),
+    async (request) => {
+      const before = await spec.get(app.db, request.params.id);
+      const data = await spec.update(app.db, request.params.id, request.body);
+      const action = changeAction(before, data);
+      await recordChange(request, `${spec.object}.${action}`, { objectId: data.id, subjectId: spec.isSubject ? data.id : null, before, after: data });
+      return { data, message: spec.message(action) };
+    },
+  );
+}
+
 /** Roles (named permission sets) and the staff users holding them: staff with settings read, the owner changes. */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/v1/roles', routeOptions(app, 'GET /v1/roles', 'Staff roles with their permissions and how many users hold each', { response: { 200: dataReply(z.array(roleSchema)) } }), async () => ({
@@ -46,21 +82,16 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send({ data, message: roleMessages.created });
   });
 
-  app.patch(
-    '/v1/roles/:id',
-    routeOptions(app, 'PATCH /v1/roles/{id}', "Change a role's name, permissions, or activate or deactivate it (the owner's role keeps every permission)", {
-      params: idParamsSchema,
-      body: roleUpdateSchema,
-      response: { 200: withMessage(roleSchema) },
-    }),
-    async (request) => {
-      const before = await getRole(app.db, request.params.id);
-      const data = await updateRole(app.db, request.params.id, request.body);
-      const action = changeAction(before, data);
-      await recordChange(request, `role.${action}`, { objectId: data.id, before, after: data });
-      return { data, message: roleMessages[action] };
-    },
-  );
+  updateRoute(app, {
+    path: '/v1/roles',
+    summary: "Change a role's name, permissions, or activate or deactivate it (the owner's role keeps every permission)",
+    body: roleUpdateSchema,
+    row: roleSchema,
+    object: 'role',
+    get: getRole,
+    update: updateRole,
+    message: (action) => roleMessages[action],
+  });
 
   app.delete(
     '/v1/roles/:id',
@@ -89,18 +120,15 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/v1/staff-users/:id',
-    routeOptions(app, 'PATCH /v1/staff-users/{id}', "Change a staff user's name or role, or deactivate them (their sessions end); never the owner's", {
-      params: idParamsSchema,
-      body: staffUserUpdateSchema,
-      response: { 200: withMessage(staffUserSchema) },
-    }),
-    async (request) => {
-      const before = await getStaffUser(app.db, request.params.id);
-      const data = await updateStaffUser(app.db, request.params.id, request.body);
-      await recordChange(request, `staff_user.${changeAction(before, data)}`, { objectId: data.id, subjectId: data.id, before, after: data });
-      return { data, message: roleMessages.userUpdated };
-    },
-  );
+  updateRoute(app, {
+    path: '/v1/staff-users',
+    summary: "Change a staff user's name or role, or deactivate them (their sessions end); never the owner's",
+    body: staffUserUpdateSchema,
+    row: staffUserSchema,
+    object: 'staff_user',
+    get: getStaffUser,
+    update: updateStaffUser,
+    isSubject: true,
+    message: () => roleMessages.userUpdated,
+  });
 };

@@ -1,17 +1,11 @@
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Stack from '@mui/material/Stack';
-import { acceptHint, FILE_NAME_MAX_MULTI, formatBytes, type UploadRule, uploadRules } from '@portal/contracts';
-import { useId, useState } from 'react';
+import { FILE_NAME_MAX_MULTI, type UploadRule, uploadRules } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notifications.tsx';
-import { MediaViewer } from './media-viewer.tsx';
-import { acceptAttribute, fileMeetsRule, hasName } from './upload-checks.ts';
+import { fileMeetsRule, hasName } from './upload-checks.ts';
+import { UploadField, useUploadField } from './upload-field.tsx';
 import { type StoredFile, UploadItem, type UploadValue } from './upload-item.tsx';
-import { useUploadRejection } from './upload-rejection.tsx';
 
 export interface MultiFileUploadProps {
   label: string;
@@ -35,12 +29,8 @@ export interface MultiFileUploadProps {
  */
 export function MultiFileUpload({ label, value, onChange, rule = uploadRules.image, requirementPopup = false, max, upload, error, disabled, required, id, onBlur }: MultiFileUploadProps) {
   const { t } = useTranslation();
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
   const items = value ?? [];
-  const [busy, setBusy] = useState(false);
-  const [viewing, setViewing] = useState<string>();
-  const { reject, dialog } = useUploadRejection(rule, requirementPopup);
+  const field = useUploadField(rule, requirementPopup, id);
   const full = max !== undefined && items.length >= max;
 
   async function pick(files: File[]) {
@@ -60,24 +50,27 @@ export function MultiFileUpload({ label, value, onChange, rule = uploadRules.ima
         next = [...next, file];
         continue;
       }
-      setBusy(true);
-      try {
-        next = [...next, await upload(file)];
-      } catch {
-        notify.error(t('forms.upload.failed'));
-      } finally {
-        setBusy(false);
-      }
+      const stored = await field.store(upload, file);
+      if (stored) next = [...next, stored];
     }
-    if (rejected) reject();
+    if (rejected) field.reject();
     if (next.length !== items.length) onChange(next);
   }
 
   return (
-    <Stack spacing={1} sx={{ minWidth: 0 }}>
-      <FormLabel htmlFor={inputId} required={required} error={Boolean(error)}>
-        {label}
-      </FormLabel>
+    <UploadField
+      field={field}
+      label={label}
+      rule={rule}
+      icon={<AddPhotoAlternate />}
+      choose={t('forms.upload.chooseMany')}
+      multiple
+      onFiles={(files) => void pick(files)}
+      error={error}
+      disabled={disabled || full}
+      required={required}
+      onBlur={onBlur}
+    >
       {items.length ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 96px)', gap: 1.5 }}>
           {items.map((item, index) => (
@@ -87,34 +80,12 @@ export function MultiFileUpload({ label, value, onChange, rule = uploadRules.ima
               nameLength={FILE_NAME_MAX_MULTI}
               size={96}
               disabled={disabled}
-              onView={setViewing}
+              onView={field.setViewing}
               onRemove={() => onChange(items.filter((_, i) => i !== index))}
             />
           ))}
         </Box>
       ) : undefined}
-      <Box>
-        <Button component="label" variant="outlined" startIcon={<AddPhotoAlternate />} disabled={disabled || busy || full}>
-          {busy ? t('forms.upload.uploading') : t('forms.upload.chooseMany')}
-          <input
-            id={inputId}
-            hidden
-            multiple
-            type="file"
-            accept={acceptAttribute(rule)}
-            onBlur={onBlur}
-            onChange={(e) => {
-              void pick(Array.from(e.target.files ?? []));
-              e.target.value = '';
-            }}
-          />
-        </Button>
-      </Box>
-      <FormHelperText error={Boolean(error)} sx={{ mx: 0 }}>
-        {error ?? t('forms.upload.hint', { types: acceptHint(rule), size: formatBytes(rule.maxBytes) })}
-      </FormHelperText>
-      {dialog}
-      <MediaViewer open={Boolean(viewing)} src={viewing ?? ''} kind="image" onClose={() => setViewing(undefined)} />
-    </Stack>
+    </UploadField>
   );
 }

@@ -9,11 +9,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { downloadEventsCsv, useEvents } from '../api/events.ts';
 import { EventDiffDialog } from './event-diff-dialog.tsx';
@@ -26,14 +26,14 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 
  */
 export function EventHistorySection({ users }: { users: readonly { id: number; label: string }[] }) {
   const [filters, setFilters] = useState({ user_id: '', object_type: '', action: '', from: '', to: '' });
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [open, setOpen] = useState<EventItem | null>(null);
-  const query = { ...filters, page: page + 1, per_page: perPage };
+  const query = { ...filters, page, per_page: perPage };
   const events = useEvents(query);
   const set = (key: keyof typeof filters) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [key]: e.target.value }));
-    setPage(0);
+    setPage(1);
   };
 
   return (
@@ -113,17 +113,15 @@ export function EventHistorySection({ users }: { users: readonly { id: number; l
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={events.data?.meta.total ?? 0}
+      <ListPagination
+        total={events.data?.meta.total ?? 0}
         page={page}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[25, 50, 100]}
-        labelRowsPerPage="Items per page"
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPerPage(Number(e.target.value));
-          setPage(0);
+        perPage={perPage}
+        sizes={[25, 50, 100]}
+        all={false}
+        onChange={(next, size) => {
+          setPage(next);
+          setPerPage(size);
         }}
       />
       {open ? <EventDiffDialog event={open} onClose={() => setOpen(null)} /> : null}

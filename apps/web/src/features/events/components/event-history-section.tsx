@@ -4,16 +4,13 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { RegionTable } from '../../../components/region-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { downloadEventsCsv, useEvents } from '../api/events.ts';
 import { EventDiffDialog } from './event-diff-dialog.tsx';
@@ -76,43 +73,30 @@ export function EventHistorySection({ users }: { users: readonly { id: number; l
         </Button>
       </Stack>
       {events.error ? <Alert severity="error">{events.error.message}</Alert> : null}
-      <TableContainer tabIndex={0} role="region" aria-label="Event history">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>User</TableCell>
-              <TableCell>Object</TableCell>
-              <TableCell>Action</TableCell>
-              <TableCell align="right">Values</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(events.data?.data ?? []).map((e) => (
-              <TableRow key={e.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created_at)}</TableCell>
-                <TableCell>
-                  {e.actor?.name ?? '—'}
-                  {e.impersonator ? (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      logged in as by {e.impersonator.name}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {e.object_type.replace(/_/g, ' ')} {e.object_id ? `#${e.object_id}` : ''}
-                </TableCell>
-                <TableCell>{e.action.replace(/_/g, ' ')}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => setOpen(e)} aria-label={`Before and after of event ${e.id}`}>
-                    View
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <RegionTable label="Event history" columns={['When', 'User', 'Object', 'Action', { label: 'Values', align: 'right' }]}>
+        {(events.data?.data ?? []).map((e) => (
+          <TableRow key={e.id} hover>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created_at)}</TableCell>
+            <TableCell>
+              {e.actor?.name ?? '—'}
+              {e.impersonator ? (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  logged in as by {e.impersonator.name}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              {e.object_type.replace(/_/g, ' ')} {e.object_id ? `#${e.object_id}` : ''}
+            </TableCell>
+            <TableCell>{e.action.replace(/_/g, ' ')}</TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => setOpen(e)} aria-label={`Before and after of event ${e.id}`}>
+                View
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </RegionTable>
       <ListPagination
         total={events.data?.meta.total ?? 0}
         page={page}

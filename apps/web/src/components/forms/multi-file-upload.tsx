@@ -1,36 +1,28 @@
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
 import Box from '@mui/material/Box';
-import { FILE_NAME_MAX_MULTI, type UploadRule, uploadRules } from '@portal/contracts';
+import { FILE_NAME_MAX_MULTI } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../lib/notifications.tsx';
 import { fileMeetsRule, hasName } from './upload-checks.ts';
-import { UploadField, useUploadField } from './upload-field.tsx';
-import { type StoredFile, UploadItem, type UploadValue } from './upload-item.tsx';
+import { UploadField, type UploadFieldOptions, useUploadField } from './upload-field.tsx';
+import { UploadItem, type UploadValue } from './upload-item.tsx';
 
-export interface MultiFileUploadProps {
-  label: string;
+export interface MultiFileUploadProps extends UploadFieldOptions {
   value: readonly UploadValue[] | null | undefined;
   onChange: (value: UploadValue[]) => void;
-  rule?: UploadRule;
-  requirementPopup?: boolean;
   /** Most files the field holds. */
   max?: number;
-  upload?: (file: File) => Promise<StoredFile>;
-  error?: string | undefined;
-  disabled?: boolean;
-  required?: boolean;
-  id?: string;
-  onBlur?: () => void;
 }
 
 /**
  * Multi-file upload (SPEC.md section 5): a picked file whose name is already in the field is
  * ignored with "The image has already been selected!"; names are cut to 12 characters.
  */
-export function MultiFileUpload({ label, value, onChange, rule = uploadRules.image, requirementPopup = false, max, upload, error, disabled, required, id, onBlur }: MultiFileUploadProps) {
+export function MultiFileUpload({ value, onChange, max, ...options }: MultiFileUploadProps) {
   const { t } = useTranslation();
   const items = value ?? [];
-  const field = useUploadField(rule, requirementPopup, id);
+  const field = useUploadField(options);
+  const { upload, disabled } = options;
   const full = max !== undefined && items.length >= max;
 
   async function pick(files: File[]) {
@@ -42,7 +34,7 @@ export function MultiFileUpload({ label, value, onChange, rule = uploadRules.ima
         notify.error(t('forms.upload.duplicate'));
         continue;
       }
-      if (!fileMeetsRule(file, rule)) {
+      if (!fileMeetsRule(file, field.rule)) {
         rejected = true;
         continue;
       }
@@ -58,19 +50,7 @@ export function MultiFileUpload({ label, value, onChange, rule = uploadRules.ima
   }
 
   return (
-    <UploadField
-      field={field}
-      label={label}
-      rule={rule}
-      icon={<AddPhotoAlternate />}
-      choose={t('forms.upload.chooseMany')}
-      multiple
-      onFiles={(files) => void pick(files)}
-      error={error}
-      disabled={disabled || full}
-      required={required}
-      onBlur={onBlur}
-    >
+    <UploadField field={field} icon={<AddPhotoAlternate />} choose={t('forms.upload.chooseMany')} multiple full={full} onFiles={(files) => void pick(files)}>
       {items.length ? (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 96px)', gap: 1.5 }}>
           {items.map((item, index) => (

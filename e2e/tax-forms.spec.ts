@@ -1,8 +1,8 @@
 import { type APIRequestContext, type Browser, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn } from './support/accounts.ts';
-import { owner } from './support/env.ts';
-import { linkTo, signInCode, waitForMail } from './support/mail.ts';
+import { staffSession } from './support/api.ts';
+import { linkTo, waitForMail } from './support/mail.ts';
 import { rememberCookieChoice } from './support/shell.ts';
 
 // Tax forms as people meet them (issue 13): three new affiliates each fill one form in the profile's
@@ -18,21 +18,6 @@ interface NewAffiliate {
   email: string;
   password: string;
   staff: false;
-}
-
-/** Staff API session of the e2e owner (two-step: the code comes by mail). */
-async function staffSession(): Promise<APIRequestContext> {
-  const anon = await playwrightRequest.newContext({ baseURL });
-  const since = Date.now();
-  const login = await anon.post('/v2/authentication/login', { data: { email: owner.email, password: owner.password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { session_token } = ((await login.json()) as { data: { session_token: string } }).data;
-  const mail = await waitForMail(owner.email, /^Your sign-in code/, since);
-  const confirm = await anon.post('/v2/authentication/confirm', { data: { session_token, code: signInCode(mail) } });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { access_token } = ((await confirm.json()) as { data: { access_token: string } }).data;
-  await anon.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${access_token}` } });
 }
 
 /** A brand-new affiliate: signs up through the API, follows the emailed link, and staff approve the sign-up. */

@@ -1,4 +1,4 @@
-/** Hands a file to the browser's download (an invisible link, revoked once used). */
+/** Hands a file to the browser's download (an invisible link, revoked a second after its click). */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
@@ -7,5 +7,5 @@ export function saveFile(blob: Blob, fileName: string): void {
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,6 +1,5 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ResetRequest, resetRequestSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +7,7 @@ import { DynamicForm, type SavedValues } from '../../../components/forms/dynamic
 import type { FormItem } from '../../../components/forms/field-types.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
+import { AuthHeading } from './auth-heading.tsx';
 
 // The token is not drawn: a server message about it (an expired link) stands above the fields.
 const fields: FormItem<ResetRequest>[] = [
@@ -37,12 +37,7 @@ function ResetPasswordFields({ token }: { token: string }) {
 
   return (
     <Stack spacing={2.5}>
-      <div>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('auth.reset.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('auth.reset.subtitle')}</Typography>
-      </div>
+      <AuthHeading title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')} />
       <DynamicForm
         schema={resetRequestSchema}
         fields={fields}

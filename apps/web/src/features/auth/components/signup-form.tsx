@@ -7,12 +7,13 @@ import { type RegisterRequest, registerRequestSchema } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { BotCheck } from '../../../components/bot-check.tsx';
 import { DynamicForm, type SavedValues } from '../../../components/forms/dynamic-form.tsx';
 import type { FormItem } from '../../../components/forms/field-types.ts';
 import { useConfig } from '../../../lib/public-config.ts';
 import { type FormOptions, useFormOptions } from '../api/get-form-options.ts';
 import { useRegister } from '../api/register.ts';
+import { useBotCheck } from '../lib/use-bot-check.tsx';
+import { AuthHeading } from './auth-heading.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 
 const defaultValues: RegisterRequest = {
@@ -81,20 +82,12 @@ export function SignupForm() {
   const options = useFormOptions();
   const register = useRegister();
   const [sent, setSent] = useState<string>();
-  const [captchaToken, setCaptchaToken] = useState<string>();
-  const [captchaKey, setCaptchaKey] = useState(0);
+  const botCheck = useBotCheck(config.data?.captcha);
   const noCountry = t(`${l}.noCountry`);
   const fields = useMemo(() => signupFields(options.data, noCountry), [options.data, noCountry]);
 
   async function submit(values: SavedValues<typeof registerRequestSchema>) {
-    try {
-      setSent(await register.mutateAsync({ body: { ...values, captcha_token: captchaToken }, referredBy }));
-    } catch (error) {
-      // A bot-check token is good for one try: a fresh widget gives the next one.
-      setCaptchaKey((k) => k + 1);
-      setCaptchaToken(undefined);
-      throw error;
-    }
+    setSent(await botCheck.send((captcha_token) => register.mutateAsync({ body: { ...values, captcha_token }, referredBy })));
   }
 
   if (sent) {
@@ -113,14 +106,9 @@ export function SignupForm() {
 
   return (
     <Stack spacing={2.5}>
-      <div>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t(`${l}.title`)}
-        </Typography>
-        <Typography color="text.secondary">{t(`${l}.subtitle`)}</Typography>
-      </div>
+      <AuthHeading title={t(`${l}.title`)} subtitle={t(`${l}.subtitle`)} />
       <DynamicForm schema={registerRequestSchema} fields={fields} defaultValues={defaultValues} mode="inline" onSubmit={submit} submitLabel={t(`${l}.submit`)} wideSubmit>
-        <BotCheck key={captchaKey} config={config.data?.captcha} onToken={setCaptchaToken} />
+        {botCheck.widget}
       </DynamicForm>
       <SocialButtons providers={config.data?.social_providers ?? []} />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>

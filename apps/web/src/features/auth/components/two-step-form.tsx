@@ -1,6 +1,5 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ConfirmRequest, confirmRequestSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
@@ -10,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmLogin } from '../api/confirm-login.ts';
 import { readTwoStepSession } from '../lib/two-step.ts';
 import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
+import { AuthHeading } from './auth-heading.tsx';
 
 const fields: FormItem<ConfirmRequest>[] = [
   { name: 'session_token', label: 'session_token', type: 'text', hidden: true },
@@ -44,12 +44,7 @@ function TwoStepFields({ sessionToken }: { sessionToken: string }) {
 
   return (
     <Stack spacing={2.5}>
-      <div>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {t('auth.twoStep.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('auth.twoStep.subtitle')}</Typography>
-      </div>
+      <AuthHeading title={t('auth.twoStep.title')} subtitle={t('auth.twoStep.subtitle')} />
       <DynamicForm
         schema={confirmRequestSchema}
         fields={fields}

@@ -4,13 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { RegionTable } from '../../../components/region-table.tsx';
 
 const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,29 +30,18 @@ export function EventDiffDialog({ event, onClose }: { event: EventItem; onClose:
         {keys.length === 0 ? (
           <Typography variant="body2">No values were recorded for this event. {Object.keys(event.data).length ? show(event.data) : ''}</Typography>
         ) : (
-          <TableContainer tabIndex={0} role="region" aria-label="Values before and after">
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Field</TableCell>
-                  <TableCell>Before</TableCell>
-                  <TableCell>After</TableCell>
+          <RegionTable label="Values before and after" columns={['Field', 'Before', 'After']}>
+            {keys.map((k) => {
+              const changed = show(before[k]) !== show(after[k]);
+              return (
+                <TableRow key={k} data-changed={changed} sx={changed ? { '& td': { fontWeight: 600 } } : undefined}>
+                  <TableCell>{k}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word', color: changed ? 'error.light' : undefined }}>{show(before[k])}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word', color: changed ? 'success.light' : undefined }}>{show(after[k])}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.map((k) => {
-                  const changed = show(before[k]) !== show(after[k]);
-                  return (
-                    <TableRow key={k} data-changed={changed} sx={changed ? { '& td': { fontWeight: 600 } } : undefined}>
-                      <TableCell>{k}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', color: changed ? 'error.light' : undefined }}>{show(before[k])}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', color: changed ? 'success.light' : undefined }}>{show(after[k])}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              );
+            })}
+          </RegionTable>
         )}
       </DialogContent>
       <DialogActions>

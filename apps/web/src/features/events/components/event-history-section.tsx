@@ -4,16 +4,13 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { RegionTable } from '../../../components/region-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { downloadEventsCsv, useEvents } from '../api/events.ts';
 import { EventDiffDialog } from './event-diff-dialog.tsx';
@@ -26,14 +23,14 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 
  */
 export function EventHistorySection({ users }: { users: readonly { id: number; label: string }[] }) {
   const [filters, setFilters] = useState({ user_id: '', object_type: '', action: '', from: '', to: '' });
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [open, setOpen] = useState<EventItem | null>(null);
-  const query = { ...filters, page: page + 1, per_page: perPage };
+  const query = { ...filters, page, per_page: perPage };
   const events = useEvents(query);
   const set = (key: keyof typeof filters) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [key]: e.target.value }));
-    setPage(0);
+    setPage(1);
   };
 
   return (
@@ -76,54 +73,39 @@ export function EventHistorySection({ users }: { users: readonly { id: number; l
         </Button>
       </Stack>
       {events.error ? <Alert severity="error">{events.error.message}</Alert> : null}
-      <TableContainer tabIndex={0} role="region" aria-label="Event history">
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>User</TableCell>
-              <TableCell>Object</TableCell>
-              <TableCell>Action</TableCell>
-              <TableCell align="right">Values</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(events.data?.data ?? []).map((e) => (
-              <TableRow key={e.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created_at)}</TableCell>
-                <TableCell>
-                  {e.actor?.name ?? '—'}
-                  {e.impersonator ? (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      logged in as by {e.impersonator.name}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {e.object_type.replace(/_/g, ' ')} {e.object_id ? `#${e.object_id}` : ''}
-                </TableCell>
-                <TableCell>{e.action.replace(/_/g, ' ')}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => setOpen(e)} aria-label={`Before and after of event ${e.id}`}>
-                    View
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={events.data?.meta.total ?? 0}
+      <RegionTable label="Event history" columns={['When', 'User', 'Object', 'Action', { label: 'Values', align: 'right' }]}>
+        {(events.data?.data ?? []).map((e) => (
+          <TableRow key={e.id} hover>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created_at)}</TableCell>
+            <TableCell>
+              {e.actor?.name ?? '—'}
+              {e.impersonator ? (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  logged in as by {e.impersonator.name}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              {e.object_type.replace(/_/g, ' ')} {e.object_id ? `#${e.object_id}` : ''}
+            </TableCell>
+            <TableCell>{e.action.replace(/_/g, ' ')}</TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => setOpen(e)} aria-label={`Before and after of event ${e.id}`}>
+                View
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </RegionTable>
+      <ListPagination
+        total={events.data?.meta.total ?? 0}
         page={page}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[25, 50, 100]}
-        labelRowsPerPage="Items per page"
-        onPageChange={(_e, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setPerPage(Number(e.target.value));
-          setPage(0);
+        perPage={perPage}
+        sizes={[25, 50, 100]}
+        all={false}
+        onChange={(next, size) => {
+          setPage(next);
+          setPerPage(size);
         }}
       />
       {open ? <EventDiffDialog event={open} onClose={() => setOpen(null)} /> : null}

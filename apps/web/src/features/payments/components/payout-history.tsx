@@ -8,12 +8,12 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type Payout, periodLabel } from '@portal/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -119,19 +119,16 @@ export function PayoutHistory() {
         </Box>
       )}
       {rows.length > 0 || page > 1 ? (
-        <TablePagination
-          component="div"
-          count={list.data?.meta.total ?? 0}
-          page={page - 1}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50]}
-          labelRowsPerPage={t('announcements.itemsPerPage')}
-          onPageChange={(_, next) => setPage(next + 1)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(1);
+        <ListPagination
+          total={list.data?.meta.total ?? 0}
+          page={page}
+          perPage={perPage}
+          sizes={[10, 25, 50]}
+          all={false}
+          onChange={(next, size) => {
+            setPage(next);
+            setPerPage(size);
           }}
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
         />
       ) : null}
     </Paper>

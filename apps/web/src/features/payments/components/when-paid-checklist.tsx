@@ -2,20 +2,17 @@ import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import Event from '@mui/icons-material/EventOutlined';
 import Schedule from '@mui/icons-material/ScheduleOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { WhenPaid } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { QueryCard } from '../../../components/query-card.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useWhenPaid } from '../api/get-when-paid.ts';
 
@@ -66,15 +63,10 @@ export function WhenPaidChecklist() {
   const { t } = useTranslation();
   const query = useWhenPaid();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="when-paid-heading" sx={{ p: 2, height: '100%', minWidth: 0 }}>
-      <Typography id="when-paid-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        {t('payments.checklist.title')}
-      </Typography>
-      {query.isError ? <Alert severity="error">{query.error.message || t('payments.checklist.loadError')}</Alert> : null}
-      {query.isPending ? <Skeleton variant="rounded" height={140} sx={{ mt: 1 }} /> : null}
-      {query.data ? (
+    <QueryCard id="when-paid" title={t('payments.checklist.title')} query={query} loadError={t('payments.checklist.loadError')}>
+      {(data) => (
         <List dense disablePadding data-testid="when-paid">
-          {checklistItems(query.data, t).map((item) => (
+          {checklistItems(data, t).map((item) => (
             <ListItem
               key={item.key}
               disableGutters
@@ -93,7 +85,7 @@ export function WhenPaidChecklist() {
             </ListItem>
           ))}
         </List>
-      ) : null}
-    </Paper>
+      )}
+    </QueryCard>
   );
 }

@@ -8,13 +8,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { DISPLAY_TIME_ZONE, formatDate } from '../../../lib/format.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
 import { deliveryColor } from './postback-test-dialog.tsx';
@@ -82,19 +82,16 @@ export function DeliveriesLog() {
           </Table>
         </TableContainer>
       )}
-      <TablePagination
-        component="div"
-        count={log.data?.meta.total ?? 0}
-        page={page - 1}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[10, 25, 50, 100]}
-        labelRowsPerPage={t('announcements.itemsPerPage')}
-        onPageChange={(_, next) => setPage(next + 1)}
-        onRowsPerPageChange={(e) => {
-          setPerPage(Number(e.target.value));
-          setPage(1);
+      <ListPagination
+        total={log.data?.meta.total ?? 0}
+        page={page}
+        perPage={perPage}
+        sizes={[10, 25, 50, 100]}
+        all={false}
+        onChange={(next, size) => {
+          setPage(next);
+          setPerPage(size);
         }}
-        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
       />
     </Paper>
   );

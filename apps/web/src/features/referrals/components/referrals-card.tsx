@@ -1,9 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryCard } from '../../../components/query-card.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useReferrals } from '../api/get-referrals.ts';
@@ -33,20 +31,13 @@ async function copy(text: string): Promise<boolean> {
 export function ReferralsCard() {
   const { t } = useTranslation();
   const query = useReferrals();
-  const data = query.data;
-  const onCopy = async () => {
-    if (!data) return;
-    if (await copy(data.link)) notify.success(t('referrals.copied'));
+  const onCopy = async (link: string) => {
+    if (await copy(link)) notify.success(t('referrals.copied'));
     else notify.warning(t('referrals.copyByHand'));
   };
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="referrals-heading" sx={{ p: 2, height: '100%', minWidth: 0 }}>
-      <Typography id="referrals-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        {t('referrals.title')}
-      </Typography>
-      {query.isError ? <Alert severity="error">{query.error.message || t('referrals.loadError')}</Alert> : null}
-      {query.isPending ? <Skeleton variant="rounded" height={140} sx={{ mt: 1 }} /> : null}
-      {data ? (
+    <QueryCard id="referrals" title={t('referrals.title')} query={query} loadError={t('referrals.loadError')}>
+      {(data) => (
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {t('referrals.intro', { rate: data.rate })}
@@ -62,7 +53,7 @@ export function ReferralsCard() {
                 endAdornment: (
                   <InputAdornment position="end">
                     <Tooltip title={t('referrals.copy')}>
-                      <IconButton edge="end" aria-label={t('referrals.copy')} onClick={() => void onCopy()}>
+                      <IconButton edge="end" aria-label={t('referrals.copy')} onClick={() => void onCopy(data.link)}>
                         <ContentCopy fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -125,7 +116,7 @@ export function ReferralsCard() {
             </TableContainer>
           )}
         </Stack>
-      ) : null}
-    </Paper>
+      )}
+    </QueryCard>
   );
 }

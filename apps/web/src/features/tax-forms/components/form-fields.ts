@@ -10,6 +10,18 @@ export type FieldDef =
 const text = (name: string, autoComplete?: string, width?: 'half'): FieldDef => ({ name, kind: 'text', ...(autoComplete ? { autoComplete } : {}), ...(width ? { width } : {}) });
 const country = (name: string, optional = false): FieldDef => ({ name, kind: 'country', optional, width: 'half' });
 
+/** Both W-8 forms: the permanent residence address, the taxpayer numbers and the treaty country. */
+const w8ResidenceAndTins: FieldDef[] = [
+  text('address', 'street-address'),
+  text('city', 'address-level2', 'half'),
+  text('postal_code', 'postal-code', 'half'),
+  country('country'),
+  text('foreign_tin', 'off', 'half'),
+  { name: 'foreign_tin_not_required', kind: 'checkbox' },
+  text('us_tin', 'off', 'half'),
+  country('treaty_country', true),
+];
+
 /** The fields of each form, in the order of the official form (the certification and signature come last). */
 export const formFields: Record<TaxFormType, FieldDef[]> = {
   w9: [
@@ -27,28 +39,14 @@ export const formFields: Record<TaxFormType, FieldDef[]> = {
     text('name', 'name'),
     country('country_of_citizenship'),
     text('date_of_birth', 'bday', 'half'),
-    text('address', 'street-address'),
-    text('city', 'address-level2', 'half'),
-    text('postal_code', 'postal-code', 'half'),
-    country('country'),
-    text('foreign_tin', 'off', 'half'),
-    { name: 'foreign_tin_not_required', kind: 'checkbox' },
-    text('us_tin', 'off', 'half'),
-    country('treaty_country', true),
+    ...w8ResidenceAndTins,
   ],
   w8bene: [
     text('name', 'organization'),
     country('country_of_incorporation'),
     { name: 'entity_type', kind: 'select', options: w8EntityTypes, width: 'half' },
     { name: 'fatca_status', kind: 'select', options: w8FatcaStatuses, width: 'half' },
-    text('address', 'street-address'),
-    text('city', 'address-level2', 'half'),
-    text('postal_code', 'postal-code', 'half'),
-    country('country'),
-    text('foreign_tin', 'off', 'half'),
-    { name: 'foreign_tin_not_required', kind: 'checkbox' },
-    text('us_tin', 'off', 'half'),
-    country('treaty_country', true),
+    ...w8ResidenceAndTins,
     text('signer_name', 'name'),
   ],
 };

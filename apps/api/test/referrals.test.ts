@@ -172,6 +172,56 @@ describe('referral commission', () => {
   });
 });
 
+describe('refunds and chargebacks', () => {
+  it('without the original sale, take back the newest earning on the click not yet taken back, then the one before, then nothing', async () => {
+    const referrer = await createAffiliate(t.app);
+    const jane = await referredAffiliate(referrer.id);
+    const s = await sale(jane.tokens, rev, '40.00', 'RV-SALE-1'); // 33.33 % of 40.00 = 13.332 -> 13.33
+    expect(s.earning).toBe(13.33);
+    const rebill = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'rebill', amount: '20.00', transaction_id: 'RV-REBILL-1' });
+    expect(rebill.json().data.earning).toBe(6.67); // 6.666 -> 6.67
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(67 + 33);
+    const first = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-CB-1' });
+    expect(first.json().data.earning).toBe(-6.67);
+    expect(await balanceCents(t.app.db, jane.id)).toBe(1333);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(67);
+    const second = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-CB-2' });
+    expect(second.json().data.earning).toBe(-13.33);
+    const third = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-CB-3' });
+    expect(third.json().data.earning).toBe(0);
+    expect(await balanceCents(t.app.db, jane.id)).toBe(0);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
+  });
+
+  it('never take back more than is left of the earning, nor anything for a sale the site does not know', async () => {
+    const referrer = await createAffiliate(t.app);
+    const jane = await referredAffiliate(referrer.id);
+    const s = await sale(jane.tokens, rev, '10.00', 'RV-SALE-2'); // 3.333 -> 3.33
+    expect(s.earning).toBe(3.33);
+    const unknown = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '10.00', transaction_id: 'RV-RF-0', original_transaction_id: 'RV-NO-SUCH-SALE' });
+    expect(unknown.json().data.earning).toBe(0);
+    // A tenth refunded: 0.33 back; the commission keeps 5 % of 3.00.
+    const part = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '1.00', transaction_id: 'RV-RF-1', original_transaction_id: 'RV-SALE-2' });
+    expect(part.json().data.earning).toBe(-0.33);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(15);
+    // Refunded five times the sale: only the 3.00 left comes back.
+    const over = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '50.00', transaction_id: 'RV-RF-2', original_transaction_id: 'RV-SALE-2' });
+    expect(over.json().data.earning).toBe(-3);
+    expect(await balanceCents(t.app.db, jane.id)).toBe(0);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
+  });
+
+  it('take back a cpa earning in full, whatever the amount refunded', async () => {
+    const referrer = await createAffiliate(t.app);
+    const jane = await referredAffiliate(referrer.id);
+    const s = await sale(jane.tokens, cpa, '80', 'RV-CPA-1');
+    expect(s.earning).toBe(9.99);
+    const refund = await convert(t.app, cpa.apiKey, { cid: s.cid, type: 'refund', amount: '8.00', transaction_id: 'RV-CPA-RF-1', original_transaction_id: 'RV-CPA-1' });
+    expect(refund.json().data.earning).toBe(-9.99);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
+  });
+});
+
 describe('GET /v1/referrals', () => {
   it('shows an affiliate their link and referred affiliates, masked, with commissions this month and all time', async () => {
     const referrer = await createAffiliate(t.app);

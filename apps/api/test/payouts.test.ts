@@ -244,7 +244,16 @@ describe('payouts: close, states, documents', () => {
     const { closePeriod } = await import('../src/modules/payouts/close.ts');
     const next = addPeriods(last, 1);
     await ledger.earn(aff.c.id, 6_000, new Date(periodStart(next).getTime() + DAY));
-    await closePeriod(t.app.db, next, { now: new Date(periodStart(addPeriods(next, 1)).getTime() + 20 * DAY) });
+    // The benchmark is told how long each step took.
+    const steps: [string, number][] = [];
+    const started = performance.now();
+    const closed = await closePeriod(t.app.db, next, { now: new Date(periodStart(addPeriods(next, 1)).getTime() + 20 * DAY), onStep: (name, ms) => steps.push([name, ms]) });
+    const took = performance.now() - started;
+    expect(steps.map(([name]) => name)).toEqual(['sums', 'terms', 'write']);
+    for (const [, ms] of steps) expect(ms >= 0 && ms <= took).toBe(true);
+    // Twenty days after the period: its end is the cutoff. C's $72 and B's rejected $200, back in B's balance, both held;
+    // A's $40 stays below the minimum.
+    expect(closed).toEqual({ period: next, cutoff: periodStart(addPeriods(next, 1)).toISOString(), payouts: 2, held: 2, amount: 272, carried_over: 1 });
     const held = (await get(`/v1/payouts?affiliate_id=${aff.c.id}`, staff)).json().data as Payout[];
     // The carried $20 and the new $60 make one payout, less 10 % withholding.
     expect(held.map((p) => [p.status, p.gross, p.amount, p.hold_reasons])).toEqual([['held', 80, 72, ['billing_account_incomplete']]]);

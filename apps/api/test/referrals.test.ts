@@ -200,15 +200,29 @@ describe('refunds and chargebacks', () => {
     expect(s.earning).toBe(3.33);
     const unknown = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '10.00', transaction_id: 'RV-RF-0', original_transaction_id: 'RV-NO-SUCH-SALE' });
     expect(unknown.json().data.earning).toBe(0);
-    // A tenth refunded: 0.33 back; the commission keeps 5 % of 3.00.
+    // A hundredth refunded: 0.03 back; 5 % of the 3.30 left still rounds to the 0.17 paid, so the commission stays.
+    const tiny = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '0.10', transaction_id: 'RV-RF-00', original_transaction_id: 'RV-SALE-2' });
+    expect(tiny.json().data.earning).toBe(-0.03);
+    expect((await commissionsOf(referrer.id)).map((c) => c.amountCents)).toEqual([17]);
+    // A tenth refunded: 0.33 back; the commission keeps 5 % of 2.97.
     const part = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '1.00', transaction_id: 'RV-RF-1', original_transaction_id: 'RV-SALE-2' });
     expect(part.json().data.earning).toBe(-0.33);
     expect(await balanceCents(t.app.db, referrer.id)).toBe(15);
-    // Refunded five times the sale: only the 3.00 left comes back.
+    // Refunded five times the sale: only the 2.97 left comes back.
     const over = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '50.00', transaction_id: 'RV-RF-2', original_transaction_id: 'RV-SALE-2' });
-    expect(over.json().data.earning).toBe(-3);
+    expect(over.json().data.earning).toBe(-2.97);
     expect(await balanceCents(t.app.db, jane.id)).toBe(0);
     expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
+  });
+
+  it('take back the earning of an affiliate nobody referred, and pay no one', async () => {
+    const alone = await referredAffiliate(null);
+    const s = await sale(alone.tokens, cpa, '30', 'RV-ALONE-1');
+    const cb = await convert(t.app, cpa.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-ALONE-CB-1' });
+    expect(cb.json().data.earning).toBe(-9.99);
+    expect(await balanceCents(t.app.db, alone.id)).toBe(0);
+    const [kinds] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'referral_commission'), sql`${ledgerEntries.sourceId} in (select id from ledger_entries where affiliate_id = ${alone.id})`));
+    expect(kinds!.n).toBe(0);
   });
 
   it('take back a cpa earning in full, whatever the amount refunded', async () => {

@@ -127,6 +127,10 @@ describe('referral commission', () => {
     await t.app.db.insert(settings).values({ key: 'referral_rate_bp', value: 1000 });
     try {
       await sale(jane.tokens, cpa, '20', 'REF-RATE-1');
+      // The referrer is shown the rate they are paid.
+      const tokens = await signIn(t.app, mail, referrer.email, referrer.password);
+      const shown = (await t.app.inject({ method: 'GET', url: '/v1/referrals', headers: bearer(tokens) })).json().data;
+      expect(shown).toMatchObject({ rate: 10, commission_all_time: 1 });
     } finally {
       await t.app.db.execute(sql`delete from settings where key = 'referral_rate_bp'`);
     }

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: [
       'apps/api/src/modules/payouts/*.test.ts',
+      'apps/api/src/modules/ledger/*.test.ts',
       'apps/api/test/ledger.test.ts',
       'apps/api/test/referrals.test.ts',
       'apps/api/test/payouts.test.ts',

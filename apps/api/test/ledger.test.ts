@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, users } from '../src/db/schema/index.ts';
-import { balanceCents, balancesCents, sumsByKind } from '../src/modules/ledger/balance.ts';
+import { affiliateProfiles, ledgerEntries, users } from '../src/db/schema/index.ts';
+import { balanceCents, balanceCentsSql, balancesCents, earnedCentsSinceSql, sumsByKind, toDollars } from '../src/modules/ledger/balance.ts';
 import { appendEntries, appendEntry } from '../src/modules/ledger/entries.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { LedgerFixture } from './support/money.ts';
 import { createAffiliate, createStaff } from './support/users.ts';
 
 let t: TestApp;
@@ -108,5 +109,72 @@ describe('balances are sums of rows', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('balances scoped by kind and time', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('counts only the kinds asked for, and rows from `from` on and before `before`', async () => {
+    const aff = (await createAffiliate(t.app)).id;
+    const other = (await createAffiliate(t.app)).id;
+    const quiet = (await createAffiliate(t.app)).id;
+    const note = { createdBy: staffId, reason: 'scoped', reasonCode: 'other' };
+    await appendEntries(t.app.db, [
+      { ...note, affiliateId: aff, kind: 'bonus', amountCents: 1000, createdAt: at('2026-03-01T00:00:00Z') },
+      { ...note, affiliateId: aff, kind: 'adjustment', amountCents: -300, createdAt: at('2026-03-10T00:00:00Z') },
+      { affiliateId: aff, kind: 'fee', amountCents: -50, payoutId: 1, createdAt: at('2026-03-20T00:00:00Z') },
+      { ...note, affiliateId: other, kind: 'bonus', amountCents: 700, createdAt: at('2026-03-15T00:00:00Z') },
+    ]);
+    const db = t.app.db;
+    expect(await balanceCents(db, aff)).toBe(650);
+    expect(await balanceCents(db, quiet)).toBe(0);
+    expect(await balanceCents(db, aff, { kinds: ['bonus', 'fee'] })).toBe(950);
+    expect(await balanceCents(db, aff, { kinds: ['earning'] })).toBe(0);
+    // `from` takes a row made at that very moment, `before` leaves it out.
+    expect(await balanceCents(db, aff, { from: at('2026-03-10T00:00:00Z') })).toBe(-350);
+    expect(await balanceCents(db, aff, { before: at('2026-03-10T00:00:00Z') })).toBe(1000);
+    expect(await balanceCents(db, aff, { from: at('2026-03-10T00:00:00Z'), before: at('2026-03-20T00:00:00Z') })).toBe(-300);
+
+    const many = await balancesCents(db, [aff, other, quiet], { from: at('2026-03-10T00:00:00Z') });
+    expect([...many.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [aff, -350],
+      [other, 700],
+    ]);
+    expect(await balancesCents(db, [aff, other], { before: at('2026-03-10T00:00:00Z'), kinds: ['bonus'] })).toEqual(new Map([[aff, 1000]]));
+    expect((await balancesCents(db, [])).size).toBe(0);
+
+    expect(await sumsByKind(db, aff)).toEqual({ bonus: 1000, adjustment: -300, fee: -50 });
+    expect(await sumsByKind(db, aff, { before: at('2026-03-20T00:00:00Z') })).toEqual({ bonus: 1000, adjustment: -300 });
+    expect(await sumsByKind(db, aff, { kinds: ['fee'], from: at('2026-03-20T00:00:00Z') })).toEqual({ fee: -50 });
+    expect(await sumsByKind(db, quiet)).toEqual({});
+    expect(toDollars(650)).toBe(6.5);
+    expect(toDollars(-5)).toBe(-0.05);
+  });
+
+  it('lists read the same balance, and what was earned from a day on, in SQL', async () => {
+    const aff = (await createAffiliate(t.app)).id;
+    const quiet = (await createAffiliate(t.app)).id;
+    const money = new LedgerFixture(t.app, staffId);
+    await money.earn(aff, 900, at('2026-04-30T12:00:00Z'));
+    const sale = await money.earn(aff, 2000, at('2026-05-01T12:00:00Z'));
+    await money.reverse(sale, aff, 500, at('2026-05-02T12:00:00Z'));
+    await money.commission(aff, sale.id, 30, at('2026-05-03T12:00:00Z'));
+    await money.bonus(aff, 400, at('2026-05-04T12:00:00Z'));
+    await appendEntries(t.app.db, [{ affiliateId: aff, kind: 'payout', amountCents: -150, payoutId: 1, createdAt: at('2026-05-05T19:00:00Z') }]);
+    const read = async (id: number, fromDay: string) => {
+      const [row] = await t.app.db
+        .select({ balance: balanceCentsSql(users.id), earned: earnedCentsSinceSql(users.id, fromDay) })
+        .from(users)
+        // As in the affiliates list: with a join, drizzle names every column with its table, which the subqueries need.
+        .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
+        .where(eq(users.id, id));
+      return { balance: Number(row!.balance), earned: Number(row!.earned) };
+    };
+    // Earnings, reversals and commissions from that day on; bonuses and payouts move only the balance.
+    expect(await read(aff, '2026-05-01')).toEqual({ balance: 900 + 2000 - 500 + 30 + 400 - 150, earned: 2000 - 500 + 30 });
+    expect(await read(aff, '2026-04-30')).toEqual({ balance: 2680, earned: 900 + 2000 - 500 + 30 });
+    expect(await read(aff, '2026-05-04')).toEqual({ balance: 2680, earned: 0 });
+    expect(await read(quiet, '2026-05-01')).toEqual({ balance: 0, earned: 0 });
   });
 });

@@ -173,6 +173,11 @@ describe('payouts: close, states, documents', () => {
       ['to_approve', 'to_pay', 'Test Staff'],
       ['to_pay', 'paid', 'Test Staff'],
     ]);
+    expect(detail.transitions.map((x) => x.reason)).toEqual(['Period closed', null, 'PP-12345']);
+    // A paid payout can no longer be rejected, nor paid twice.
+    const late = await post(`/v1/payouts/${payoutA.id}/reject`, staff, { reject_reason: 'Too late' });
+    expect([late.statusCode, late.json().message]).toEqual([409, payoutMessages.notRejectable]);
+    expect((await post(`/v1/payouts/${payoutA.id}/mark-paid`, staff)).json().message).toBe(payoutMessages.notApproved);
     const receipt = pdfText((await get(`/v1/payouts/${payoutA.id}/receipt.pdf`, aff.a.tokens)).rawPayload);
     expect(receipt).toContain('PP-12345');
     expect(receipt).toMatch(/Amount paid\s+USD\s+\$1,049\.75/);
@@ -196,6 +201,11 @@ describe('payouts: close, states, documents', () => {
     expect((await get('/v1/balance', aff.b.tokens)).json().data).toMatchObject({ available: 200, held: 0, lifetime_paid: 0 });
     const detail = (await get(`/v1/payouts/${payoutB.id}`, aff.b.tokens)).json().data as PayoutDetail;
     expect(detail).toMatchObject({ status: 'rejected', reject_reason: 'Duplicate account' });
+    const staffDetail = (await get(`/v1/payouts/${payoutB.id}`, staff)).json().data as PayoutDetail;
+    expect(staffDetail.transitions.at(-1)).toMatchObject({ from: 'held', to: 'rejected', by: { name: 'Test Staff' }, reason: 'Duplicate account' });
+    const again = await post(`/v1/payouts/${payoutB.id}/reject`, staff, { reject_reason: 'Twice' });
+    expect([again.statusCode, again.json().message]).toEqual([409, payoutMessages.notRejectable]);
+    expect((await get('/v1/balance', aff.b.tokens)).json().data).toMatchObject({ available: 200 });
     expect((await post(`/v1/payouts/${payoutB.id}/mark-paid`, staff)).statusCode).toBe(409);
   });
 
@@ -234,7 +244,16 @@ describe('payouts: close, states, documents', () => {
     const { closePeriod } = await import('../src/modules/payouts/close.ts');
     const next = addPeriods(last, 1);
     await ledger.earn(aff.c.id, 6_000, new Date(periodStart(next).getTime() + DAY));
-    await closePeriod(t.app.db, next, { now: new Date(periodStart(addPeriods(next, 1)).getTime() + 20 * DAY) });
+    // The benchmark is told how long each step took.
+    const steps: [string, number][] = [];
+    const started = performance.now();
+    const closed = await closePeriod(t.app.db, next, { now: new Date(periodStart(addPeriods(next, 1)).getTime() + 20 * DAY), onStep: (name, ms) => steps.push([name, ms]) });
+    const took = performance.now() - started;
+    expect(steps.map(([name]) => name)).toEqual(['sums', 'terms', 'write']);
+    for (const [, ms] of steps) expect(ms >= 0 && ms <= took).toBe(true);
+    // Twenty days after the period: its end is the cutoff. C's $72 and B's rejected $200, back in B's balance, both held;
+    // A's $40 stays below the minimum.
+    expect(closed).toEqual({ period: next, cutoff: periodStart(addPeriods(next, 1)).toISOString(), payouts: 2, held: 2, amount: 272, carried_over: 1 });
     const held = (await get(`/v1/payouts?affiliate_id=${aff.c.id}`, staff)).json().data as Payout[];
     // The carried $20 and the new $60 make one payout, less 10 % withholding.
     expect(held.map((p) => [p.status, p.gross, p.amount, p.hold_reasons])).toEqual([['held', 80, 72, ['billing_account_incomplete']]]);
@@ -246,13 +265,22 @@ describe('payouts: close, states, documents', () => {
     expect(detail.transitions.at(-1)).toMatchObject({ from: 'held', to: 'to_approve', by: null, reason: 'Profile issues fixed' });
 
     const [bank] = await rows<{ id: number }>(t.app.db, sql`insert into banks (name) values ('First Network Bank') returning id`);
-    expect((await post(`/v1/payouts/${fixed[0]!.id}/bank`, staff, { bank_id: 999_999 })).statusCode).toBe(422);
+    const noBank = await post(`/v1/payouts/${fixed[0]!.id}/bank`, staff, { bank_id: 999_999 });
+    expect([noBank.statusCode, noBank.json().message]).toEqual([422, payoutMessages.unknownBank]);
     const changed = await post(`/v1/payouts/${fixed[0]!.id}/bank`, staff, { bank_id: bank!.id });
     expect(changed.json()).toEqual({ message: 'Bank updated successfully' });
-    expect((await post(`/v1/payouts/${payoutA.id}/bank`, staff, { bank_id: bank!.id })).statusCode).toBe(409);
+    const withBank = (await get(`/v1/payouts/${fixed[0]!.id}`, staff)).json().data as PayoutDetail;
+    expect(withBank.transitions.at(-1)).toMatchObject({ from: 'to_approve', to: 'to_approve', by: { name: 'Test Staff' }, reason: `Bank changed to #${bank!.id}` });
+    const paidBank = await post(`/v1/payouts/${payoutA.id}/bank`, staff, { bank_id: bank!.id });
+    expect([paidBank.statusCode, paidBank.json().message]).toEqual([409, payoutMessages.bankNotChangeable]);
+    const rejectedBank = await post(`/v1/payouts/${payoutB.id}/bank`, staff, { bank_id: bank!.id });
+    expect([rejectedBank.statusCode, rejectedBank.json().message]).toEqual([409, payoutMessages.bankNotChangeable]);
 
-    const approved = await post('/v1/payouts/bulk/approve', staff, { ids: [fixed[0]!.id, payoutA.id] });
-    expect(approved.json().data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, false]);
+    const approved = await post('/v1/payouts/bulk/approve', staff, { ids: [fixed[0]!.id, payoutA.id, fixed[0]!.id] });
+    expect(approved.json().data.results).toEqual([
+      { id: fixed[0]!.id, ok: true, status: 'to_pay', error_code: null, message: 'OK' },
+      { id: payoutA.id, ok: false, status: null, error_code: 'conflict', message: payoutMessages.notToApprove },
+    ]);
     const exported = await get('/v1/payouts/export.csv?method=paypal', staff);
     expect(exported.headers['content-disposition']).toContain('payouts-paypal.csv');
     const parsed = csvAmountCents(exported.body);

@@ -127,6 +127,10 @@ describe('referral commission', () => {
     await t.app.db.insert(settings).values({ key: 'referral_rate_bp', value: 1000 });
     try {
       await sale(jane.tokens, cpa, '20', 'REF-RATE-1');
+      // The referrer is shown the rate they are paid.
+      const tokens = await signIn(t.app, mail, referrer.email, referrer.password);
+      const shown = (await t.app.inject({ method: 'GET', url: '/v1/referrals', headers: bearer(tokens) })).json().data;
+      expect(shown).toMatchObject({ rate: 10, commission_all_time: 1 });
     } finally {
       await t.app.db.execute(sql`delete from settings where key = 'referral_rate_bp'`);
     }
@@ -169,6 +173,70 @@ describe('referral commission', () => {
     // The referrer's balance is the sum of their commission rows, and the referred affiliate's of theirs.
     const [sums] = await t.app.db.select({ c: sql<string>`sum(amount_cents)` }).from(ledgerEntries).where(eq(ledgerEntries.affiliateId, referrer.id));
     expect(await balanceCents(t.app.db, referrer.id)).toBe(Number(sums!.c));
+  });
+});
+
+describe('refunds and chargebacks', () => {
+  it('without the original sale, take back the newest earning on the click not yet taken back, then the one before, then nothing', async () => {
+    const referrer = await createAffiliate(t.app);
+    const jane = await referredAffiliate(referrer.id);
+    const s = await sale(jane.tokens, rev, '40.00', 'RV-SALE-1'); // 33.33 % of 40.00 = 13.332 -> 13.33
+    expect(s.earning).toBe(13.33);
+    const rebill = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'rebill', amount: '20.00', transaction_id: 'RV-REBILL-1' });
+    expect(rebill.json().data.earning).toBe(6.67); // 6.666 -> 6.67
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(67 + 33);
+    const first = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-CB-1' });
+    expect(first.json().data.earning).toBe(-6.67);
+    expect(await balanceCents(t.app.db, jane.id)).toBe(1333);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(67);
+    const second = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-CB-2' });
+    expect(second.json().data.earning).toBe(-13.33);
+    const third = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-CB-3' });
+    expect(third.json().data.earning).toBe(0);
+    expect(await balanceCents(t.app.db, jane.id)).toBe(0);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
+  });
+
+  it('never take back more than is left of the earning, nor anything for a sale the site does not know', async () => {
+    const referrer = await createAffiliate(t.app);
+    const jane = await referredAffiliate(referrer.id);
+    const s = await sale(jane.tokens, rev, '10.00', 'RV-SALE-2'); // 3.333 -> 3.33
+    expect(s.earning).toBe(3.33);
+    const unknown = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '10.00', transaction_id: 'RV-RF-0', original_transaction_id: 'RV-NO-SUCH-SALE' });
+    expect(unknown.json().data.earning).toBe(0);
+    // A hundredth refunded: 0.03 back; 5 % of the 3.30 left still rounds to the 0.17 paid, so the commission stays.
+    const tiny = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '0.10', transaction_id: 'RV-RF-00', original_transaction_id: 'RV-SALE-2' });
+    expect(tiny.json().data.earning).toBe(-0.03);
+    expect((await commissionsOf(referrer.id)).map((c) => c.amountCents)).toEqual([17]);
+    // A tenth refunded: 0.33 back; the commission keeps 5 % of 2.97.
+    const part = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '1.00', transaction_id: 'RV-RF-1', original_transaction_id: 'RV-SALE-2' });
+    expect(part.json().data.earning).toBe(-0.33);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(15);
+    // Refunded five times the sale: only the 2.97 left comes back.
+    const over = await convert(t.app, rev.apiKey, { cid: s.cid, type: 'refund', amount: '50.00', transaction_id: 'RV-RF-2', original_transaction_id: 'RV-SALE-2' });
+    expect(over.json().data.earning).toBe(-2.97);
+    expect(await balanceCents(t.app.db, jane.id)).toBe(0);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
+  });
+
+  it('take back the earning of an affiliate nobody referred, and pay no one', async () => {
+    const alone = await referredAffiliate(null);
+    const s = await sale(alone.tokens, cpa, '30', 'RV-ALONE-1');
+    const cb = await convert(t.app, cpa.apiKey, { cid: s.cid, type: 'chargeback', transaction_id: 'RV-ALONE-CB-1' });
+    expect(cb.json().data.earning).toBe(-9.99);
+    expect(await balanceCents(t.app.db, alone.id)).toBe(0);
+    const [kinds] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'referral_commission'), sql`${ledgerEntries.sourceId} in (select id from ledger_entries where affiliate_id = ${alone.id})`));
+    expect(kinds!.n).toBe(0);
+  });
+
+  it('take back a cpa earning in full, whatever the amount refunded', async () => {
+    const referrer = await createAffiliate(t.app);
+    const jane = await referredAffiliate(referrer.id);
+    const s = await sale(jane.tokens, cpa, '80', 'RV-CPA-1');
+    expect(s.earning).toBe(9.99);
+    const refund = await convert(t.app, cpa.apiKey, { cid: s.cid, type: 'refund', amount: '8.00', transaction_id: 'RV-CPA-RF-1', original_transaction_id: 'RV-CPA-1' });
+    expect(refund.json().data.earning).toBe(-9.99);
+    expect(await balanceCents(t.app.db, referrer.id)).toBe(0);
   });
 });
 

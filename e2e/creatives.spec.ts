@@ -96,6 +96,8 @@ test("a new affiliate copies a banner's embed code with their tracking link insi
   await page.getByLabel('Site', { exact: true }).fill('E2E Banners');
   await page.getByRole('option', { name: site.display_name }).click();
   const lpCard = page.getByTestId('landing-card').filter({ hasText: 'E2E tour' });
+  // Other runs' sites have an "E2E tour" too: the list shows this site's one once the filter applies.
+  await expect(lpCard).toHaveCount(1);
   await lpCard.getByRole('button', { name: 'Use this page' }).click();
   await expect(page).toHaveURL(/\/offers\?tab=advanced&site=\d+&landing_page=\d+$/);
   await expect(page.getByLabel('Landing page', { exact: true })).toHaveValue('E2E tour');

@@ -2,6 +2,7 @@ import { DEFAULT_REFERRAL_RATE_BP } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
+import { revshareCents } from '../tracking/money.ts';
 
 /**
  * Referral commission (docs/money.md): for each earning of a referred affiliate, the referrer (if
@@ -15,8 +16,8 @@ export const REFERRAL_RATE_KEY = 'referral_rate_bp';
 /** The rate in basis points, read in SQL so the batch statement needs no extra round trip. */
 const rateSql = `coalesce((SELECT (value #>> '{}')::int FROM settings WHERE key = '${REFERRAL_RATE_KEY}'), ${DEFAULT_REFERRAL_RATE_BP})`;
 
-/** Half up to the cent: positive cents times basis points. */
-export const commissionCents = (earningCents: number, rateBp: number): number => Math.floor((earningCents * rateBp + 5000) / 10000);
+/** Half up to the cent: positive cents times basis points, by the one integer rule of money shares. */
+export const commissionCents = (earningCents: number, rateBp: number): number => revshareCents(earningCents, rateBp);
 
 /**
  * The CTE step (batch conversion statement) writing the commissions of the earnings `from`

@@ -3,14 +3,13 @@
 // Everything listens on and talks to 127.0.0.1 only.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ensureHaproxy, haproxyConfig } from '../../apps/api/src/lib/haproxy.ts';
+import { freePort, startHaproxy as startBalancer, stopChild, waitForOk } from '../../apps/api/test/support/processes.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOST = '127.0.0.1';
@@ -103,16 +102,7 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, HOST, () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
+export { freePort, stopChild };
 
 let tasksetChecked: boolean | undefined;
 export function hasTaskset(): boolean {
@@ -158,31 +148,10 @@ export function startNode(script: string, args: string[], env: Record<string, st
   return child;
 }
 
-export async function stopChild(child: ChildProcess, timeoutMs = 12_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((res) => child.once('exit', () => res()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Polls a URL until it answers 200 (bounded). */
+/** Polls a local URL until it answers 200 (bounded). */
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   assertLocal(url);
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before answering ${url}`);
-    try {
-      const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+  await waitForOk(url, child, timeoutMs);
 }
 
 /** The app's server (apps/api/src/server.ts) on PostgreSQL, listening on 127.0.0.1. */
@@ -210,21 +179,11 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   return { url, child };
 }
 
-/**
- * HAProxy in front of the given servers with the configuration `scripts/cluster.ts` runs
- * (round robin, health checks); unpinned. Answers its address and process.
- */
+/** HAProxy in front of the given servers (the cluster script's configuration), unpinned, stopped at clean-up. */
 export async function startHaproxy(urls: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const bin = ensureHaproxy();
-  const port = await freePort();
-  const cfg = join(tempDir('portal-bench-haproxy-'), 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig({ port, instancePorts: urls.map((u) => Number(new URL(u).port)) }));
-  const child = spawn(bin, ['-db', '-f', cfg], { stdio: 'ignore' });
-  onCleanup(() => stopChild(child));
-  const url = `http://${HOST}:${port}`;
-  // Both the app and the bare server answer GET /health, which HAProxy checks too.
-  await waitForHttp(`${url}/health`, child, 20_000);
-  return { url, child };
+  const balancer = await startBalancer(urls, tempDir('portal-bench-haproxy-'));
+  onCleanup(() => stopChild(balancer.child));
+  return balancer;
 }
 
 /** A bare baseline server (bench/support/bare-server.ts), on core 0 unless told. */

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { permissions } from '@portal/contracts';
@@ -12,11 +12,10 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { Db } from '../src/db/client.ts';
 import { clicks, conversions, ledgerEntries, postbackDeliveries, postbacks } from '../src/db/schema/index.ts';
-import { ensureHaproxy, haproxyConfig } from '../src/lib/haproxy.ts';
 import { createInstances, loadedTestConfig, type TestInstances } from './helpers.ts';
 import { type Acknowledged, after, clickOnce, type LoadTarget, loadUntil } from './support/click-load.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
-import { freePort, killServer, type ServerProcess, startServer, stopServer, waitForOk } from './support/processes.ts';
+import { killServer, type ServerProcess, startHaproxy, startServer, stopServer } from './support/processes.ts';
 import { createCatalogue, trackingLink } from './support/tracking.ts';
 import { createAffiliate, createStaff, signIn, uniqueEmail } from './support/users.ts';
 import { limits } from '../src/lib/rate-limiter.ts';
@@ -95,7 +94,6 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
   };
 
   beforeAll(async () => {
-    const haproxyBin = ensureHaproxy();
     smtpUrl = await mail.start();
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const receiverPort = (receiver.address() as AddressInfo).port;
@@ -108,14 +106,11 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
     ids = await trackingSetup(setup.apps[0]!, mail);
     await setup.apps[0]!.db.insert(postbacks).values({ affiliateId: ids.affiliateId, goal: 'all', type: 'global', method: 'GET', url: `http://127.0.0.1:${receiverPort}/conversion?t={transaction_id}` });
     servers.push(await startInstance(), await startInstance());
-    const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'portal-haproxy-'));
     dirs.push(dir);
-    const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig({ port, instancePorts: servers.map((s) => Number(new URL(s!.url).port)) }));
-    haproxy = spawn(haproxyBin, ['-db', '-f', cfg], { stdio: 'ignore' });
-    target = { baseUrl: `http://127.0.0.1:${port}`, linkPath: ids.linkPath, apiKey: ids.apiKey };
-    await waitForOk(`${target.baseUrl}/health`, haproxy);
+    const balancer = await startHaproxy(servers.map((s) => s!.url), dir);
+    haproxy = balancer.child;
+    target = { baseUrl: balancer.url, linkPath: ids.linkPath, apiKey: ids.apiKey };
   }, 240_000);
 
   afterAll(async () => {
@@ -129,7 +124,7 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
   });
 
   it('sends each postback once: every instance claims jobs from the one queue, none claims one twice', { timeout: 120_000 }, async () => {
-    const ack = await loadUntil(target, after(2500), { clickWorkers: 6, conversionWorkers: 6, prefix: 'ONCE' }).done;
+    const ack = await loadUntil(target, () => after(2500), { clickWorkers: 6, conversionWorkers: 6, prefix: 'ONCE' });
     expect(ack.conversions.length).toBeGreaterThan(50);
     const db = setup.apps[0]!.db;
     const pending = async () =>
@@ -163,16 +158,16 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
 
   it('stores every acknowledged click and conversion once, the survivor keeps serving, and the rollups are exact after a restart', { timeout: 180_000 }, async () => {
     let ackedAtKill = -1;
-    let ack: Acknowledged | undefined;
-    const stop = (async () => {
-      await after(2000);
-      ackedAtKill = ack?.clicks.length ?? -1;
-      await killServer(servers[0]!);
-      await after(4000);
-    })();
-    const load = loadUntil(target, stop, { clickWorkers: 12, conversionWorkers: 4, prefix: 'FAILOVER' });
-    ack = load.acknowledged;
-    await load.done;
+    const ack = await loadUntil(
+      target,
+      async (sofar) => {
+        await after(2000);
+        ackedAtKill = sofar.clicks.length;
+        await killServer(servers[0]!);
+        await after(4000);
+      },
+      { clickWorkers: 12, conversionWorkers: 4, prefix: 'FAILOVER' },
+    );
     expect(ackedAtKill).toBeGreaterThan(100);
     // The survivor kept answering under load after the crash.
     expect(ack.clicks.length - ackedAtKill).toBeGreaterThan(100);
@@ -228,12 +223,12 @@ describe.skipIf(onPostgres)('one instance on the embedded database, killed mid-l
     const running = server;
     const ack = await loadUntil(
       target,
-      (async () => {
+      async () => {
         await after(2500);
         await killServer(running);
-      })(),
+      },
       { clickWorkers: 8, conversionWorkers: 2, prefix: 'CRASH' },
-    ).done;
+    );
     expect(ack.clicks.length).toBeGreaterThan(100);
     expect(ack.conversions.length).toBeGreaterThan(10);
 

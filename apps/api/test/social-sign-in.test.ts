@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
+import { freePort } from './support/processes.ts';
 import { bearer, createAffiliate } from './support/users.ts';
 
 /** People known to the local OpenID Connect provider, by account id. */
@@ -14,14 +14,6 @@ const accounts: Record<string, { email: string; email_verified: boolean; name: s
   'existing-person': { email: '', email_verified: true, name: 'Existing Person' },
   'unverified-person': { email: 'unverified@example.com', email_verified: false, name: 'Unverified Person' },
 };
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
 
 let t: TestApp;
 let issuer: string;

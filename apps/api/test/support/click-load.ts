@@ -36,17 +36,17 @@ export async function clickOnce(target: LoadTarget, n: number): Promise<string |
 
 /**
  * Clicks with `clickWorkers` connections and converts acknowledged clicks with
- * `conversionWorkers` until `stop` resolves. Transaction ids start with `prefix`. `acknowledged`
- * fills as answers come; `done` resolves with it once every worker has stopped.
+ * `conversionWorkers` until `during(acknowledged so far)` resolves (it may kill a server
+ * meanwhile). Transaction ids start with `prefix`. Answers what was acknowledged.
  */
-export function loadUntil(
+export async function loadUntil(
   target: LoadTarget,
-  stop: Promise<void>,
+  during: (acknowledged: Readonly<Acknowledged>) => Promise<void>,
   opts: { clickWorkers: number; conversionWorkers: number; prefix: string },
-): { acknowledged: Acknowledged; done: Promise<Acknowledged> } {
+): Promise<Acknowledged> {
   const ack: Acknowledged = { clicks: [], conversions: [], failures: 0 };
   const state = { stopped: false };
-  void stop.then(() => (state.stopped = true));
+  const stop = during(ack).then(() => (state.stopped = true));
   let n = 0;
   const clicker = async () => {
     while (!state.stopped) {
@@ -84,8 +84,8 @@ export function loadUntil(
       }
     }
   };
-  const workers = [...Array.from({ length: opts.clickWorkers }, clicker), ...Array.from({ length: opts.conversionWorkers }, converter)];
-  return { acknowledged: ack, done: Promise.all(workers).then(() => ack) };
+  await Promise.all([stop, ...Array.from({ length: opts.clickWorkers }, clicker), ...Array.from({ length: opts.conversionWorkers }, converter)]);
+  return ack;
 }
 
 export const after = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

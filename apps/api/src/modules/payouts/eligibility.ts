@@ -145,14 +145,16 @@ export const billingSql = sql`jsonb_build_object('name', u.name, 'email', u.emai
           'details', coalesce(ba.details, '{}'::jsonb))`;
 
 /**
- * The terms of many affiliates in one query (`ids` null: every affiliate). Only the issues that
+ * The terms of the given affiliates in one query (the period close reads its own). Only the issues that
  * hold a payout count here: user details, billing details and the tax form (the profile's own
  * rule). A US person without a valid W-9 has the backup withholding rate taken when it is higher
  * than the country's rate.
  */
-export async function loadTerms(db: Db, ids: readonly number[] | null): Promise<Map<number, PayoutTerms>> {
-  const filter = ids === null ? sql`true` : sql`u.id = any(${`{${ids.join(',')}}`}::int[])`;
-  const list = await rows<TermsRow>(db, sql`select ${termsColumns}, ${billingSql} as billing from ${termsFrom} where u.is_client and ${filter}`);
+export async function loadTerms(db: Db, ids: readonly number[]): Promise<Map<number, PayoutTerms>> {
+  const list = await rows<TermsRow>(
+    db,
+    sql`select ${termsColumns}, ${billingSql} as billing from ${termsFrom} where u.is_client and u.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
   return termsOf(list, list.length ? await backupWithholdingBp(db) : 0);
 }
 

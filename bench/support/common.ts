@@ -70,10 +70,14 @@ export function assertLocal(url: string): void {
   if (host !== HOST) throw new Error(`benchmarks only talk to ${HOST}, not ${host}`);
 }
 
+/** The databases this run created: only their connections (and the server's shared processes) count as its PostgreSQL CPU. */
+const ownDatabases = new Set<string>();
+
 /** A new database bench_<random> on the server, dropped at clean-up. */
 export async function createDatabase(): Promise<{ name: string; url: string }> {
   assertLocal(serverUrl);
   const name = `bench_${randomBytes(6).toString('hex')}`;
+  ownDatabases.add(name);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -277,7 +281,11 @@ export async function measuredLoad(
   const measured = await run({ ...base, amount }, (seconds * 3 + 10) * 1000);
   const after = cpuNow(server);
   const per = (a: number, b: number) => (measured.requests ? ((a - b) / measured.requests) * 1e6 : Number.NaN);
-  return { warmup: w, measured, cpu: { serverUs: per(after.server, before.server), postgresUs: per(after.postgres, before.postgres) } };
+  return {
+    warmup: w,
+    measured,
+    cpu: { serverUs: per(after.server, before.server), postgresUs: per(after.postgres, before.postgres), postgresSharedUs: per(after.postgresShared, before.postgresShared) },
+  };
 }
 
 /**
@@ -347,12 +355,14 @@ export interface Served {
 
 /**
  * CPU time spent per request in the measured run, in microseconds: by the server process, and by
- * every PostgreSQL process on this machine. Unlike the rates, it barely moves when other work
+ * the PostgreSQL server's processes (its shared ones and the connections to the databases this run created). Unlike the rates, it barely moves when other work
  * shares the cores, so it is the number to compare between runs and changes.
  */
 export interface CpuPerRequest {
   serverUs: number;
   postgresUs: number;
+  /** The part of `postgresUs` spent by the server's shared processes (WAL writer, checkpointer, autovacuum), not a connection. */
+  postgresSharedUs: number;
 }
 
 let clockTicks: number | undefined;
@@ -379,28 +389,36 @@ function cpuOf(pid: number): number {
   }
 }
 
-function cpuNow(server: ChildProcess | ChildProcess[] | undefined): { server: number; postgres: number } {
+function cpuNow(server: ChildProcess | ChildProcess[] | undefined): { server: number; postgres: number; postgresShared: number } {
   let postgres = 0;
+  let postgresShared = 0;
   try {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgres += cpuOf(Number(entry));
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        // A connection to a database this run did not create is someone else's work on a shared server.
+        const connectedTo = /: \S+ (\S+) [^ ]+\(\d+\)/.exec(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '))?.[1];
+        if (connectedTo && !ownDatabases.has(connectedTo)) continue;
+        const cpu = cpuOf(Number(entry));
+        postgres += cpu;
+        if (!connectedTo) postgresShared += cpu;
       } catch {
         // gone meanwhile
       }
     }
   } catch {
     postgres = Number.NaN;
+    postgresShared = Number.NaN;
   }
   // Several processes (instances and their load balancer) count together.
   const servers = (Array.isArray(server) ? server : server ? [server] : []).filter((c) => c.pid);
-  return { server: servers.length ? servers.reduce((sum, c) => sum + cpuOf(c.pid!), 0) : Number.NaN, postgres };
+  return { server: servers.length ? servers.reduce((sum, c) => sum + cpuOf(c.pid!), 0) : Number.NaN, postgres, postgresShared };
 }
 
 export const cpuLine = (name: string, cpu: CpuPerRequest) =>
   `  ${name.padEnd(10)} CPU per request: server ${Number.isNaN(cpu.serverUs) ? 'n/a' : `${fmt(cpu.serverUs)} µs`}` +
-  (name === 'bare' ? '' : `, PostgreSQL ${Number.isNaN(cpu.postgresUs) ? 'n/a' : `${fmt(cpu.postgresUs)} µs`}`);
+  (name === 'bare' ? '' : `, PostgreSQL ${Number.isNaN(cpu.postgresUs) ? 'n/a' : `${fmt(cpu.postgresUs)} µs (of it ${fmt(cpu.postgresSharedUs)} µs in its shared processes)`}`);
 
 // ---- numbers ----
 

@@ -104,6 +104,8 @@ describe('dashboard', () => {
     const link = await trackingLink(t.app, bob, cat.offerId);
     const v = await click(t.app, link.url, { ip: '81.2.81.1' });
     await convert(t.app, cat.apiKey, { cid: v.cid, type: 'sale', amount: 50, transaction_id: 'D-1' });
+    // Clicks reach the rollups through the journal, merged within a second; wait for it.
+    await t.app.clickWriter.drain();
     const res = await t.app.inject({ method: 'GET', url: '/v1/dashboard', headers: bearer(bob) });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;

@@ -86,6 +86,8 @@ describe('feeds and catalogue links', () => {
     const sale = await convert(t.app, cat.apiKey, { cid: followed.cid, type: 'sale', amount: '50.00', transaction_id: 'feed-sale-1' });
     expect(sale.statusCode).toBe(200);
     const day = statsDay(new Date());
+    // Clicks reach the rollups through the journal, merged within a second; wait for it.
+    await t.app.clickWriter.drain();
     const stats = (await api(alice, 'GET', `/v1/statistics/daily?from=${day}&to=${day}&group_by=creative`)).json();
     expect(stats.data).toEqual([expect.objectContaining({ key: `scene:${sceneIds[24]}`, label: 'Newest <scene> & "friends"', clicks: 1, sales: 1, earnings: 40 })]);
     const filtered = (await api(alice, 'GET', `/v1/statistics/daily?from=${day}&to=${day}&creative=scene:${sceneIds[0]}`)).json();

@@ -164,6 +164,8 @@ describe('banners', () => {
     // Statistics by creative name the banner.
     const [banner] = await t.app.db.select().from(banners).where(eq(banners.id, bannerId));
     const day = statsDay(new Date());
+    // Clicks reach the rollups through the journal, merged within a second; wait for it.
+    await t.app.clickWriter.drain();
     const stats = await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${day}&to=${day}&group_by=creative`, headers: bearer(alice) });
     expect(stats.json().data).toContainEqual(expect.objectContaining({ key: `banner:${bannerId}`, label: `Banner: ${banner!.name}`, clicks: 1 }));
     // An offer of the site without a landing page of its own: the site's best rated landing page, not its home page.

@@ -65,11 +65,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     connectionString: config.url,
     max: 20,
     connectionTimeoutMillis: 5000,
-    // For the prepared hot-path statements (db/raw.ts): their row arrays vary in length, and a plan
-    // made for the actual arrays runs in about half the time of a generic one. It also makes every
-    // foreign-key check re-plan its query for each row written; the period close, which writes
-    // tens of thousands of rows in one transaction, sets `plan_cache_mode = auto` for itself.
-    options: '-c plan_cache_mode=force_custom_plan',
+    // PostgreSQL's default, stated because it matters: the prepared hot-path statements (db/raw.ts)
+    // and every foreign-key check keep a generic plan after five runs instead of planning again for
+    // each batch or row. Planning was about a third of the database's work per click and per
+    // conversion (docs/benchmarks.md, "Clicks at scale"); the statements are shaped so their
+    // generic plans use the indexes at any table size.
+    options: '-c plan_cache_mode=auto',
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

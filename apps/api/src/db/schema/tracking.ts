@@ -280,6 +280,29 @@ export const statsDailyTotals = pgTable(
   (t) => [uniqueIndex('stats_daily_totals_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId), index('stats_daily_totals_day_idx').on(t.day)],
 );
 
+/**
+ * Clicks not yet added to the rollups: the click batch writes one row per click here, in the same
+ * statement as the click, and the merge (clicks/rollup-journal.ts) moves them into both rollups a
+ * few times a second, deleting what it added in the same transaction, so each is counted once.
+ * No index: the merge always takes every row it can see.
+ */
+export const clickRollupJournal = pgTable('click_rollup_journal', {
+  day: date({ mode: 'string' }).notNull(),
+  affiliateId: integer().notNull(),
+  offerId: integer().notNull(),
+  siteId: integer().notNull(),
+  campaignId: integer().notNull(),
+  country: varchar({ length: 2 }).notNull(),
+  device: varchar({ length: 8 }).notNull(),
+  sub1: varchar({ length: 255 }).notNull(),
+  sub2: varchar({ length: 255 }).notNull(),
+  sub3: varchar({ length: 255 }).notNull(),
+  sub4: varchar({ length: 255 }).notNull(),
+  sub5: varchar({ length: 255 }).notNull(),
+  creative: varchar({ length: 32 }).notNull(),
+  isUnique: boolean().notNull(),
+});
+
 /** An affiliate's postback: fired for their conversions of the goal, optionally for one offer only. */
 export const postbacks = pgTable(
   'postbacks',

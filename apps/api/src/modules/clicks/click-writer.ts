@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher, isDataError } from '../../lib/batcher.ts';
-import { rollupUpsertSql } from '../tracking/rollup.ts';
+import { JournalMerger } from './rollup-journal.ts';
 
 export interface ClickRecord {
   cid: string;
@@ -60,16 +60,20 @@ export class CountedVisitors {
 
 /**
  * Clicks are written in group commits (lib/batcher.ts): each batch is one statement with its
- * uniqueness check and rollup update, and each request is answered only after its batch has
- * committed, so an acknowledged click is never lost.
+ * uniqueness check and its rollup journal rows, and each request is answered only after its batch
+ * has committed, so an acknowledged click is never lost. The journal reaches the rollups within
+ * `MERGE_INTERVAL_MS` (rollup-journal.ts).
  */
 export class ClickWriter {
   private readonly batcher: Batcher<ClickRecord, boolean>;
   private readonly db: Db;
   private readonly counted = new CountedVisitors();
+  private readonly merger: JournalMerger;
 
   constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1) {
     this.db = db;
+    this.merger = new JournalMerger(db, log);
+    this.merger.start();
     this.batcher = new Batcher((batch) => this.writeBatch(batch), {
       maxInFlight,
       maxBatch: 1000,
@@ -89,9 +93,16 @@ export class ClickWriter {
     return this.batcher.submit(click);
   }
 
-  /** Waits until everything handed in so far is written. */
-  drain(): Promise<void> {
-    return this.batcher.drain();
+  /** Waits until everything handed in so far is written and merged into the rollups. */
+  async drain(): Promise<void> {
+    await this.batcher.drain();
+    await this.merger.mergeNow();
+  }
+
+  /** Writes what was handed in, merges it, and stops merging (before the database closes). */
+  async close(): Promise<void> {
+    await this.drain();
+    await this.merger.stop();
   }
 
   private async writeBatch(batch: ClickRecord[]): Promise<boolean[]> {
@@ -130,8 +141,8 @@ export class ClickWriter {
         }
         return unique;
       } catch (err) {
-        // Two batches (or a batch and a conversion) waiting on each other's rollup rows: the
-        // database cancels one, and the whole statement is safe to run again.
+        // Two batches waiting on each other's visitor rows: the database cancels one, and the
+        // whole statement is safe to run again.
         if (attempt < 3 && (err as { code?: string }).code === '40P01') continue;
         throw err;
       }
@@ -139,32 +150,15 @@ export class ClickWriter {
   }
 }
 
-/** Where a click's rollup key comes from in `marked`. */
-const clickKey = {
-  affiliate_id: 'affiliate_id',
-  day: 'day',
-  offer_id: 'offer_id',
-  site_id: 'site_id',
-  campaign_id: 'coalesce(campaign_id, 0)',
-  country: "coalesce(country, '')",
-  device: 'device',
-  sub1: "coalesce(sub1, '')",
-  sub2: "coalesce(sub2, '')",
-  sub3: "coalesce(sub3, '')",
-  sub4: "coalesce(sub4, '')",
-  sub5: "coalesce(sub5, '')",
-  creative: "coalesce(creative, '')",
-};
-const clickCounters = { clicks: 'count(*)', uniqueClicks: 'count(*) FILTER (WHERE is_unique)' };
-
 /**
  * One statement per batch: the uniqueness upsert (only the first non-bot click of a visitor on an
  * offer in the batch is a candidate; the upsert decides against earlier batches atomically), the
- * clicks, and both daily rollups, grouped and in key order so concurrent writers lock rows in the
- * same order. Answers the 1-based positions of the unique clicks.
+ * clicks, and one journal row per click for the rollups (merged a few times a second by
+ * rollup-journal.ts: appending a row costs far less than upserting two rollup rows per click).
+ * Answers the 1-based positions of the unique clicks.
  */
-const writeClicks: Statement = {
-  name: 'clicks_write_batch_v2',
+export const writeClicks: Statement = {
+  name: 'clicks_write_batch_v3',
   text: `
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::timestamptz[], $3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
@@ -204,11 +198,11 @@ saved AS (
     sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative
   FROM marked
 ),
-wide AS (
-  ${rollupUpsertSql('stats_daily', 'marked', clickKey, clickCounters)}
-),
-narrow AS (
-  ${rollupUpsertSql('stats_daily_totals', 'marked', clickKey, clickCounters)}
+journal AS (
+  INSERT INTO click_rollup_journal (day, affiliate_id, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative, is_unique)
+  SELECT day, affiliate_id, offer_id, site_id, coalesce(campaign_id, 0), coalesce(country, ''), device,
+    coalesce(sub1, ''), coalesce(sub2, ''), coalesce(sub3, ''), coalesce(sub4, ''), coalesce(sub5, ''), coalesce(creative, ''), is_unique
+  FROM marked
 )
 SELECT ord FROM marked WHERE is_unique`,
 };

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -68,7 +69,10 @@ export interface BuildOptions {
 
 /** Builds the whole application: used by the server and by the tests. */
 export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Clicks are served straight from the HTTP server once their route is registered (clicks/routes.ts).
+  let rawClick: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   const app = Fastify({
+    serverFactory: (handler) => createServer((req, res) => rawClick?.(req, res) || handler(req, res)),
     logger: { level: loaded.logLevel, hooks: { streamWrite: redactLogLine }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: loaded.trustProxy,
@@ -172,7 +176,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(billingRoutes);
   await app.register(moneySettingsRoutes);
   await app.register(taxFormRoutes);
-  await registerClickRoutes(app);
+  rawClick = await registerClickRoutes(app);
   await registerUploadFiles(app);
 
   if (config.demoData) await app.register(demoCatalogueRoutes);

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { trackingMessages } from '@portal/contracts';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
 import { destinationFor, LinkCache, withClickId } from '../links/resolve.ts';
@@ -8,44 +9,78 @@ import { statsDay } from '../tracking/day.ts';
 import { ClickWriter } from './click-writer.ts';
 import { describeVisitor } from './visitor.ts';
 
-function page(reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1115;color:#e8eaf0;font-family:system-ui,sans-serif;text-align:center;padding:16px}a{color:#a78bfa}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
-  return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+/** What serving a click needs from its request, wherever it came from. */
+export interface ClickRequest {
+  code: string;
+  /** The query string with its `?`, or ''. */
+  search: string;
+  ip: string;
+  method: string;
+  headers: IncomingHttpHeaders;
 }
 
-const cleanSub = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 255) : null);
+const CODE = /^[A-Za-z0-9_-]{4,16}$/;
+/** A click's path as the raw server sees it: `/t/{code}`, an optional trailing slash, then the query. */
+const CLICK_URL = /^\/t\/([A-Za-z0-9_-]{4,16})\/?(?:\?|$)/;
+
+function page(res: ServerResponse, status: number, title: string, text: string): void {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1115;color:#e8eaf0;font-family:system-ui,sans-serif;text-align:center;padding:16px}a{color:#a78bfa}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+  res.writeHead(status, { 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });
+  res.end(html);
+}
+
+function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+  res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0', ...headers });
+  res.end();
+}
+
+/** A sub ID as stored: one value, trimmed, without text the database cannot hold, at most 255 characters. */
+function subOf(params: URLSearchParams, key: string): string | null {
+  const values = params.getAll(key);
+  if (values.length !== 1) return null;
+  const v = withoutUnstorable(values[0]!).trim();
+  return v === '' ? null : v.slice(0, 255);
+}
+
+/** The visitor's address: the first of X-Forwarded-For behind a trusted proxy (as Fastify's `request.ip`), else the socket's. */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const socketIp = req.socket.remoteAddress ?? '';
+  if (!trustProxy) return socketIp;
+  const header = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(header) ? header.join(',') : header)?.split(',')[0]?.trim();
+  return first || socketIp;
+}
 
 /**
  * GET /t/{code}: records the click (committed in a batch before answering) and redirects to the
- * destination with the click id.
+ * destination with the click id. The same handler serves it from the route (tests, anything the
+ * raw path leaves) and straight from the HTTP server (`rawClick`, registered by app.ts), which skips
+ * the framework's routing, hooks and reply objects on the busiest path of the network.
  */
-export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
-  // One batch in flight: the clicks arriving while it commits go together in the next, and each
-  // commit's flush to disk (most of the database's cost of a small batch) is shared by more clicks.
+export async function registerClickRoutes(app: FastifyInstance): Promise<(req: IncomingMessage, res: ServerResponse) => boolean> {
   const writer = new ClickWriter(app.db, app.log);
   const links = new LinkCache(app.db);
   app.decorate('clickWriter', writer);
   app.decorate('linkCache', links);
-  // Clicks handed in before shutdown are written and merged before the database closes.
-  app.addHook('preClose', async () => writer.close());
+  let closing = false;
+  // Clicks handed in before shutdown are written and merged before the database closes; from then
+  // on the framework answers (503 while it closes).
+  app.addHook('preClose', async () => {
+    closing = true;
+    await writer.close();
+  });
   const salt = sha256(`${app.config.jwtSecret}|visitor`);
 
-  // A redirect needs none of the page security headers helmet computes for every response.
-  // A visitor is always sent on: text the database cannot store is dropped from the sub IDs, not refused.
-  app.get('/t/:code', { schema: { hide: true }, helmet: false, config: { unstorableText: 'strip' } }, async (request, reply) => {
-    const { code } = request.params as { code: string };
-    const link = /^[A-Za-z0-9_-]{4,16}$/.test(code) ? await links.get(code) : null;
-    if (!link) return page(reply, 404, 'Link not found', trackingMessages.badLink);
-    if (!link.offerActive || !link.campaignActive || !link.affiliateActive) {
-      // Traffic is not lost: the visitor still reaches the site, but nothing is counted.
-      return reply.code(302).header('Cache-Control', 'no-store').redirect(link.siteUrl);
-    }
-    const visitor = await describeVisitor(request, salt, app.config.cdnCountryHeader);
+  async function serveClick(c: ClickRequest, res: ServerResponse): Promise<void> {
+    const link = CODE.test(c.code) ? await links.get(c.code) : null;
+    if (!link) return page(res, 404, 'Link not found', trackingMessages.badLink);
+    // Traffic is not lost: the visitor still reaches the site, but nothing is counted.
+    if (!link.offerActive || !link.campaignActive || !link.affiliateActive) return redirect(res, link.siteUrl);
+    const visitor = await describeVisitor(c, salt, app.config.cdnCountryHeader);
     const now = new Date();
     const cid = newClickIdAt(now.getTime());
     const destination = destinationFor(link, visitor.country);
-    const query = request.query as Record<string, unknown>;
-    const subs = Object.fromEntries(subKeys.map((k) => [k, cleanSub(query[k])])) as Record<(typeof subKeys)[number], string | null>;
+    const params = new URLSearchParams(c.search);
     try {
       await writer.write({
         cid,
@@ -58,15 +93,47 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<void> {
         landingPageId: destination.landingPageId,
         linkId: link.linkId,
         creative: link.creative,
-        ...subs,
+        sub1: subOf(params, subKeys[0]),
+        sub2: subOf(params, subKeys[1]),
+        sub3: subOf(params, subKeys[2]),
+        sub4: subOf(params, subKeys[3]),
+        sub5: subOf(params, subKeys[4]),
         country: visitor.country,
         device: visitor.device,
         visitorHash: visitor.visitorHash,
         isBot: visitor.isBot,
       });
     } catch {
-      return page(reply, 503, 'Please try again', 'We could not record your visit. Please try again in a moment.');
+      return page(res, 503, 'Please try again', 'We could not record your visit. Please try again in a moment.');
     }
-    return reply.code(302).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').redirect(withClickId(destination.url, cid));
+    redirect(res, withClickId(destination.url, cid), { 'Referrer-Policy': 'no-referrer' });
+  }
+
+  /** Never throws: whatever fails after the answer began is the visitor's connection, not the click. */
+  async function serve(c: ClickRequest, res: ServerResponse): Promise<void> {
+    try {
+      await serveClick(c, res);
+    } catch (err) {
+      app.log.error({ err }, 'click failed');
+      if (!res.headersSent) page(res, 503, 'Please try again', 'We could not record your visit. Please try again in a moment.');
+    }
+  }
+
+  // A visitor is always sent on: text the database cannot store is dropped from the sub IDs, not refused.
+  app.get('/t/:code', { schema: { hide: true }, helmet: false, config: { unstorableText: 'strip' } }, async (request, reply) => {
+    reply.hijack();
+    const q = request.url.indexOf('?');
+    await serve({ code: (request.params as { code: string }).code, search: q >= 0 ? request.url.slice(q) : '', ip: request.ip, method: request.method, headers: request.headers }, reply.raw);
   });
+
+  const trustProxy = app.config.trustProxy;
+  return (req, res) => {
+    if (closing || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const url = req.url ?? '';
+    const match = url.startsWith('/t/') ? CLICK_URL.exec(url) : null;
+    if (!match) return false;
+    const q = url.indexOf('?');
+    void serve({ code: match[1]!, search: q >= 0 ? url.slice(q) : '', ip: clientIp(req, trustProxy), method: req.method, headers: req.headers }, res);
+    return true;
+  };
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { DeviceClass } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isbot } from 'isbot';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import UAParser from 'ua-parser-js';
@@ -30,8 +30,7 @@ export function deviceClass(userAgent: string): DeviceClass {
 }
 
 /** Prefetchers announce themselves; their hits are answered but never count as unique. */
-function isPrefetch(request: FastifyRequest): boolean {
-  const h = request.headers;
+function isPrefetch(h: IncomingHttpHeaders): boolean {
   const purpose = `${h.purpose ?? ''} ${h['sec-purpose'] ?? ''} ${h['x-purpose'] ?? ''} ${h['x-moz'] ?? ''}`.toLowerCase();
   return /prefetch|preview|prerender/.test(purpose);
 }
@@ -62,7 +61,14 @@ function describeBrowser(ua: string): { device: DeviceClass; bot: boolean } {
   return hit;
 }
 
-export async function describeVisitor(request: FastifyRequest, salt: string, countryHeader: string | undefined): Promise<Visitor> {
+/** What a click's request says about its visitor: its address (as the proxy setting reads it), method and headers. */
+export interface VisitorRequest {
+  ip: string;
+  method: string;
+  headers: IncomingHttpHeaders;
+}
+
+export async function describeVisitor(request: VisitorRequest, salt: string, countryHeader: string | undefined): Promise<Visitor> {
   const ua = String(request.headers['user-agent'] ?? '');
   let country: string | null = null;
   const fromCdn = countryHeader ? request.headers[countryHeader.toLowerCase()] : undefined;
@@ -80,6 +86,6 @@ export async function describeVisitor(request: FastifyRequest, salt: string, cou
     country,
     device: browser.device,
     visitorHash: sha256(`${salt}|${request.ip}|${ua}`),
-    isBot: browser.bot || request.method === 'HEAD' || isPrefetch(request),
+    isBot: browser.bot || request.method === 'HEAD' || isPrefetch(request.headers),
   };
 }

@@ -2,7 +2,7 @@ import { addPeriods, payoutMessages, type PayoutDetail } from '@portal/contracts
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { balanceOf } from '../src/modules/payouts/balance.ts';
-import { closePeriod } from '../src/modules/payouts/close.ts';
+import { closePeriod, lockPayouts, PAYOUTS_LOCK_KEY } from '../src/modules/payouts/close.ts';
 import { HOLD_DAYS_SETTING } from '../src/modules/payouts/eligibility.ts';
 import { periodEnd, periodStart } from '../src/modules/payouts/periods.ts';
 import { payoutDetail } from '../src/modules/payouts/queries.ts';
@@ -232,5 +232,20 @@ describe('the period close, test by test', () => {
     expect(steps.map(([name]) => name)).toEqual(['sums', 'terms', 'write']);
     for (const [, ms] of steps) expect(ms).toBeGreaterThanOrEqual(0);
     expect(steps.reduce((s, [, ms]) => s + ms, 0)).toBeLessThanOrEqual(took);
+  });
+
+  it('takes the payouts lock: exclusive for the close, shared for the other payout actions', async () => {
+    // Closes wait for each other and for every other payout action; those others run side by side (docs/money.md).
+    for (const [mode, held] of [['exclusive', 'ExclusiveLock'], ['shared', 'ShareLock']] as const) {
+      const locks = await t.app.db.transaction(async (tx) => {
+        const clock = await lockPayouts(tx, mode);
+        expect(Math.abs(clock.getTime() - Date.now())).toBeLessThan(60_000);
+        return rows<{ mode: string; granted: boolean }>(
+          tx,
+          sql`select mode, granted from pg_locks where locktype = 'advisory' and objid = ${PAYOUTS_LOCK_KEY} and pid = pg_backend_pid()`,
+        );
+      });
+      expect(locks).toEqual([{ mode: held, granted: true }]);
+    }
   });
 });

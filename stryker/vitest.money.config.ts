@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/api/test/ledger.test.ts',
       'apps/api/test/referrals.test.ts',
       'apps/api/test/payouts.test.ts',
+      'apps/api/test/payouts-close.test.ts',
       'apps/api/test/payouts-properties.test.ts',
     ],
     environment: 'node',

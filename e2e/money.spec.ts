@@ -44,7 +44,7 @@ test.describe('the money path', () => {
     await bankForm.getByLabel('SWIFT/BIC').fill('COBADEFFXXX');
     await bankForm.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Created successfully')).toBeVisible();
-    await expect(banks.getByRole('row', { name: new RegExp(bankName) })).toContainText('DE89370400440532013000');
+    await expect(banks.getByRole('row', { name: new RegExp(bankName) })).toContainText('DE89 3704 0044 0532 0130 00');
 
     await goViaMenu(page, 'Payouts');
     await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();

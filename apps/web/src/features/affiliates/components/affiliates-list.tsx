@@ -146,7 +146,10 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
               <Checkbox checked={selected.has(row.id)} onChange={() => toggle(row.id)} slotProps={{ input: { 'aria-label': `${t('auth.affiliates.select')} ${row.email}` } }} />
             </TableCell>
             <TableCell>{row.name}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
+            {/* One line: a long address ends in an ellipsis (whole on hover) instead of breaking mid-word. */}
+            <TableCell title={row.email} sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {row.email}
+            </TableCell>
             <TableCell>{row.tier?.name ?? ''}</TableCell>
             <TableCell>{row.manager?.name ?? ''}</TableCell>
             <TableCell>{row.country}</TableCell>

@@ -51,13 +51,16 @@ const methods: SettingsSectionSpec<PaymentMethod, Record<string, string | boolea
   ],
 };
 
+/** An IBAN as printed (ISO 13616): groups of four, so a long one wraps between groups instead of widening the table. */
+const ibanForPrint = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
 const banks: SettingsSectionSpec<Bank, Record<string, string | boolean>> = {
   id: 'banks',
   text: 'banks',
   list: banksList,
   keyOf: (r) => r.id,
   rowName: (r) => r.name,
-  columns: [['name', (r) => r.name], ['holder', (r) => r.account_holder], ['iban', (r) => r.iban], ['swift', (r) => r.swift], ['currency', (r) => r.currency], ['status', (r, t) => activeChip(r.is_active, t)]],
+  columns: [['name', (r) => r.name], ['holder', (r) => r.account_holder], ['iban', (r) => ibanForPrint(r.iban)], ['swift', (r) => r.swift], ['currency', (r) => r.currency], ['status', (r, t) => activeChip(r.is_active, t)]],
   schema: bankInputSchema,
   empty: { name: '', account_holder: '', iban: '', swift: '', currency: 'USD', is_active: true },
   fields: [{ name: 'name', required: true }, { name: 'account_holder', label: 'holder' }, { name: 'iban' }, { name: 'swift' }, { name: 'currency' }, { name: 'is_active', label: 'active', kind: 'switch' }],

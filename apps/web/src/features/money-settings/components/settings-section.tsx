@@ -97,7 +97,8 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
         {data.map((row) => (
           <TableRow key={keyOf(row)}>
             {columns.map(([label, render, align]) => (
-              <TableCell key={label} align={align} sx={{ whiteSpace: 'nowrap' }}>
+              // Figures stay on one line; text (names, an IBAN in its groups of four) wraps at its spaces.
+              <TableCell key={label} align={align} sx={align === 'right' ? { whiteSpace: 'nowrap' } : undefined}>
                 {render(row, t)}
               </TableCell>
             ))}

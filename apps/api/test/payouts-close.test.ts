@@ -44,6 +44,13 @@ describe('the period close, test by test', () => {
     return ids;
   };
   const at = (period: string, day: number) => new Date(periodStart(period).getTime() + day * DAY + 3_600_000);
+  /** One affiliate of this test, payable by wire from Germany (no withholding), who earned `cents` on the period's first day. */
+  const earnerIn = async (period: string, cents: number): Promise<number> => {
+    const [id] = (await affiliates(1)) as [number];
+    await payableProfile(t.app, id, { country: 'DE' });
+    await ledger.earn(id, cents, at(period, 1));
+    return id;
+  };
   const payoutsOf = async (affiliateId: number): Promise<PayoutDetail[]> => {
     const list = await rows<{ id: number }>(t.app.db, sql`select id from payouts where affiliate_id = ${affiliateId} order by id`);
     return Promise.all(list.map((p) => payoutDetail(t.app.db, { kind: 'staff' }, p.id)));
@@ -112,9 +119,7 @@ describe('the period close, test by test', () => {
 
   it('closes a period once: closing it again or an earlier one is refused and pays nothing more', async () => {
     const period = '2031-05';
-    const [e] = (await affiliates(1)) as [number];
-    await payableProfile(t.app, e, { country: 'DE' });
-    await ledger.earn(e, 10_000, at(period, 1));
+    const e = await earnerIn(period, 10_000);
     const now = new Date(periodEnd(period).getTime() + 20 * DAY);
     expect(await closePeriod(t.app.db, period, { now })).toMatchObject({ payouts: 1, held: 0, amount: 98.5, carried_over: 0 });
 
@@ -131,9 +136,7 @@ describe('the period close, test by test', () => {
 
   it('refuses a period until the moment it ends, by the database clock unless told the moment', async () => {
     const period = '2032-05';
-    const [f] = (await affiliates(1)) as [number];
-    await payableProfile(t.app, f, { country: 'DE' });
-    await ledger.earn(f, 10_000, at(period, 1));
+    const f = await earnerIn(period, 10_000);
     const end = periodEnd(period);
 
     // The database's clock is years before the end of this period.
@@ -207,9 +210,7 @@ describe('the period close, test by test', () => {
 
   it('writes a period with no payout when nobody reaches the minimum, and numbers the next payout from 1', async () => {
     const period = '2037-05';
-    const [j] = (await affiliates(1)) as [number];
-    await payableProfile(t.app, j, { country: 'DE' });
-    await ledger.earn(j, 3_000, at(period, 1));
+    const j = await earnerIn(period, 3_000);
     const now = new Date(periodEnd(period).getTime() + 20 * DAY);
     expect(await closePeriod(t.app.db, period, { now })).toEqual({ period, cutoff: periodEnd(period).toISOString(), payouts: 0, held: 0, amount: 0, carried_over: 1 });
     expect(await closedPeriods(period)).toBe(1);
@@ -222,9 +223,7 @@ describe('the period close, test by test', () => {
 
   it('tells the benchmark how long each step took, the steps adding up to no more than the whole close', async () => {
     const period = '2038-05';
-    const [k] = (await affiliates(1)) as [number];
-    await payableProfile(t.app, k, { country: 'DE' });
-    await ledger.earn(k, 10_000, at(period, 1));
+    await earnerIn(period, 10_000);
     const steps: [string, number][] = [];
     const started = performance.now();
     await closePeriod(t.app.db, period, { now: new Date(periodEnd(period).getTime() + 20 * DAY), onStep: (name, ms) => steps.push([name, ms]) });

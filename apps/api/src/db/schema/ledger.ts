@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, char, check, date, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { conversions } from './tracking.ts';
+import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { CID_MAX, conversions } from './conversions.ts';
 import { users } from './users.ts';
-
-/** Click ids as sites report them: the contracts' CID_MAX (a test checks they agree). */
-const CID_MAX = 64;
 
 /**
  * The one append-only money ledger, in integer cents: every movement of an affiliate's money is a
@@ -79,83 +76,4 @@ export const ledgerEntries = pgTable(
     ),
     check('ledger_entries_corrects_check', sql`${t.correctsId} is null or ${t.kind} = 'adjustment'`),
   ],
-);
-
-/** Ways the network pays: one per type, each with its minimum payout and a flat fee per payout. */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** wire, ach, paypal, paxum, usdt: decides which billing details an affiliate gives. */
-    type: varchar({ length: 16 }).notNull().unique(),
-    name: varchar({ length: 100 }).notNull(),
-    minPayoutCents: bigint({ mode: 'number' }).notNull(),
-    feeCents: bigint({ mode: 'number' }).notNull().default(0),
-    isActive: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('payment_methods_amounts_check', sql`${t.minPayoutCents} >= 0 and ${t.feeCents} >= 0`)],
-);
-
-/** The network's own accounts payouts are paid from. */
-export const banks = pgTable('banks', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: varchar({ length: 150 }).notNull().unique(),
-  accountHolder: varchar({ length: 150 }).notNull().default(''),
-  iban: varchar({ length: 34 }).notNull().default(''),
-  swift: varchar({ length: 11 }).notNull().default(''),
-  currency: char({ length: 3 }).notNull().default('USD'),
-  isActive: boolean().notNull().default(true),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Tax withheld from payouts: a rate in basis points per country and recipient type. */
-export const taxWithholdings = pgTable(
-  'tax_withholdings',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    country: char({ length: 2 }).notNull(),
-    recipientType: varchar({ length: 16 }).notNull(),
-    rateBp: integer().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('tax_withholdings_key_idx').on(t.country, t.recipientType),
-    check('tax_withholdings_rate_check', sql`${t.rateBp} between 0 and 10000`),
-    check('tax_withholdings_recipient_check', sql`${t.recipientType} in ('individual', 'company')`),
-  ],
-);
-
-/** Custom split fee: the share of each of this affiliate's payouts the network keeps, in basis points. */
-export const splitFees = pgTable(
-  'split_fees',
-  {
-    affiliateId: integer()
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rateBp: integer().notNull(),
-    updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('split_fees_rate_check', sql`${t.rateBp} between 0 and 10000`)],
-);
-
-/** Where an affiliate is paid: recipient type, payment method and that method's details (contracts `billingDetailsSchema`). */
-export const billingAccounts = pgTable(
-  'billing_accounts',
-  {
-    userId: integer()
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    recipientType: varchar({ length: 16 }),
-    paymentMethodId: integer().references(() => paymentMethods.id, { onDelete: 'restrict' }),
-    details: jsonb().notNull().default(sql`'{}'::jsonb`),
-    /** True when every field the method needs is present and valid; keeps `billing_account_incomplete` a cheap read. */
-    isComplete: boolean().notNull().default(false),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('billing_accounts_recipient_check', sql`${t.recipientType} is null or ${t.recipientType} in ('individual', 'company')`)],
 );

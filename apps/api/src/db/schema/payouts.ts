@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { banks } from './ledger.ts';
+import { banks } from './billing.ts';
 import { users } from './users.ts';
 
 /** A closed period (YYYY-MM): its row is what makes a second close refuse. */

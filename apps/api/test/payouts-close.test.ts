@@ -2,7 +2,8 @@ import { addPeriods, payoutMessages, type PayoutDetail } from '@portal/contracts
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { balanceOf } from '../src/modules/payouts/balance.ts';
-import { closePeriod, lockPayouts, PAYOUTS_LOCK_KEY } from '../src/modules/payouts/close.ts';
+import { PAYOUTS_LOCK_KEY } from '../src/db/lock-keys.ts';
+import { closePeriod, lockPayouts } from '../src/modules/payouts/close.ts';
 import { HOLD_DAYS_SETTING } from '../src/modules/payouts/eligibility.ts';
 import { periodEnd, periodStart } from '../src/modules/payouts/periods.ts';
 import { payoutDetail } from '../src/modules/payouts/queries.ts';
@@ -53,7 +54,7 @@ describe('the period close, test by test', () => {
   };
   const payoutsOf = async (affiliateId: number): Promise<PayoutDetail[]> => {
     const list = await rows<{ id: number }>(t.app.db, sql`select id from payouts where affiliate_id = ${affiliateId} order by id`);
-    return Promise.all(list.map((p) => payoutDetail(t.app.db, { kind: 'staff' }, p.id)));
+    return Promise.all(list.map((p) => payoutDetail(t.app.db, { kind: 'network' }, p.id)));
   };
   const ledgerRowsOf = (payoutId: number) =>
     rows<{ kind: string; cents: number; reason: string; day: string }>(

@@ -11,6 +11,7 @@ import { approvePayout, markPayoutPaid, rejectPayout, releaseFixedHolds } from '
 import { createTestApp, type TestApp } from './helpers.ts';
 import { LedgerFixture, payableProfile, paymentMethod } from './support/money.ts';
 import { createAffiliate, createStaff } from './support/users.ts';
+import { affiliateScope } from '../src/lib/scope.ts';
 
 const DAY = 86_400_000;
 const AFFILIATES = 3;
@@ -132,7 +133,7 @@ describe('payouts: money is never made or lost (property)', () => {
             }
             case 'profile':
               await t.app.db.execute(sql`update billing_accounts set is_complete = ${c.complete} where user_id = ${ids[c.who]}`);
-              await releaseFixedHolds(t.app.db, [ids[c.who]!]);
+              await releaseFixedHolds(t.app.db, affiliateScope(ids[c.who]!));
               break;
           }
         }
@@ -155,7 +156,7 @@ describe('payouts: money is never made or lost (property)', () => {
             expect(cents(p.amount_cents)).toBeGreaterThan(0);
             expect(cents(p.amount_cents)).toBeGreaterThanOrEqual(cents(p.minimum_cents));
             expect(cents(p.gross_cents) - cents(p.withholding_cents) - cents(p.fee_cents)).toBe(cents(p.amount_cents));
-            const statement = await statementOf(t.app.db, await findPayout(t.app.db, { kind: 'staff' }, p.id));
+            const statement = await statementOf(t.app.db, await findPayout(t.app.db, { kind: 'network' }, p.id));
             expect(statement.reduce((s, r) => s + Math.round(r.amount * 100), 0)).toBe(cents(p.amount_cents));
           }
           const balance = await balanceOf(t.app.db, id, now);

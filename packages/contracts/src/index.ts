@@ -24,6 +24,7 @@ export * from './affiliates.ts';
 export * from './postbacks.ts';
 export * from './rules/index.ts';
 export * from './payouts.ts';
+export * from './time-zone.ts';
 export * from './ledger.ts';
 export * from './billing.ts';
 export * from './csv.ts';

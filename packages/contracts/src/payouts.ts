@@ -30,7 +30,6 @@ export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
 
 // ---- Periods: calendar months in America/Los_Angeles, from 01 September 2024 ----
 
-export const PAYOUT_TIME_ZONE = 'America/Los_Angeles';
 /** The first period of the billing system (the /payouts subtitle). */
 export const FIRST_PERIOD = '2024-09';
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import * as schema from './schema/index.ts';
+import { MIGRATION_LOCK_KEY, STARTUP_LOCK_KEY } from './lock-keys.ts';
 
 export type Schema = typeof schema;
 /** One database type for both drivers and their transactions (a transaction is a `Db`): queries take it as their first argument. */
@@ -35,10 +36,6 @@ export interface Database {
 export const batchesInFlight = (kind: DatabaseConfig['kind']): number => (kind === 'postgres' ? 2 : 1);
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-// Any fixed numbers: they only have to be the same for every instance on the same database.
-const MIGRATION_LOCK_KEY = 727_001;
-// 727_002 is the first-start owner's (seed/owner.ts), 727_012 the period close's.
-const STARTUP_LOCK_KEY = 727_003;
 
 /** Holds a session advisory lock on a connection of its own while `fn` runs on the pool. */
 async function underAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {

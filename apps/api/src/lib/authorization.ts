@@ -12,8 +12,8 @@ import type { Permission } from '@portal/contracts';
  *    `staff(permission?)`, `clientOrStaff(permission)`, `owner`; wrap it in `own(...)` when the path
  *    takes the id of something an affiliate owns (the test then tries another affiliate's id).
  * 2. Guard the route with `onRequest: requireAccess(app, 'METHOD /path/{param}')` (plugins/auth.ts):
- *    the hook applies this row, so the route and the table cannot disagree. Routes written before the
- *    table use `requireAuth(app, {...})`; the test checks that it lets in everyone the row allows.
+ *    the hook applies this row, so the route and the table cannot disagree; it is the one way to
+ *    guard a route (`{ tokenScope }` names the personal API token scope that may call it too).
  * 3. Routes an affiliate may open get an owned fixture in the test when their path takes an id.
  */
 

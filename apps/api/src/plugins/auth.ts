@@ -105,23 +105,6 @@ function checkApiToken(auth: AuthUser, scope: ApiTokenScope | undefined): void {
   if (!auth.token.scopes.has(scope)) throw new ForbiddenError(profileMessages.tokenScopeMissing);
 }
 
-/** An onRequest hook (before the body is even read): 401 without a valid session, 403 when the role or permission does not match. */
-export function requireAuth(app: FastifyInstance, req: Requirement = {}): onRequestAsyncHookHandler {
-  const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
-    const auth = request.auth ?? (await resolveAuth(app, request));
-    if (!auth) throw new UnauthenticatedError();
-    request.auth = auth;
-    checkApiToken(auth, req.tokenScope);
-    if (req.role === 'client' && !auth.isClient) throw new ForbiddenError();
-    if (req.role === 'staff' && auth.isClient) throw new ForbiddenError();
-    if (req.permission && !auth.permissions.has(req.permission)) throw new ForbiddenError();
-    if (req.owner && !auth.isOwner) throw new ForbiddenError();
-    refuseReadOnlyWrite(auth, request);
-  };
-  // The OpenAPI document reads what a route requires from its hook, so no route declares it twice.
-  return Object.assign(hook, { [requirementKey]: req });
-}
-
 /** What the OpenAPI document says a row requires (the hook itself applies the row). */
 function requirementOf(access: Access): Requirement {
   switch (access.who) {

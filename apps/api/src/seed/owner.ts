@@ -5,9 +5,8 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { roles, tiers, users } from '../db/schema/index.ts';
 import { hashPassword, randomPassword } from '../lib/password.ts';
+import { FIRST_START_LOCK_KEY } from '../db/lock-keys.ts';
 
-// Any fixed number, the same for every instance: instances started at once seed one owner.
-const FIRST_START_LOCK_KEY = 727_002;
 
 /**
  * On an empty database: the owner role and account, and the default affiliate tier. Instances

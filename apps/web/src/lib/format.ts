@@ -1,12 +1,13 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** SPEC.md section 9: every date is shown in the network's time zone. */
-export const DISPLAY_TIME_ZONE = 'America/Los_Angeles';
+export const DISPLAY_TIME_ZONE = NETWORK_TIME_ZONE;
 /** SPEC.md section 5: dates shown as "MMM D, YYYY". */
 export const DATE_FORMAT = 'MMM D, YYYY';
 /** SPEC.md section 9 (the theme sets it as the tooltips' enterDelay). */

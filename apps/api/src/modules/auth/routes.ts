@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { verifyCaptcha } from '../../lib/captcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { authDeps, requestContext } from './deps.ts';
 import * as auth from './service.ts';
 import { revokeSession, rotateRefreshToken } from './sessions.ts';
@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/authentication/logout',
     {
-      onRequest: requireAuth(app),
+      onRequest: requireAccess(app, 'POST /v1/authentication/logout'),
       schema: { tags, summary: 'End the current session', body: logoutRequestSchema.nullish(), response: { 200: messageReplySchema, ...errors } },
     },
     async (request) => {
@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/password',
     {
-      onRequest: requireAuth(app),
+      onRequest: requireAccess(app, 'POST /v1/user/password'),
       schema: {
         tags,
         summary: 'Change the password; every other session ends and this one gets fresh tokens',

@@ -1,8 +1,9 @@
 import { billingAccountSchema, billingDetailsSchema, dataReply, errorReplySchema, type BillingDetails } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { RouteKey } from '../../lib/authorization.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { targetQuery, targetUserId } from '../profile/target.ts';
 import { getBilling, saveBilling } from './service.ts';
 
@@ -11,10 +12,9 @@ const errors = { 401: errorReplySchema, 403: errorReplySchema };
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Affiliates: their own; staff with affiliates: an affiliate's by ?user_id= (Affiliate Details).
-  const signedIn = requireAuth(app);
   // Before the body is read: staff have no billing details of their own.
-  const client = [
-    signedIn,
+  const client = (route: RouteKey) => [
+    requireAccess(app, route),
     async (request: FastifyRequest) => {
       if (!request.auth!.isClient && (request.query as Record<string, unknown>).user_id === undefined) throw new ForbiddenError();
     },
@@ -27,14 +27,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/billing',
-    { onRequest: client, schema: { tags, summary: 'Where you are paid: recipient type, payment method and its details', security: [{ bearer: [] }], querystring: targetQuery, response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } } },
+    { onRequest: client('GET /v1/user/billing'), schema: { tags, summary: 'Where you are paid: recipient type, payment method and its details', security: [{ bearer: [] }], querystring: targetQuery, response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } } },
     async (request) => ({ data: await getBilling(app.db, await whose(request, request.query.user_id)) }),
   );
 
   app.put(
     '/v1/user/billing',
     {
-      onRequest: client,
+      onRequest: client('PUT /v1/user/billing'),
       schema: {
         tags,
         summary: 'Save where you are paid; each method’s details are checked for what they are (IBAN, SWIFT/BIC, routing number, email, wallet address)',

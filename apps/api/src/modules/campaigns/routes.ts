@@ -1,7 +1,7 @@
 import { affiliateMessages, campaignInputSchema, campaignListReplySchema, campaignReplySchema, campaignsQuerySchema, errorReplySchema, idParamsSchema, messageReplySchema, trackingMessages } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { mayGetLinks } from '../affiliates/approval.ts';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service.ts';
 
@@ -9,12 +9,11 @@ const tags = ['campaigns'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  const client = requireAuth(app, { role: 'client' });
 
   app.get(
     '/v1/campaigns',
     {
-      onRequest: client,
+      onRequest: requireAccess(app, 'GET /v1/campaigns'),
       schema: { tags, summary: "The signed-in affiliate's campaigns, paged, filtered and sorted (newest first by default)", security: [{ bearer: [] }], querystring: campaignsQuerySchema, response: { 200: campaignListReplySchema, ...errors } },
     },
     async (request) => listCampaigns(app.db, app.config.publicUrl, request.auth!.id, request.query),
@@ -22,7 +21,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/campaigns',
-    { onRequest: client, schema: { tags, summary: 'Create a campaign', security: [{ bearer: [] }], body: campaignInputSchema, response: { 201: campaignReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/campaigns'), schema: { tags, summary: 'Create a campaign', security: [{ bearer: [] }], body: campaignInputSchema, response: { 201: campaignReplySchema, ...errors } } },
     async (request, reply) => {
       // A campaign is a tracking link: none while the sign-up waits for approval.
       if (!(await mayGetLinks(app.db, request.auth!.id))) throw new ForbiddenError(affiliateMessages.pendingNoLinks);
@@ -32,7 +31,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/campaigns/:id',
-    { onRequest: client, schema: { tags, summary: 'Update a campaign', security: [{ bearer: [] }], params: idParamsSchema, body: campaignInputSchema, response: { 200: campaignReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'PUT /v1/campaigns/{id}'), schema: { tags, summary: 'Update a campaign', security: [{ bearer: [] }], params: idParamsSchema, body: campaignInputSchema, response: { 200: campaignReplySchema, ...errors } } },
     async (request) => {
       const campaign = await updateCampaign(app.db, app.config.publicUrl, request.auth!.id, request.params.id, request.body);
       app.linkCache.clear();
@@ -42,7 +41,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/campaigns/:id',
-    { onRequest: client, schema: { tags, summary: 'Delete a campaign (its link then leads to the site without counting)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: messageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'DELETE /v1/campaigns/{id}'), schema: { tags, summary: 'Delete a campaign (its link then leads to the site without counting)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: messageReplySchema, ...errors } } },
     async (request) => {
       await deleteCampaign(app.db, request.auth!.id, request.params.id);
       app.linkCache.clear();

@@ -7,9 +7,10 @@ import { affiliateScope } from '../../lib/scope.ts';
 import { enqueue, enqueueMany, type JobDefinition } from '../jobs/queue.ts';
 import { getEmailNotifications } from '../settings/sections.ts';
 import { report } from '../statistics/service.ts';
-import { addDays, STATS_TIME_ZONE, statsDay } from '../tracking/day.ts';
+import { addDays, statsDay } from '../tracking/day.ts';
 import { sendOptionalEmail } from './optional.ts';
 import type { EmailDeps } from './send.ts';
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 
 /**
  * The two periodic optional emails: the weekly statistics summary (Mondays, of the week before,
@@ -35,7 +36,7 @@ const DAY = 86_400_000;
 
 type Deps = { db: Db; config: AppConfig } & EmailDeps;
 
-const parts = new Intl.DateTimeFormat('en-US', { timeZone: STATS_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const parts = new Intl.DateTimeFormat('en-US', { timeZone: NETWORK_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** Los Angeles local time minus UTC at `date`, in ms. */
 function offsetMs(date: Date): number {

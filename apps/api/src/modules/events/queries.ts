@@ -4,11 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { events, users } from '../../db/schema/index.ts';
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 
 type Query = z.output<typeof eventListQuerySchema>;
 
-/** Days are read in the display time zone (SPEC.md section 9). */
-const ZONE = 'America/Los_Angeles';
+/** Days are read in the network's time zone (SPEC.md section 9). */
+const ZONE = NETWORK_TIME_ZONE;
 
 const actor = alias(users, 'actor');
 const impersonator = alias(users, 'impersonator');

@@ -3,20 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { landingPages } from '../../db/schema/index.ts';
 import { recordChange } from '../../lib/events.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { createLandingPage, listLandingPages, updateLandingPage, toLandingPage } from './service.ts';
 
 const tags = ['offers'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
 export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
-  const anyone = requireAuth(app, { permission: 'offers', tokenScope: 'offers:read' });
 
   app.get(
     '/v1/landing-pages',
     {
-      onRequest: anyone,
+      onRequest: requireAccess(app, 'GET /v1/landing-pages', { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'Landing pages, paged, filtered (by site, by name) and sorted', security: [{ bearer: [] }], querystring: landingPagesQuerySchema, response: { 200: landingPageListReplySchema, ...errors } },
     },
     async (request) => listLandingPages(app.db, request.query),
@@ -24,7 +22,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/landing-pages',
-    { onRequest: staff, schema: { tags, summary: 'Create a landing page', security: [{ bearer: [] }], body: landingPageInputSchema, response: { 201: landingPageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/landing-pages'), schema: { tags, summary: 'Create a landing page', security: [{ bearer: [] }], body: landingPageInputSchema, response: { 201: landingPageReplySchema, ...errors } } },
     async (request, reply) => {
       const data = await createLandingPage(app.db, request.body);
       await recordChange(request, 'landing_page.created', { objectId: data.id, after: data });
@@ -34,7 +32,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/landing-pages/:id',
-    { onRequest: staff, schema: { tags, summary: 'Update a landing page', security: [{ bearer: [] }], params: idParamsSchema, body: landingPageInputSchema, response: { 200: landingPageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'PUT /v1/landing-pages/{id}'), schema: { tags, summary: 'Update a landing page', security: [{ bearer: [] }], params: idParamsSchema, body: landingPageInputSchema, response: { 200: landingPageReplySchema, ...errors } } },
     async (request) => {
       const [row] = await app.db.select().from(landingPages).where(eq(landingPages.id, request.params.id));
       const before = row ? toLandingPage(row) : null;

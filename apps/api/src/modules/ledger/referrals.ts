@@ -1,11 +1,11 @@
-import { bpToPercent, maskName, type Referrals } from '@portal/contracts';
+import { bpToPercent, maskName, NETWORK_TIME_ZONE, type Referrals } from '@portal/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
 import { referralRateBp } from './referral.ts';
 
 /** The first instant of this Los Angeles month. */
-const monthStart = sql`(date_trunc('month', now() AT TIME ZONE 'America/Los_Angeles') AT TIME ZONE 'America/Los_Angeles')`;
+const monthStart = sql`(date_trunc('month', now() AT TIME ZONE ${NETWORK_TIME_ZONE}) AT TIME ZONE ${NETWORK_TIME_ZONE})`;
 
 /** GET /v1/referrals: the referrer's link and each affiliate they referred, with what each earned them. */
 export async function getReferrals(db: Db, referrerId: number, publicUrl: string): Promise<Referrals> {

@@ -10,7 +10,7 @@ import {
   idParamsSchema,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess, requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { affiliateBilling, affiliateLedger } from './affiliate-ledger.ts';
 import { addBonus } from './bonus.ts';
 import { getReferrals } from './referrals.ts';
@@ -22,7 +22,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/referrals',
     {
-      onRequest: requireAuth(app, { role: 'client' }),
+      onRequest: requireAccess(app, 'GET /v1/referrals'),
       schema: {
         tags: ['referrals'],
         summary: 'Your referral link and the affiliates who signed up through it, with the commission each earned you',
@@ -36,7 +36,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates/:id/bonus',
     {
-      onRequest: requireAuth(app, { role: 'staff', permission: 'affiliates' }),
+      onRequest: requireAccess(app, 'POST /v1/affiliates/{id}/bonus'),
       schema: {
         tags: ['affiliates'],
         summary: 'Add a bonus (positive amount) or an adjustment (negative, with an adjustment reason) to an affiliate’s balance',

@@ -1,7 +1,7 @@
 import { affiliateMessages, errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { mayGetLinks } from '../affiliates/approval.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from './service.ts';
 
@@ -9,7 +9,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers/:id/tracking-link',
     {
-      onRequest: requireAuth(app, { role: 'client', permission: 'offers', tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, 'POST /v1/offers/{id}/tracking-link', { tokenScope: 'offers:read' }),
       schema: {
         tags: ['offers'],
         summary: "The signed-in affiliate's tracking link for an offer (landing page, campaign, sub IDs, deep link optional)",

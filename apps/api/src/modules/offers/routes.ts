@@ -12,20 +12,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
 import { networkScope, scopeOf } from '../../lib/scope.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { archiveOffer, createOffer, getOffer, listOffers, replaceCustomPayouts, updateOffer } from './service.ts';
 
 const tags = ['offers'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
-  const anyone = requireAuth(app, { permission: 'offers', tokenScope: 'offers:read' });
 
   app.get(
     '/v1/offers',
     {
-      onRequest: anyone,
+      onRequest: requireAccess(app, 'GET /v1/offers', { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'Offers, paged, filtered and sorted; affiliates see active offers with their own payout', security: [{ bearer: [] }], querystring: offersQuerySchema, response: { 200: offerListReplySchema, ...errors } },
     },
     async (request) => listOffers(app.db, scopeOf(request.auth!), request.query),
@@ -33,13 +31,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/offers/:id',
-    { onRequest: anyone, schema: { tags, summary: 'One offer (staff: with custom payouts)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: offerReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'GET /v1/offers/{id}', { tokenScope: 'offers:read' }), schema: { tags, summary: 'One offer (staff: with custom payouts)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: offerReplySchema, ...errors } } },
     async (request) => ({ data: await getOffer(app.db, scopeOf(request.auth!), request.params.id) }),
   );
 
   app.post(
     '/v1/offers',
-    { onRequest: staff, schema: { tags, summary: 'Create an offer', security: [{ bearer: [] }], body: offerInputSchema, response: { 201: offerReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/offers'), schema: { tags, summary: 'Create an offer', security: [{ bearer: [] }], body: offerInputSchema, response: { 201: offerReplySchema, ...errors } } },
     async (request, reply) => {
       const data = await createOffer(app.db, request.body);
       await recordChange(request, 'offer.created', { objectId: data.id, after: data });
@@ -49,7 +47,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/offers/:id',
-    { onRequest: staff, schema: { tags, summary: 'Update an offer', security: [{ bearer: [] }], params: idParamsSchema, body: offerInputSchema, response: { 200: offerReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'PUT /v1/offers/{id}'), schema: { tags, summary: 'Update an offer', security: [{ bearer: [] }], params: idParamsSchema, body: offerInputSchema, response: { 200: offerReplySchema, ...errors } } },
     async (request) => {
       const before = await getOffer(app.db, networkScope, request.params.id);
       const data = await updateOffer(app.db, request.params.id, request.body);
@@ -63,7 +61,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers/:id/archive',
     {
-      onRequest: staff,
+      onRequest: requireAccess(app, 'POST /v1/offers/{id}/archive'),
       schema: { tags, summary: 'Archive (or restore) an offer; its links stop counting new clicks', security: [{ bearer: [] }], params: idParamsSchema, body: offerArchiveRequestSchema, response: { 200: offerReplySchema, ...errors } },
     },
     async (request) => {
@@ -77,7 +75,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/offers/:id/payouts',
     {
-      onRequest: staff,
+      onRequest: requireAccess(app, 'PUT /v1/offers/{id}/payouts'),
       schema: { tags, summary: 'Replace the custom payouts (per affiliate, per tier) of an offer', security: [{ bearer: [] }], params: idParamsSchema, body: customPayoutsInputSchema, response: { 200: offerReplySchema, ...errors } },
     },
     async (request) => {

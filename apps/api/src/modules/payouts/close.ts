@@ -1,4 +1,4 @@
-import { type ClosePeriodResult, payoutMessages } from '@portal/contracts';
+import { type ClosePeriodResult, NETWORK_TIME_ZONE, payoutMessages } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,9 +6,8 @@ import { backupWithholdingBp, billingSql, decide, holdDays, type TermsRow, terms
 import { closeCutoff, laDate, periodEnd } from './periods.ts';
 import { cents, intArray, rows, textArray, toDollars } from './sql.ts';
 import { uncoveredSums } from './window.ts';
+import { PAYOUTS_LOCK_KEY } from '../../db/lock-keys.ts';
 
-/** Every action that writes payouts or their ledger rows takes this lock: the close alone, the others shared. */
-export const PAYOUTS_LOCK_KEY = 727_012;
 
 /** Takes the payouts lock for the transaction (a no-op cost on PGlite, which has one connection). */
 export async function lockPayouts(tx: Db, mode: 'exclusive' | 'shared'): Promise<Date> {
@@ -119,7 +118,7 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
     );
     if (made.length > 0) {
       // One counter row per year, moved once per close inside its transaction: numbers are never skipped or reused.
-      const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric' }).format(now));
+      const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: NETWORK_TIME_ZONE, year: 'numeric' }).format(now));
       const [counter] = await rows<{ last: number }>(
         tx,
         sql`insert into invoice_counters (year, last) values (${year}, ${made.length})

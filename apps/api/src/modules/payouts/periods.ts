@@ -1,7 +1,7 @@
-import { addPeriods, FIRST_PERIOD, PAYOUT_TIME_ZONE } from '@portal/contracts';
+import { addPeriods, FIRST_PERIOD, NETWORK_TIME_ZONE } from '@portal/contracts';
 
 const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: PAYOUT_TIME_ZONE,
+  timeZone: NETWORK_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

@@ -3,11 +3,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { cents, intArray, rows, toDollars } from './sql.ts';
 import { payoutRows } from './window.ts';
 
-/** Who asks: an affiliate sees only their own payouts (anything else is "not found"); staff see all. */
-export type Viewer = { kind: 'affiliate'; id: number } | { kind: 'staff' };
+/** Whose payouts: an affiliate's scope sees only their own (anything else is "not found"); the network's sees all. */
 
 export interface PayoutRow {
   id: number;
@@ -82,9 +82,9 @@ const sortColumns: Record<string, SQL> = {
   affiliate: sql`lower(u.name)`,
 };
 
-export async function listPayouts(db: Db, viewer: Viewer, query: z.output<typeof payoutListQuerySchema>) {
+export async function listPayouts(db: Db, scope: Scope, query: z.output<typeof payoutListQuerySchema>) {
   const where: SQL[] = [];
-  if (viewer.kind === 'affiliate') where.push(sql`p.affiliate_id = ${viewer.id}`);
+  if (scope.kind === 'affiliate') where.push(sql`p.affiliate_id = ${scope.affiliateId}`);
   const statuses: readonly string[] | undefined = query.status ?? (query.section ? payoutSections[query.section] : undefined);
   if (statuses) where.push(sql`p.status = any(${`{${statuses.join(',')}}`}::text[])`);
   if (query.period) where.push(sql`p.period = ${query.period}`);
@@ -123,9 +123,9 @@ export async function listPayouts(db: Db, viewer: Viewer, query: z.output<typeof
 
 export type { PayoutListQuery };
 
-/** One payout as its row; 404 when the viewer may not see it. */
-export async function findPayout(db: Db, viewer: Viewer, id: number): Promise<PayoutRow> {
-  const mine = viewer.kind === 'affiliate' ? sql`and p.affiliate_id = ${viewer.id}` : sql``;
+/** One payout as its row; 404 when it is outside the scope. */
+export async function findPayout(db: Db, scope: Scope, id: number): Promise<PayoutRow> {
+  const mine = scope.kind === 'affiliate' ? sql`and p.affiliate_id = ${scope.affiliateId}` : sql``;
   const [row] = await rows<PayoutRow>(db, sql`${selectPayouts} where p.id = ${id} ${mine}`);
   if (!row) throw new NotFoundError(payoutMessages.notFound);
   return row;
@@ -226,8 +226,8 @@ export async function transitionsOf(db: Db, p: PayoutRow): Promise<PayoutDetail[
   ];
 }
 
-export async function payoutDetail(db: Db, viewer: Viewer, id: number): Promise<PayoutDetail> {
-  const row = await findPayout(db, viewer, id);
+export async function payoutDetail(db: Db, scope: Scope, id: number): Promise<PayoutDetail> {
+  const row = await findPayout(db, scope, id);
   const [statement, transitions] = await Promise.all([statementOf(db, row), transitionsOf(db, row)]);
   return { ...toPayout(row), transitions, statement };
 }

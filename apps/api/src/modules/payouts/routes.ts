@@ -21,15 +21,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { payouts } from '../../db/schema/index.ts';
-import { AppError, ForbiddenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { networkScope, scopeOf } from '../../lib/scope.ts';
 import { type EventType, recordChange } from '../../lib/events.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import type { RouteKey } from '../../lib/authorization.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { balanceOf, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
 import { bankExportCsv, statementCsv } from './csv.ts';
 import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
 import { CLOSE_JOB, closeJob, scheduleNextClose } from './job.ts';
-import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout, type Viewer } from './queries.ts';
+import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout } from './queries.ts';
 import { enqueuePayoutUpdateEmail } from '../email/optional-jobs.ts';
 import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
 
@@ -47,9 +49,6 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     await scheduleNextClose(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the next period close'));
   });
 
-  const client = requireAuth(app, { role: 'client', tokenScope: 'payouts:read' });
-  const signedIn = requireAuth(app, { tokenScope: 'payouts:read' });
-  const staff = requireAuth(app, { role: 'staff', permission: 'payouts' });
   /** After a status change: the affiliate gets a payout update email if they want them. */
   const told = async <T>(payoutId: number, change: Promise<T>): Promise<T> => {
     const status = await change;
@@ -72,45 +71,38 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   };
 
-  /** Affiliates see their own; staff need the payouts permission. */
-  const viewer = (request: FastifyRequest): Viewer => {
-    const auth = request.auth!;
-    if (auth.isClient) return { kind: 'affiliate', id: auth.id };
-    if (!auth.permissions.has('payouts')) throw new ForbiddenError();
-    return { kind: 'staff' };
-  };
 
   app.get(
     '/v1/balance',
-    { onRequest: client, schema: { tags, summary: "The signed-in affiliate's balance", security, response: { 200: z.object({ data: balanceSchema }), ...errors } } },
+    { onRequest: requireAccess(app, 'GET /v1/balance', { tokenScope: 'payouts:read' }), schema: { tags, summary: "The signed-in affiliate's balance", security, response: { 200: z.object({ data: balanceSchema }), ...errors } } },
     async (request) => ({ data: await balanceOf(app.db, request.auth!.id) }),
   );
 
   app.get(
     '/v1/payouts/when-paid',
-    { onRequest: client, schema: { tags, summary: '"When am I paid?": the checklist the period close applies', security, response: { 200: z.object({ data: whenPaidSchema }), ...errors } } },
+    { onRequest: requireAccess(app, 'GET /v1/payouts/when-paid', { tokenScope: 'payouts:read' }), schema: { tags, summary: '"When am I paid?": the checklist the period close applies', security, response: { 200: z.object({ data: whenPaidSchema }), ...errors } } },
     async (request) => ({ data: await whenPaid(app.db, request.auth!.id) }),
   );
 
   app.get(
     '/v1/payouts',
-    { onRequest: signedIn, schema: { tags, summary: 'Payouts: the affiliate their own, staff all', security, querystring: payoutListQuerySchema, response: { 200: payoutListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'GET /v1/payouts', { tokenScope: 'payouts:read' }), schema: { tags, summary: 'Payouts: the affiliate their own, staff all', security, querystring: payoutListQuerySchema, response: { 200: payoutListReplySchema, ...errors } } },
     async (request) => {
-      const who = viewer(request);
-      await releaseFixedHolds(app.db, who.kind === 'affiliate' ? [who.id] : undefined);
-      return listPayouts(app.db, who, request.query);
+      const scope = scopeOf(request.auth!);
+      await releaseFixedHolds(app.db, scope);
+      return listPayouts(app.db, scope, request.query);
     },
   );
 
   app.get(
     '/v1/payouts/export.csv',
     {
-      onRequest: staff,
+      onRequest: requireAccess(app, 'GET /v1/payouts/export.csv'),
       schema: { tags, summary: 'Bank export: the payouts to pay by one payment method', security, querystring: z.object({ method: z.string().trim().min(1).max(32) }), response: file },
     },
     async (request, reply) => {
-      const list = await listPayouts(app.db, { kind: 'staff' }, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
-      const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, { kind: 'staff' }, payout.id)).billing })));
+      const list = await listPayouts(app.db, networkScope, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
+      const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, networkScope, payout.id)).billing })));
       const name = `payouts-${request.query.method.replace(/[^a-z0-9_-]/gi, '')}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(bankExportCsv(items));
     },
@@ -118,14 +110,14 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/payouts/:id',
-    { onRequest: signedIn, schema: { tags, summary: 'A payout with its transitions and statement rows', security, params: idParams, response: { 200: z.object({ data: payoutDetailSchema }), ...errors } } },
-    async (request) => ({ data: await payoutDetail(app.db, viewer(request), request.params.id) }),
+    { onRequest: requireAccess(app, 'GET /v1/payouts/{id}', { tokenScope: 'payouts:read' }), schema: { tags, summary: 'A payout with its transitions and statement rows', security, params: idParams, response: { 200: z.object({ data: payoutDetailSchema }), ...errors } } },
+    async (request) => ({ data: await payoutDetail(app.db, scopeOf(request.auth!), request.params.id) }),
   );
 
   /** GET `/v1/payouts/{id}/<path>`: a file made from a payout the viewer may see, downloaded under the name `make` gives it. */
   const payoutFile = (path: string, summary: string, type: string, make: (row: PayoutRow) => Promise<{ name: string; body: Buffer | string }>) =>
-    app.get(`/v1/payouts/:id/${path}`, { onRequest: signedIn, schema: { tags, summary, security, params: idParams, response: file } }, async (request, reply) => {
-      const { name, body } = await make(await findPayout(app.db, viewer(request), request.params.id));
+    app.get(`/v1/payouts/:id/${path}`, { onRequest: requireAccess(app, `GET /v1/payouts/{id}/${path}` as RouteKey, { tokenScope: 'payouts:read' }), schema: { tags, summary, security, params: idParams, response: file } }, async (request, reply) => {
+      const { name, body } = await make(await findPayout(app.db, scopeOf(request.auth!), request.params.id));
       return reply.type(type).header('content-disposition', `attachment; filename="${name}"`).send(body);
     });
 
@@ -142,7 +134,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/close-period',
-    { onRequest: staff, schema: { tags, summary: 'Close a period: one payout per affiliate who reaches the minimum', security, body: closePeriodRequestSchema, response: { 200: z.object({ data: closePeriodResultSchema, message: z.string() }), ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/close-period'), schema: { tags, summary: 'Close a period: one payout per affiliate who reaches the minimum', security, body: closePeriodRequestSchema, response: { 200: z.object({ data: closePeriodResultSchema, message: z.string() }), ...errors } } },
     async (request) => {
       const data = await closePeriod(app.db, request.body.period, { byUserId: request.auth!.id });
       await recordChange(request, 'payout.period_closed', { objectId: request.body.period, after: data });
@@ -153,9 +145,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/approve',
-    { onRequest: staff, schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/approve'), schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
     async (request) => {
-      await releaseFixedHolds(app.db);
+      await releaseFixedHolds(app.db, networkScope);
       const status = await told(request.params.id, recorded(request, 'payout.approved', request.params.id, () => approvePayout(app.db, request.params.id, request.auth!.id)));
       return { data: { id: request.params.id, status }, message: payoutMessages.approved };
     },
@@ -163,7 +155,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/reject',
-    { onRequest: staff, schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/reject'), schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const status = await told(request.params.id, recorded(request, 'payout.rejected', request.params.id, () => rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason)));
       return { data: { id: request.params.id, status }, message: payoutMessages.rejected };
@@ -172,7 +164,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/mark-paid',
-    { onRequest: staff, schema: { tags, summary: 'Mark an approved payout paid', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/mark-paid'), schema: { tags, summary: 'Mark an approved payout paid', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, request.body?.reference || null)));
       return { data: { id: request.params.id, status }, message: payoutMessages.markedPaid };
@@ -181,7 +173,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/bank',
-    { onRequest: staff, schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/bank'), schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
       await recorded(request, 'payout.bank_changed', request.params.id, () => changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id));
       return { message: payoutMessages.bankUpdated };
@@ -191,20 +183,20 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const bulkReply = { 200: z.object({ data: bulkResultSchema }), ...errors };
   app.post(
     '/v1/payouts/bulk/approve',
-    { onRequest: staff, schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/approve'), schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
     async (request) => {
-      await releaseFixedHolds(app.db);
+      await releaseFixedHolds(app.db, networkScope);
       return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.approved', id, () => approvePayout(app.db, id, request.auth!.id)))) };
     },
   );
   app.post(
     '/v1/payouts/bulk/mark-paid',
-    { onRequest: staff, schema: { tags, summary: 'Mark many payouts paid: a result per id, each wholly or not at all', security, body: bulkRequestSchema, response: bulkReply } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/mark-paid'), schema: { tags, summary: 'Mark many payouts paid: a result per id, each wholly or not at all', security, body: bulkRequestSchema, response: bulkReply } },
     async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => markPayoutPaid(app.db, id, request.auth!.id, null)))) }),
   );
   app.post(
     '/v1/payouts/bulk/reject',
-    { onRequest: staff, schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/reject'), schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
     async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.rejected', id, () => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason)))) }),
   );
 };

@@ -1,7 +1,8 @@
-import { type BulkResult, type PayoutStatus, payoutMessages } from '@portal/contracts';
+import { type BulkResult, NETWORK_TIME_ZONE, type PayoutStatus, payoutMessages } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { lockPayouts } from './close.ts';
 import { loadTerms } from './eligibility.ts';
 import { intArray, rows } from './sql.ts';
@@ -69,7 +70,7 @@ export async function rejectPayout(db: Db, id: number, by: number, reason: strin
     if (p.status === 'paid' || p.status === 'rejected') throw conflict(payoutMessages.notRejectable);
     await tx.execute(sql`
       insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reverses_id, created_by, reason, day, created_at)
-      select affiliate_id, kind, -amount_cents, payout_id, id, ${by}, ${reason}, (${at}::timestamptz at time zone 'America/Los_Angeles')::date, ${at}
+      select affiliate_id, kind, -amount_cents, payout_id, id, ${by}, ${reason}, (${at}::timestamptz at time zone ${NETWORK_TIME_ZONE})::date, ${at}
       from ledger_entries where payout_id = ${id} and reverses_id is null`);
     await tx.execute(sql`update payouts set status = 'rejected', reject_reason = ${reason}, rejected_at = ${at}, updated_at = ${at} where id = ${id}`);
     await record(tx, id, p.status, 'rejected', by, reason, at);
@@ -90,12 +91,13 @@ export async function changePayoutBank(db: Db, id: number, by: number, bankId: n
 
 /**
  * Held payouts whose affiliates have fixed their profile go to approval (the system records it);
- * run before payouts are shown or approved, so a fix shows at once.
+ * run before payouts are shown or approved, so a fix shows at once. The scope says whose: one
+ * affiliate's, or the whole network's.
  */
-export async function releaseFixedHolds(db: Db, affiliateIds?: readonly number[]): Promise<number> {
+export async function releaseFixedHolds(db: Db, scope: Scope): Promise<number> {
   const held = await rows<{ id: number; affiliate_id: number }>(
     db,
-    sql`select id, affiliate_id from payouts where status = 'held' ${affiliateIds ? sql`and affiliate_id = any(${intArray(affiliateIds)}::int[])` : sql``}`,
+    sql`select id, affiliate_id from payouts where status = 'held' ${scope.kind === 'affiliate' ? sql`and affiliate_id = ${scope.affiliateId}` : sql``}`,
   );
   if (held.length === 0) return 0;
   const terms = await loadTerms(db, [...new Set(held.map((h) => h.affiliate_id))]);

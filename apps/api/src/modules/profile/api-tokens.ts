@@ -56,7 +56,7 @@ export async function revokeApiToken(db: Db, userId: number, tokenId: number): P
 
 /**
  * The caller behind a personal API token: an active affiliate, with the token's scopes. Which
- * routes take a token, and with which scope, is for `requireAuth` to say.
+ * routes take a token, and with which scope, is for each route's `requireAccess` to say.
  */
 export async function authenticateApiToken(db: Db, token: string): Promise<AuthUser | undefined> {
   const [row] = await db

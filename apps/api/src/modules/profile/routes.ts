@@ -18,7 +18,7 @@ import { sites } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import { requireAccess, requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { FILE_REQUIREMENTS } from '../uploads/storage.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
 import { countries } from './countries.ts';
@@ -59,7 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/user/profile',
     {
-      onRequest: requireAuth(app),
+      onRequest: requireAccess(app, 'GET /v1/user/profile'),
       schema: { tags, summary: 'The signed-in user (or, for staff with affiliates, the affiliate user_id), with the relations asked for in include', security, querystring: includeQuery, response: { 200: profileReplySchema, ...errors } },
     },
     async (request) => {
@@ -71,7 +71,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/profile',
     {
-      onRequest: requireAuth(app),
+      onRequest: requireAccess(app, 'POST /v1/user/profile'),
       schema: { tags, summary: "Update the signed-in user's details (staff with affiliates: the affiliate user_id's)", security, querystring: includeQuery, body: profileUpdateSchema, response: { 200: profileReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {

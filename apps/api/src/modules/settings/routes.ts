@@ -2,7 +2,7 @@ import { errorReplySchema, maintenanceSettingsUpdateSchema, publicConfigSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/settings/maintenance',
     {
-      onRequest: requireAuth(app, { role: 'staff', permission: 'settings' }),
+      onRequest: requireAccess(app, 'GET /v1/settings/maintenance'),
       schema: { tags: ['settings'], summary: 'Whether maintenance mode is on', security: [{ bearer: [] }], response: { 200: maintenanceSchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: { enabled: await app.maintenance.isOn() } }),
@@ -32,7 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/settings/maintenance',
     {
-      onRequest: requireAuth(app, { role: 'staff', permission: 'settings' }),
+      onRequest: requireAccess(app, 'PUT /v1/settings/maintenance'),
       schema: {
         tags: ['settings'],
         summary: 'Turn maintenance mode on or off',

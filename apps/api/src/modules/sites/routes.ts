@@ -1,34 +1,33 @@
 import { errorReplySchema, idParamsSchema, siteInputSchema, siteListReplySchema, siteReplySchema, sitesQuerySchema, siteWithKeyReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { createSite, listSites, rotateSiteKey, updateSite, loadSite } from './service.ts';
+import { networkScope, scopeOf } from '../../lib/scope.ts';
 
 const tags = ['sites'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = requireAuth(app, { role: 'staff', permission: 'offers' });
-  const anyone = requireAuth(app, { permission: 'offers', tokenScope: 'offers:read' });
 
   app.get(
     '/v1/sites',
     {
-      onRequest: anyone,
+      onRequest: requireAccess(app, 'GET /v1/sites', { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'The network sites, paged, filtered and sorted (staff also see key prefixes and catalogue URLs)', security: [{ bearer: [] }], querystring: sitesQuerySchema, response: { 200: siteListReplySchema, ...errors } },
     },
-    async (request) => listSites(app.db, request.auth!.isClient ? 'affiliate' : 'staff', request.query),
+    async (request) => listSites(app.db, scopeOf(request.auth!), request.query),
   );
 
   app.get(
     '/v1/sites/:id',
-    { onRequest: anyone, schema: { tags, summary: 'One site (staff also see its key prefix, catalogue URLs and last catalogue sync as `last_sync`)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: siteReplySchema, ...errors } } },
-    async (request) => ({ data: await loadSite(app.db, request.params.id, request.auth!.isClient ? 'affiliate' : 'staff') }),
+    { onRequest: requireAccess(app, 'GET /v1/sites/{id}', { tokenScope: 'offers:read' }), schema: { tags, summary: 'One site (staff also see its key prefix, catalogue URLs and last catalogue sync as `last_sync`)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: siteReplySchema, ...errors } } },
+    async (request) => ({ data: await loadSite(app.db, request.params.id, scopeOf(request.auth!)) }),
   );
 
   app.post(
     '/v1/sites',
-    { onRequest: staff, schema: { tags, summary: 'Create a site; answers its API key once', security: [{ bearer: [] }], body: siteInputSchema, response: { 201: siteWithKeyReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/sites'), schema: { tags, summary: 'Create a site; answers its API key once', security: [{ bearer: [] }], body: siteInputSchema, response: { 201: siteWithKeyReplySchema, ...errors } } },
     async (request, reply) => {
       const data = await createSite(app.db, request.body);
       await recordChange(request, 'site.created', { objectId: data.id, after: data });
@@ -38,9 +37,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/sites/:id',
-    { onRequest: staff, schema: { tags, summary: 'Update a site', security: [{ bearer: [] }], params: idParamsSchema, body: siteInputSchema, response: { 200: siteReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'PUT /v1/sites/{id}'), schema: { tags, summary: 'Update a site', security: [{ bearer: [] }], params: idParamsSchema, body: siteInputSchema, response: { 200: siteReplySchema, ...errors } } },
     async (request) => {
-      const before = await loadSite(app.db, request.params.id, 'staff');
+      const before = await loadSite(app.db, request.params.id, networkScope);
       const data = await updateSite(app.db, request.params.id, request.body);
       await recordChange(request, 'site.updated', { objectId: data.id, before, after: data });
       return { data };
@@ -49,9 +48,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/sites/:id/rotate-key',
-    { onRequest: staff, schema: { tags, summary: 'Replace the site API key; the old one stops working at once', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: siteWithKeyReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/sites/{id}/rotate-key'), schema: { tags, summary: 'Replace the site API key; the old one stops working at once', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: siteWithKeyReplySchema, ...errors } } },
     async (request) => {
-      const before = await loadSite(app.db, request.params.id, 'staff');
+      const before = await loadSite(app.db, request.params.id, networkScope);
       const data = await rotateSiteKey(app.db, request.params.id);
       await recordChange(request, 'site.key_rotated', { objectId: data.id, before, after: data });
       return { data };

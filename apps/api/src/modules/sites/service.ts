@@ -5,15 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
 import { NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
+import { networkScope, type Scope } from '../../lib/scope.ts';
 import { lastSyncs } from '../catalogue/job.ts';
 import { newSiteKey, type SiteRow } from './keys.ts';
 
 type Input = z.output<typeof siteInputSchema>;
-/** Staff also see key prefixes and catalogue addresses. */
-export type SiteViewer = 'staff' | 'affiliate';
-
-function toSite(row: SiteRow, manager: { id: number; name: string } | null, viewer: SiteViewer, lastSync: LastSync | null = null): Site {
-  const staff = viewer === 'staff';
+/** The network's scope (staff) also sees key prefixes and catalogue addresses; an affiliate's does not. */
+function toSite(row: SiteRow, manager: { id: number; name: string } | null, scope: Scope, lastSync: LastSync | null = null): Site {
+  const staff = scope.kind === 'network';
   return {
     id: row.id,
     name: row.name,
@@ -34,25 +33,25 @@ const withManager = (db: Db) => db.select({ site: sites, managerName: users.name
 const managerOf = (r: { site: SiteRow; managerName: string | null }) => (r.site.managerId && r.managerName ? { id: r.site.managerId, name: r.managerName } : null);
 
 /** One site; staff also see its last catalogue sync. */
-export async function loadSite(db: Db, id: number, viewer: SiteViewer): Promise<Site> {
+export async function loadSite(db: Db, id: number, scope: Scope): Promise<Site> {
   const [row] = await withManager(db).where(eq(sites.id, id));
   if (!row) throw new NotFoundError('Site not found.');
-  const syncs = viewer === 'staff' ? await lastSyncs(db, [id]) : new Map<number, LastSync>();
-  return toSite(row.site, managerOf(row), viewer, syncs.get(id) ?? null);
+  const syncs = scope.kind === 'network' ? await lastSyncs(db, [id]) : new Map<number, LastSync>();
+  return toSite(row.site, managerOf(row), scope, syncs.get(id) ?? null);
 }
 
 const sortColumns = { display_name: sites.displayName, name: sites.name, created_at: sites.createdAt, id: sites.id } as const;
 
 /** The network's sites, a page of them, filtered by name and sorted; staff also see each one's last catalogue sync. */
-export async function listSites(db: Db, viewer: SiteViewer, q: z.output<typeof sitesQuerySchema>): Promise<{ data: Site[]; meta: ListMeta }> {
+export async function listSites(db: Db, scope: Scope, q: z.output<typeof sitesQuerySchema>): Promise<{ data: Site[]; meta: ListMeta }> {
   const pattern = q.search ? containsPattern(q.search) : undefined;
   const where = pattern ? or(ilike(sites.name, pattern), ilike(sites.displayName, pattern)) : undefined;
   const { limit, offset } = pageWindow(q);
   const query = withManager(db).where(where).orderBy(ordered(sortColumns[q.sort], q.order), asc(sites.id)).$dynamic();
   if (limit !== undefined) query.limit(limit).offset(offset);
   const [rows, [total]] = await Promise.all([query, db.select({ n: count() }).from(sites).where(where)]);
-  const syncs = viewer === 'staff' ? await lastSyncs(db, rows.map((r) => r.site.id)) : new Map<number, LastSync>();
-  return { data: rows.map((r) => toSite(r.site, managerOf(r), viewer, syncs.get(r.site.id) ?? null)), meta: listMeta(q, total?.n ?? 0) };
+  const syncs = scope.kind === 'network' ? await lastSyncs(db, rows.map((r) => r.site.id)) : new Map<number, LastSync>();
+  return { data: rows.map((r) => toSite(r.site, managerOf(r), scope, syncs.get(r.site.id) ?? null)), meta: listMeta(q, total?.n ?? 0) };
 }
 
 const columns = (b: Input) => ({
@@ -78,7 +77,7 @@ export async function createSite(db: Db, b: Input): Promise<Site & { api_key: st
     .onConflictDoNothing()
     .returning({ id: sites.id });
   if (!row) throw new UniqueError('name', 'A site with this name already exists.');
-  return { ...(await loadSite(db, row.id, 'staff')), api_key: key.key };
+  return { ...(await loadSite(db, row.id, networkScope)), api_key: key.key };
 }
 
 export async function updateSite(db: Db, id: number, b: Input): Promise<Site> {
@@ -86,7 +85,7 @@ export async function updateSite(db: Db, id: number, b: Input): Promise<Site> {
   if (clash && clash.id !== id) throw new UniqueError('name', 'A site with this name already exists.');
   const updated = await db.update(sites).set(columns(b)).where(eq(sites.id, id)).returning({ id: sites.id });
   if (!updated.length) throw new NotFoundError('Site not found.');
-  return loadSite(db, id, 'staff');
+  return loadSite(db, id, networkScope);
 }
 
 /** Replaces the site's API key; the old one stops working at once. */
@@ -98,7 +97,7 @@ export async function rotateSiteKey(db: Db, id: number): Promise<Site & { api_ke
     .where(eq(sites.id, id))
     .returning({ id: sites.id });
   if (!updated.length) throw new NotFoundError('Site not found.');
-  return { ...(await loadSite(db, id, 'staff')), api_key: key.key };
+  return { ...(await loadSite(db, id, networkScope)), api_key: key.key };
 }
 
 export async function assertSiteExists(db: Db, siteId: number): Promise<void> {

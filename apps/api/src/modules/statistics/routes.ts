@@ -1,7 +1,7 @@
 import { dashboardReplySchema, errorReplySchema, statisticsQuerySchema, statisticsReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { scopeOf } from '../../lib/scope.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { dashboard } from './dashboard.ts';
 import { report } from './service.ts';
 
@@ -9,7 +9,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/statistics/daily',
     {
-      onRequest: requireAuth(app, { permission: 'statistics', tokenScope: 'statistics:read' }),
+      onRequest: requireAccess(app, 'GET /v1/statistics/daily', { tokenScope: 'statistics:read' }),
       schema: {
         tags: ['statistics'],
         summary: 'Daily report (or grouped by offer, site, campaign, country, device, sub ID); affiliates see only their own',
@@ -27,7 +27,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/dashboard',
     {
-      onRequest: requireAuth(app, { permission: 'dashboard', tokenScope: 'statistics:read' }),
+      onRequest: requireAccess(app, 'GET /v1/dashboard', { tokenScope: 'statistics:read' }),
       schema: {
         tags: ['statistics'],
         summary: "Affiliates: their periods, balance, 30-day chart and top offers; staff: the network's, with top affiliates",

@@ -7,7 +7,7 @@ import { taxForms, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { decryptValue } from '../../lib/field-crypto.ts';
-import { networkScope } from '../../lib/scope.ts';
+import { affiliateScope, networkScope } from '../../lib/scope.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { EmailVars } from '../email/render.ts';
 import { sendEmail } from '../email/send.ts';
@@ -49,7 +49,7 @@ export async function acceptTaxForm(deps: ReviewDeps, staffId: number, id: numbe
     return form;
   });
   // A payout held for the form goes on to approval now rather than at the next read.
-  await releaseFixedHolds(deps.db, [row.affiliateId]);
+  await releaseFixedHolds(deps.db, affiliateScope(row.affiliateId));
   await mailAffiliate(deps, row.affiliateId, 'tax_form_accepted', { form_type: formName(row.formType), link: taxFormLink(deps.publicUrl) });
 }
 
@@ -98,7 +98,7 @@ export async function setTaxFormStatus(db: Db, staffId: number, affiliateId: num
     } else await setProfileLegal(tx, affiliateId, { status: 'n_a' });
     await recordEvent(tx, 'tax_form.status', { actorId: staffId, subjectId: affiliateId, data: { status } });
   });
-  await releaseFixedHolds(db, [affiliateId]);
+  await releaseFixedHolds(db, affiliateScope(affiliateId));
 }
 
 /** The TINs in clear, for staff with `affiliates`; every reveal is written to the event history. */

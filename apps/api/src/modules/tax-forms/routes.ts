@@ -12,11 +12,9 @@ import {
   taxFormStateSchema,
   taxFormStatusUpdateSchema,
 } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ForbiddenError } from '../../lib/errors.ts';
-import { affiliateScope, networkScope, type Scope } from '../../lib/scope.ts';
+import { affiliateScope, networkScope, scopeOf } from '../../lib/scope.ts';
 import { decryptValue } from '../../lib/field-crypto.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { readForm } from '../../plugins/multipart.ts';
@@ -45,13 +43,6 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
 
-  /** Affiliates reach their own forms; staff need the affiliates permission. */
-  const scopeOf = (request: FastifyRequest): Scope => {
-    const auth = request.auth!;
-    if (auth.isClient) return affiliateScope(auth.id);
-    if (!auth.permissions.has('affiliates')) throw new ForbiddenError();
-    return networkScope;
-  };
 
   app.get(
     '/v1/tax-forms/me',
@@ -113,14 +104,14 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tax-forms/:id',
     { onRequest: requireAccess(app, 'GET /v1/tax-forms/{id}'), schema: { tags, summary: 'One tax form (an affiliate only their own)', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
-    async (request) => ({ data: toTaxForm(await findTaxForm(app.db, scopeOf(request), request.params.id)) }),
+    async (request) => ({ data: toTaxForm(await findTaxForm(app.db, scopeOf(request.auth!), request.params.id)) }),
   );
 
   app.get(
     '/v1/tax-forms/:id/pdf',
     { onRequest: requireAccess(app, 'GET /v1/tax-forms/{id}/pdf'), schema: { tags, summary: 'The form as PDF: the uploaded file, or the filled form rendered in the official layout with the TIN masked', security, params: idParamsSchema, response: { 200: z.unknown(), ...errors, 422: errorReplySchema } } },
     async (request, reply) => {
-      const joined = await findTaxForm(app.db, scopeOf(request), request.params.id);
+      const joined = await findTaxForm(app.db, scopeOf(request.auth!), request.params.id);
       const { form } = joined;
       const pdf = form.fileEncrypted
         ? decryptValue(app.config.taxFormKey, form.fileEncrypted, cryptoContext(form.affiliateId, 'file'))

@@ -2,7 +2,7 @@ import { errorReplySchema, idParamsSchema, tierDeleteReplySchema, tierInputSchem
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAccess, requireAuth } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { deleteTier, findTier, saveTier } from './write.ts';
 import { listTiers } from './service.ts';
 
@@ -10,7 +10,7 @@ export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tiers',
     {
-      onRequest: requireAuth(app, { role: 'staff' }),
+      onRequest: requireAccess(app, 'GET /v1/tiers'),
       schema: { tags: ['affiliates'], summary: 'Affiliate tiers (for custom payouts and affiliate settings), with their affiliates counted', security: [{ bearer: [] }], response: { 200: tierListReplySchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: await listTiers(app.db) }),

@@ -1,7 +1,8 @@
-/** Statistics days are calendar days in America/Los_Angeles (SPEC.md section 9). */
-export const STATS_TIME_ZONE = 'America/Los_Angeles';
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 
-const formatter = new Intl.DateTimeFormat('en-CA', { timeZone: STATS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Statistics days are calendar days in the network's time zone, America/Los_Angeles (SPEC.md section 9). */
+
+const formatter = new Intl.DateTimeFormat('en-CA', { timeZone: NETWORK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** 'YYYY-MM-DD' of the Los Angeles day that `date` falls in. */
 export function statsDay(date: Date): string {

@@ -21,6 +21,7 @@ import { LoginAsDialog, ManagerDialog, OfferRewardDialog, RejectDialog, TierDial
 import { AffiliateFormDialog } from './affiliate-form-dialog.tsx';
 import { BulkBar } from './bulk-bar.tsx';
 import { type AffiliateDialog, RowMenu } from './row-menu.tsx';
+import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
 export interface AffiliatesListProps {
   /** Opens the affiliate's session in a new tab (the session feature's login-as). */
@@ -51,7 +52,7 @@ function paramsOf(q: AffiliatesQuery): URLSearchParams {
 const legalFormColor = { accepted: 'success', pending: 'warning', not_uploaded: 'error', declined: 'error', n_a: 'default' } as const;
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: DISPLAY_TIME_ZONE });
 
 /** /affiliates: the server-side list with filters, sort, pages, CSV, row actions, dialogs and bulk actions. */
 export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps) {

@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { RegionTable } from '../../../components/region-table.tsx';
+import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
 const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,7 +25,7 @@ export function EventDiffDialog({ event, onClose }: { event: EventItem; onClose:
       </DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {new Date(event.created_at).toLocaleString('en-US', { timeZone: 'America/Los_Angeles' })} by {event.actor?.name ?? 'the system'}
+          {new Date(event.created_at).toLocaleString('en-US', { timeZone: DISPLAY_TIME_ZONE })} by {event.actor?.name ?? 'the system'}
           {event.impersonator ? ` (logged in as by ${event.impersonator.name})` : ''}
         </Typography>
         {keys.length === 0 ? (

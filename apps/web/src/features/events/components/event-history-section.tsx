@@ -14,8 +14,9 @@ import { RegionTable } from '../../../components/region-table.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { downloadEventsCsv, useEvents } from '../api/events.ts';
 import { EventDiffDialog } from './event-diff-dialog.tsx';
+import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: DISPLAY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Global Settings, Event history: every staff write, who, what, when, the object, before and after;

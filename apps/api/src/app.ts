@@ -20,7 +20,7 @@ import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { tierRoutes } from './modules/tiers/routes.ts';
 import { eventRoutes, registerLoginAsTrail } from './modules/events/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
-import { landingPageRoutes } from './modules/landing-pages/routes.ts';
+import { landingPageImageRoutes, landingPageRoutes } from './modules/landing-pages/routes.ts';
 import { offerRoutes } from './modules/offers/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { registerClickRoutes } from './modules/clicks/routes.ts';
@@ -160,6 +160,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(landingPageRoutes);
   await app.register(linkRoutes);
   await app.register(creativeRoutes);
+  await app.register(landingPageImageRoutes);
   await app.register(catalogueRoutes);
   // Group commits of conversions; those handed in before shutdown are written before the database closes.
   const conversionWriter = new ConversionWriter(database.db, app.log, batchesInFlight(database.kind));

@@ -4,11 +4,11 @@ import { optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { ARCHIVE_EXTENSIONS, MB, UPLOAD_MAX_BYTES, type UploadRule } from './rules/limits.ts';
+import { cardPaging, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
 import { text } from './rules/text.ts';
-import { siteUrl } from './rules/urls.ts';
 import { listReply } from './reply.ts';
 
-/** Creatives (SPEC.md sections 1 and 3): banners, site logos, landing pages with preview images, offer logos. */
+/** Creatives (SPEC.md sections 1 and 3): banners, site logos, offer logos; landing pages with their preview images are landing-pages.ts. */
 
 /** Banner images and banner packs (archives checked by content); 2 MB, the upload default. */
 export const bannerUploadRule = { extensions: ['jpg', 'jpeg', 'png', 'gif', 'svg', ...ARCHIVE_EXTENSIONS], maxBytes: UPLOAD_MAX_BYTES } as const satisfies UploadRule;
@@ -22,11 +22,6 @@ export type CreativeSite = z.infer<typeof creativeSiteSchema>;
 /** GET /v1/creatives/sites: the sites for the creatives screens' pickers (readable with `creatives` alone, unlike /v1/sites). */
 export const creativeSiteListReplySchema = z.object({ data: z.array(creativeSiteSchema) });
 
-const rating = () => z.coerce.number().int().min(0).max(5).optional().default(0);
-const language = () => optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en');
-const description = () => optional(text({ max: 2000 }), '').optional().transform((v) => v ?? '');
-/** Files removed in a form (SPEC.md: the `_deleted` suffix), one uuid or several. */
-const deleted = () => z.union([z.string(), z.array(z.string())]).optional();
 
 /** Banner (SPEC.md section 3): name, site, language, size, category, format, rating, description, image. */
 export const bannerSchema = z.object({
@@ -61,12 +56,10 @@ export const bannerInputSchema = z.object({
     .transform((v) => v ?? ''),
   rating: rating(),
   description: description(),
-  image_deleted: deleted(),
+  image_deleted: deletedFiles(),
 });
 export type BannerInput = z.input<typeof bannerInputSchema>;
 
-const paging = { page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(24) };
-const filterText = () => z.string().trim().max(60).optional();
 
 /**
  * The standard (IAB) banner sizes, widest first within each shape: the size filter names them
@@ -83,7 +76,7 @@ export type BannerShape = (typeof BANNER_SHAPES)[number];
 /** A width or height bound in pixels; empty is no bound. */
 const dimension = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(10000).optional());
 export const bannersQuerySchema = z.object({
-  ...paging,
+  ...cardPaging,
   site_id: idText().optional(),
   language: filterText(),
   /** One exact size, `300x250`. */
@@ -142,45 +135,10 @@ export const siteLogoInputSchema = z.object({
   name: optional(text({ max: 100 }), '').optional().transform((v) => v ?? ''),
 });
 export type SiteLogoInput = z.input<typeof siteLogoInputSchema>;
-export const logosQuerySchema = z.object({ ...paging, per_page: z.coerce.number().int().min(1).max(200).default(100), site_id: idText().optional() });
+export const logosQuerySchema = z.object({ ...cardPaging, per_page: z.coerce.number().int().min(1).max(200).default(100), site_id: idText().optional() });
 export const logoZipQuerySchema = z.object({ site_id: idText() });
 export const siteLogoListReplySchema = listReply(siteLogoSchema);
 export const siteLogoReplySchema = z.object({ data: siteLogoSchema, message: z.string().optional() });
-
-/** Landing page (SPEC.md section 3) as a creative: with desktop and mobile preview images (jpg, jpeg, png up to 2 MB). */
-export const creativeLandingPageSchema = z.object({
-  id: z.number(),
-  site: creativeSiteSchema,
-  name: z.string(),
-  url: z.string(),
-  description: z.string(),
-  language: z.string(),
-  rating: z.number(),
-  desktop_image: uploadedFileSchema.nullable(),
-  mobile_image: uploadedFileSchema.nullable(),
-});
-export type CreativeLandingPage = z.infer<typeof creativeLandingPageSchema>;
-export const creativeLandingPageInputSchema = z.object({
-  site_id: selectId(),
-  name: required(text({ max: 150 })),
-  url: required(siteUrl()),
-  description: description(),
-  language: language(),
-  rating: rating(),
-  desktop_image_deleted: deleted(),
-  mobile_image_deleted: deleted(),
-});
-export type CreativeLandingPageInput = z.input<typeof creativeLandingPageInputSchema>;
-export const creativeLandingPagesQuerySchema = z.object({
-  ...paging,
-  site_id: idText().optional(),
-  language: filterText(),
-  rating: z.coerce.number().int().min(0).max(5).optional(),
-});
-/** What a screen sends as the query. */
-export type CreativeLandingPagesQuery = { page?: number; per_page?: number; rating?: number | undefined } & Partial<Record<'site_id' | 'language', string | undefined>>;
-export const creativeLandingPageListReplySchema = listReply(creativeLandingPageSchema);
-export const creativeLandingPageReplySchema = z.object({ data: creativeLandingPageSchema, message: z.string().optional() });
 
 /** An offer's logo, or its site's first logo when it has none. */
 export const offerLogoSchema = z.object({ offer_id: z.number(), logo: uploadedFileSchema.nullable(), from_site: z.boolean() });
@@ -195,10 +153,6 @@ export const creativeMessages = {
   logoUpdated: 'Logo updated successfully',
   logoDeleted: 'Logo deleted successfully',
   logoNotFound: 'Logo not found.',
-  landingCreated: 'Landing page created successfully',
-  landingUpdated: 'Landing page updated successfully',
-  landingDeleted: 'Landing page deleted successfully',
-  landingNotFound: 'Landing page not found.',
   offerLogoSaved: 'Image updated successfully',
   offerNotFound: 'Offer not found.',
   siteNotFound: 'Site not found.',

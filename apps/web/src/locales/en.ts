@@ -16,6 +16,7 @@ import { settings } from './en/settings.ts';
 import { payouts } from './en/payouts.ts';
 import { referrals } from './en/referrals.ts';
 import { creatives } from './en/creatives.ts';
+import { landingPages } from './en/landing-pages.ts';
 import { lists } from './en/lists.ts';
 import { profile } from './en/profile.ts';
 import { taxForms } from './en/tax-forms.ts';
@@ -50,6 +51,7 @@ export const en = {
   bonus,
   moneySettings,
   creatives,
+  landingPages,
   settings,
   profile,
   taxForms,

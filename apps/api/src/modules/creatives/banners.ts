@@ -10,8 +10,8 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
 import { assertMayGetLinks } from '../affiliates/approval.ts';
 import { codeFor, liveOfferSite, trackingUrl, validateLinkSpec } from '../links/service.ts';
-import { deleteUploads, describeUpload } from '../uploads/storage.ts';
-import { assertSite, deletedOf, extensionOf, notFound, readStored, requireFile, siteColumns, storeField } from './files.ts';
+import { deletedOf, deleteUploads, describeUpload, storeField } from '../uploads/storage.ts';
+import { assertSite, extensionOf, notFound, readStored, requireFile, siteColumns } from './files.ts';
 import { imageSize } from './image-size.ts';
 import { escapeHtml } from './html.ts';
 

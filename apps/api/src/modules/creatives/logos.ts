@@ -7,8 +7,8 @@ import { siteLogos, sites, uploads } from '../../db/schema/index.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { deleteUploads, describeUpload } from '../uploads/storage.ts';
-import { assertSite, extensionOf, notFound, readStored, requireFile, siteColumns, storeField } from './files.ts';
+import { deleteUploads, describeUpload, storeField } from '../uploads/storage.ts';
+import { assertSite, extensionOf, notFound, readStored, requireFile, siteColumns } from './files.ts';
 import { buildZip } from './zip.ts';
 
 type Row = { l: typeof siteLogos.$inferSelect; file: typeof uploads.$inferSelect; site: { id: number; name: string; display_name: string } };

@@ -5,9 +5,6 @@ import {
   bannerListReplySchema,
   bannerReplySchema,
   bannersQuerySchema,
-  creativeLandingPageListReplySchema,
-  creativeLandingPageReplySchema,
-  creativeLandingPagesQuerySchema,
   creativeMessages as msg,
   creativeSiteListReplySchema,
   errorReplySchema,
@@ -24,7 +21,6 @@ import { requireAccess } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import * as banners from './banners.ts';
 import { creativeSites } from './files.ts';
-import * as landing from './landing-pages.ts';
 import * as logos from './logos.ts';
 import * as offerLogo from './offer-logos.ts';
 
@@ -35,7 +31,7 @@ const deleted = z.object({ data: z.object({ message: z.string() }) });
 const meta = (q: { page: number; per_page: number }, total: number) => ({ total, page: q.page, per_page: q.per_page });
 
 /**
- * Creatives (docs/creatives.md): everyone with `creatives` reads them; staff with `creatives`
+ * Creatives (docs/creatives.md; landing pages with their images are the landing-pages module's): everyone with `creatives` reads them; staff with `creatives`
  * write them (multipart: fields plus the file fields named in each description).
  */
 export const creativeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,35 +123,6 @@ export const creativeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await logos.deleteLogo(app.db, app.config, actor(request), request.params.id);
       return { data: { message: msg.logoDeleted } };
-    },
-  );
-
-  // Landing pages (the tracking core's landing pages, with their preview images)
-  app.get(
-    '/v1/creatives/landing-pages',
-    { onRequest: requireAccess(app, 'GET /v1/creatives/landing-pages'), schema: { tags, summary: 'Landing pages with their desktop and mobile preview images, best rated first', security, querystring: creativeLandingPagesQuerySchema, response: { 200: creativeLandingPageListReplySchema, ...errors } } },
-    async (request) => {
-      const { items, total } = await landing.listCreativeLandingPages(app.db, request.query);
-      return { data: items, meta: meta(request.query, total) };
-    },
-  );
-  const landingNote = 'multipart/form-data: site_id, name, url, description, language, rating, desktop_image and mobile_image (files: jpg, jpeg, png up to 2 MB), desktop_image_deleted, mobile_image_deleted';
-  app.post(
-    '/v1/creatives/landing-pages',
-    { onRequest: requireAccess(app, 'POST /v1/creatives/landing-pages'), schema: { tags, summary: 'Create a landing page with its preview images', description: landingNote, security, response: { 201: creativeLandingPageReplySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send({ data: await landing.createCreativeLandingPage(app.db, app.config, actor(request), await readForm(request)), message: msg.landingCreated }),
-  );
-  app.patch(
-    '/v1/creatives/landing-pages/:id',
-    { onRequest: requireAccess(app, 'PATCH /v1/creatives/landing-pages/{id}'), schema: { tags, summary: 'Update a landing page and its preview images', description: landingNote, security, params: idParamsSchema, response: { 200: creativeLandingPageReplySchema, ...errors } } },
-    async (request) => ({ data: await landing.updateCreativeLandingPage(app.db, app.config, actor(request), request.params.id, await readForm(request)), message: msg.landingUpdated }),
-  );
-  app.delete(
-    '/v1/creatives/landing-pages/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/creatives/landing-pages/{id}'), schema: { tags, summary: 'Delete a landing page (offers and links using it fall back to the default)', security, params: idParamsSchema, response: { 200: deleted, ...errors } } },
-    async (request) => {
-      await landing.deleteCreativeLandingPage(app.db, app.config, actor(request), request.params.id);
-      return { data: { message: msg.landingDeleted } };
     },
   );
 

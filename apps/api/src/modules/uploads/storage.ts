@@ -48,6 +48,15 @@ export async function storeUpload(db: Db, config: AppConfig, file: IncomingFile,
   return row;
 }
 
+/** The file a form sent in `field` (or `field[]`), checked by content and stored; undefined when none was sent. */
+export async function storeField(db: Db, config: AppConfig, form: { files: readonly IncomingFile[] }, field: string, rule: UploadRule, ownerId: number): Promise<UploadRow | undefined> {
+  const file = form.files.find((f) => f.field === field || f.field === `${field}[]`);
+  return file ? storeUpload(db, config, { ...file, field }, rule, ownerId) : undefined;
+}
+
+/** The uuids a form lists under `<field>_deleted`. */
+export const deletedOf = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter(Boolean);
+
 export async function deleteUploads(db: Db, config: AppConfig, uuids: string[]): Promise<void> {
   if (!uuids.length) return;
   const rows = await db.delete(uploads).where(inArray(uploads.uuid, uuids)).returning();

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { BannersTab } from '../../features/creatives/components/banners-tab.tsx';
 import { LandingPagesTab } from '../../features/creatives/components/landing-pages-tab.tsx';
 import { LogosTab } from '../../features/creatives/components/logos-tab.tsx';
+import { LandingPageForm } from '../../features/landing-pages/components/landing-page-form.tsx';
 import { CatalogueTab } from '../../features/catalogue/components/catalogue-tab.tsx';
 import { FeedsTab } from '../../features/catalogue/components/feeds-tab.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
@@ -24,7 +25,7 @@ export const creativesTabs: readonly CreativesTab[] = [
   { key: 'scenes', label: 'catalogue.tabs.scenes', render: ({ isClient }) => <CatalogueTab kind="scene" isClient={isClient} /> },
   { key: 'logos', label: 'creatives.tabs.logos', render: ({ isClient }) => <LogosTab canManage={!isClient} /> },
   { key: 'feeds', label: 'catalogue.tabs.feeds', render: ({ isClient }) => <FeedsTab isClient={isClient} /> },
-  { key: 'landing-pages', label: 'creatives.tabs.landingPages', render: ({ isClient }) => (isClient ? <AffiliateLandingPages /> : <LandingPagesTab canManage />) },
+  { key: 'landing-pages', label: 'creatives.tabs.landingPages', render: ({ isClient }) => (isClient ? <AffiliateLandingPages /> : <LandingPagesTab canManage form={(page, sites, close) => <LandingPageForm page={page} sites={sites} withImages onClose={close} />} />) },
 ];
 
 /** /creatives, permission `creatives`: affiliates place creatives, staff manage them (the layout shows the heading). */

@@ -1,4 +1,4 @@
-import { landingPageListReplySchema, type LandingPagesQuery } from '@portal/contracts';
+import { landingPageListReplySchema, type LandingPagesQuery, type LandingPagesWithImagesQuery, landingPageWithImagesListReplySchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 
@@ -21,4 +21,19 @@ export function useLandingPages(siteId: number | undefined, enabled = true) {
 /** One page of the landing pages list, as the screen asks for it. */
 export function useLandingPagesPage(query: LandingPagesQuery) {
   return useQuery({ ...getLandingPagesQueryOptions(query), placeholderData: keepPreviousData });
+}
+
+/** The creatives screen's landing pages, with their images; saving a landing page invalidates these too. */
+export const landingPagesWithImagesQueryKey = [...landingPagesQueryKey, 'with-images'] as const;
+
+/** GET /v1/creatives/landing-pages: landing pages with their preview images, best rated first. */
+export async function getLandingPagesWithImages(query: LandingPagesWithImagesQuery) {
+  return landingPageWithImagesListReplySchema.parse(await apiRequest('/v1/creatives/landing-pages', { query }));
+}
+
+export const getLandingPagesWithImagesQueryOptions = (query: LandingPagesWithImagesQuery) =>
+  queryOptions({ queryKey: [...landingPagesWithImagesQueryKey, query], queryFn: () => getLandingPagesWithImages(query) });
+
+export function useLandingPagesWithImages(query: LandingPagesWithImagesQuery) {
+  return useQuery({ ...getLandingPagesWithImagesQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -60,9 +60,6 @@ export const creatives = {
     image: 'Banner image or pack (.jpg, .png, .gif, .svg, .zip, .rar, .7z up to 2 MB)',
     logo: 'Logo (.svg up to 1 MB, or .png)',
     logoName: 'Variant (e.g. Light, Dark)',
-    url: 'Url',
-    desktopImage: 'Desktop image (.jpg, .jpeg, .png up to 2 MB)',
-    mobileImage: 'Mobile image (.jpg, .jpeg, .png up to 2 MB)',
   },
   banner: {
     preview: 'Preview {{name}}',

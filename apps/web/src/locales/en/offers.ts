@@ -100,7 +100,6 @@ export const offers = {
     newLandingPage: 'New landing page',
     editSite: 'Edit site',
     editOffer: 'Edit offer',
-    editLandingPage: 'Edit landing page',
     sitesLabel: 'Sites',
     offersLabel: 'Offers',
     landingPagesLabel: 'Landing pages',

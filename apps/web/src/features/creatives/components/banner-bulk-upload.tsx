@@ -15,7 +15,7 @@ import { SelectInput } from '../../../components/forms/select-input.tsx';
 import type { UploadValue } from '../../../components/forms/upload-item.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaveBanner } from '../api/save-banner.ts';
-import { creativeFormData } from '../lib/form-data.ts';
+import { multipartBody } from '../../../lib/form-data.ts';
 
 const nameOf = (file: File) => file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim().slice(0, 150) || file.name;
 
@@ -42,7 +42,7 @@ export function BannerBulkUpload({ sites, onClose }: { sites: { id: number; disp
     setProgress({ done: 0, total: picked.length, failures });
     for (const [i, file] of picked.entries()) {
       try {
-        await save.mutateAsync({ id: undefined, body: creativeFormData({ site_id: siteId, name: nameOf(file), language, category }, { image: { value: file, stored: null } }) });
+        await save.mutateAsync({ id: undefined, body: multipartBody({ site_id: siteId, name: nameOf(file), language, category }, { image: { value: file, stored: null } }) });
       } catch (error) {
         failures.push(t('creatives.bulk.failed', { name: file.name, message: error instanceof ApiError ? (error.errors?.image?.[0] ?? error.message) : String(error) }));
       }

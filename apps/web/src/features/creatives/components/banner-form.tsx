@@ -15,7 +15,7 @@ import type { UploadValue } from '../../../components/forms/upload-item.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useSaveBanner } from '../api/save-banner.ts';
-import { creativeFormData } from '../lib/form-data.ts';
+import { multipartBody } from '../../../lib/form-data.ts';
 
 const fields = ['site_id', 'name', 'language', 'category', 'size', 'rating', 'description'] as const;
 
@@ -46,7 +46,7 @@ export function BannerForm({ banner, sites, onClose }: { banner: Banner | undefi
       return;
     }
     try {
-      const body = creativeFormData({ ...input, image_deleted: undefined }, { image: { value: image, stored: banner?.image } });
+      const body = multipartBody({ ...input, image_deleted: undefined }, { image: { value: image, stored: banner?.image } });
       const reply = await save.mutateAsync({ id: banner?.id, body });
       notify.success(reply.message ?? t(banner ? 'creatives.updated' : 'creatives.created'));
       onClose();

@@ -14,8 +14,8 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { CreativeLandingPage } from '@portal/contracts';
-import { useState } from 'react';
+import type { LandingPageWithImages } from '@portal/contracts';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MediaViewer } from '../../../components/forms/media-viewer.tsx';
@@ -23,13 +23,12 @@ import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreativeSites } from '../../../lib/queries/get-creative-sites.ts';
-import { useCreativeLandingPages } from '../api/get-landing-pages.ts';
-import { useDeleteCreativeLandingPage } from '../api/save-landing-page.ts';
+import { useLandingPagesWithImages } from '../../../lib/queries/get-landing-pages.ts';
+import { useDeleteLandingPage } from '../api/delete-landing-page.ts';
 import { CreativePaging } from './creative-paging.tsx';
 import { CreativesState } from './creatives-state.tsx';
-import { LandingPageForm } from './landing-page-form.tsx';
 
-type Dialog = { kind: 'edit' | 'delete'; page: CreativeLandingPage } | { kind: 'new' } | undefined;
+type Dialog = { kind: 'edit' | 'delete'; page: LandingPageWithImages } | { kind: 'new' } | undefined;
 
 function Preview({ src, alt, onView, sx }: { src: string | undefined; alt: string; onView: (src: string, alt: string) => void; sx: object }) {
   const { t } = useTranslation();
@@ -44,20 +43,32 @@ function Preview({ src, alt, onView, sx }: { src: string | undefined; alt: strin
   );
 }
 
-/** The Landing pages tab: each page with its desktop and mobile previews; "use this page" opens the link builder with it chosen. */
-export function LandingPagesTab({ canManage, onUse }: { canManage: boolean; onUse?: ((page: CreativeLandingPage) => void) | undefined }) {
+/**
+ * The Landing pages tab: each page with its desktop and mobile previews; "use this page" opens the
+ * link builder with it chosen. Staff manage them: `form` is the landing pages' one form (the page
+ * puts it in), given the page to edit (undefined: a new one), the sites and how to close it.
+ */
+export function LandingPagesTab({
+  canManage,
+  onUse,
+  form,
+}: {
+  canManage: boolean;
+  onUse?: ((page: LandingPageWithImages) => void) | undefined;
+  form?: ((page: LandingPageWithImages | undefined, sites: readonly { id: number; display_name: string }[], close: () => void) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation();
   const sites = useCreativeSites();
   const [siteId, setSiteId] = useState<number>();
   const [paging, setPaging] = useState({ page: 1, perPage: 12 });
   const [dialog, setDialog] = useState<Dialog>();
   const [viewing, setViewing] = useState<{ src: string; alt: string }>();
-  const pages = useCreativeLandingPages({ site_id: siteId === undefined ? undefined : String(siteId), page: paging.page, per_page: paging.perPage });
-  const remove = useDeleteCreativeLandingPage();
+  const pages = useLandingPagesWithImages({ site_id: siteId === undefined ? undefined : String(siteId), page: paging.page, per_page: paging.perPage });
+  const remove = useDeleteLandingPage();
   const items = pages.data?.data ?? [];
   const view = (src: string, alt: string) => setViewing({ src, alt });
 
-  const confirmDelete = async (page: CreativeLandingPage) => {
+  const confirmDelete = async (page: LandingPageWithImages) => {
     try {
       notify.success((await remove.mutateAsync(page.id)).data.message);
       setDialog(undefined);
@@ -72,7 +83,7 @@ export function LandingPagesTab({ canManage, onUse }: { canManage: boolean; onUs
         <Box sx={{ minWidth: 240 }}>
           <SelectInput id="landing-filter-site" label={t('creatives.filters.site')} options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.display_name }))} value={siteId ?? null} onChange={(v) => { setSiteId(v === null ? undefined : Number(v)); setPaging({ ...paging, page: 1 }); }} />
         </Box>
-        {canManage ? (
+        {canManage && form ? (
           <Button variant="contained" startIcon={<Add />} onClick={() => setDialog({ kind: 'new' })} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
             {t('creatives.landing.new')}
           </Button>
@@ -133,7 +144,7 @@ export function LandingPagesTab({ canManage, onUse }: { canManage: boolean; onUs
       ) : null}
       {pages.data ? <CreativePaging total={pages.data.meta.total} page={paging.page} perPage={paging.perPage} onChange={(page, perPage) => setPaging({ page, perPage })} /> : null}
       <MediaViewer open={viewing !== undefined} src={viewing?.src ?? ''} kind="image" alt={viewing?.alt ?? ''} onClose={() => setViewing(undefined)} />
-      {dialog?.kind === 'new' || dialog?.kind === 'edit' ? <LandingPageForm page={dialog.kind === 'edit' ? dialog.page : undefined} sites={sites.data ?? []} onClose={() => setDialog(undefined)} /> : null}
+      {form && (dialog?.kind === 'new' || dialog?.kind === 'edit') ? form(dialog.kind === 'edit' ? dialog.page : undefined, sites.data ?? [], () => setDialog(undefined)) : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         titleId="landing-delete-title"

@@ -10,7 +10,7 @@ import type { UploadValue } from '../../../components/forms/upload-item.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useSaveLogo } from '../api/save-logo.ts';
-import { creativeFormData } from '../lib/form-data.ts';
+import { multipartBody } from '../../../lib/form-data.ts';
 
 /** Add or edit a site's logo (staff): svg up to 1 MB (the server sanitises it) or png; the requirement shows in a popup. */
 export function LogoForm({ logo, siteId, sites, onClose }: { logo: SiteLogo | undefined; siteId: number | undefined; sites: { id: number; display_name: string }[]; onClose: () => void }) {
@@ -26,7 +26,7 @@ export function LogoForm({ logo, siteId, sites, onClose }: { logo: SiteLogo | un
     setErrors(missing);
     if (missing.site_id || missing.image) return;
     try {
-      const reply = await save.mutateAsync({ id: logo?.id, body: creativeFormData({ site_id: site, name }, { image: { value: image, stored: logo?.image } }) });
+      const reply = await save.mutateAsync({ id: logo?.id, body: multipartBody({ site_id: site, name }, { image: { value: image, stored: logo?.image } }) });
       notify.success(reply.message ?? t(logo ? 'creatives.updated' : 'creatives.created'));
       onClose();
     } catch (error) {

@@ -25,7 +25,7 @@ export function LandingPagesAdmin() {
       state={list}
       toolbar={<ListSearch id="landing-pages-search" value={paged.query.search} onSearch={paged.setSearch} />}
       newLabel={t('offers.admin.newLandingPage')}
-      renderForm={(page, close) => <LandingPageForm page={page} onClose={close} />}
+      renderForm={(page, close) => <LandingPageForm page={page} sites={sites.data ?? []} withImages={false} onClose={close} />}
     >
       <ListTable
         label={t('offers.admin.landingPagesLabel')}

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { targetQuery, targetUserId } from '../profile/target.ts';
+import { targetQuery, targetUserId } from '../../lib/target.ts';
 import { getBilling, saveBilling } from './service.ts';
 
 const tags = ['billing'];

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type RollupKeyColumn, rollupUpsertSql } from '../tracking/rollup.ts';
+import { type RollupKeyColumn, rollupUpsertSql } from '../tracking/index.ts';
 import { JOURNAL_MERGE_LOCK_KEY } from '../../db/lock-keys.ts';
 
 /** How often each instance offers to merge: a click is in statistics within about this long. */

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sites, type uploads } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { uploadsDir } from '../uploads/storage.ts';
+import { uploadsDir } from '../uploads/index.ts';
 
 type UploadRow = typeof uploads.$inferSelect;
 

@@ -7,7 +7,7 @@ import { siteLogos, sites, uploads } from '../../db/schema/index.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { deleteUploads, describeUpload, storeField } from '../uploads/storage.ts';
+import { deleteUploads, describeUpload, storeField } from '../uploads/index.ts';
 import { assertSite, extensionOf, notFound, readStored, requireFile, siteColumns } from './files.ts';
 import { buildZip } from './zip.ts';
 

@@ -17,8 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { landingPages, offers } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
-import { assertSiteExists } from '../sites/service.ts';
-import { deletedOf, deleteUploads, type IncomingFile, storeField } from '../uploads/storage.ts';
+import { assertSiteExists } from '../sites/index.ts';
+import { deletedOf, deleteUploads, type IncomingFile, storeField } from '../uploads/index.ts';
 
 /**
  * The one writer of `landing_pages`: the offers' JSON routes and the creatives' multipart routes

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { landingPages, sites, uploads } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { describeUpload } from '../uploads/storage.ts';
+import { describeUpload } from '../uploads/index.ts';
 
 /** Landing pages as the creatives screen reads them: with their site's names and their images. */
 

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { getBilling } from '../billing/service.ts';
+import { getBilling } from '../billing/index.ts';
 import { toEntry } from './bonus.ts';
 
 /** Staff read one affiliate's money (docs/money.md, Staff views): the id must be an affiliate's, else 404. */

@@ -2,7 +2,7 @@ import { DEFAULT_REFERRAL_RATE_BP } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { revshareCents } from '../tracking/money.ts';
+import { revshareCents } from '../tracking/index.ts';
 
 /**
  * Referral commission (docs/money.md): for each earning of a referred affiliate, the referrer (if

@@ -30,9 +30,9 @@ import { balanceOf, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
 import { bankExportCsv, statementCsv } from './csv.ts';
 import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
-import { CLOSE_JOB, closeJob, scheduleNextClose } from './job.ts';
+import { scheduleNextClose } from './job.ts';
 import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout } from './queries.ts';
-import { enqueuePayoutUpdateEmail } from '../email/optional-jobs.ts';
+import { enqueuePayoutUpdateEmail } from '../email/index.ts';
 import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
 
 const tags = ['payouts'];
@@ -44,11 +44,6 @@ const file = { 200: z.unknown(), ...errors };
 const statusReply = z.object({ data: z.object({ id: z.number().int(), status: z.string() }), message: z.string() });
 
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(CLOSE_JOB, closeJob(app.db, app.log));
-  app.addHook('onReady', async () => {
-    await scheduleNextClose(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the next period close'));
-  });
-
   /** After a status change: the affiliate gets a payout update email if they want them. */
   const told = async <T>(payoutId: number, change: Promise<T>): Promise<T> => {
     const status = await change;

@@ -6,7 +6,7 @@ import { sites, users } from '../../db/schema/index.ts';
 import { NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
 import { networkScope, type Scope } from '../../lib/scope.ts';
-import { lastSyncs } from '../catalogue/job.ts';
+import { lastSyncs } from '../catalogue/index.ts';
 import { newSiteKey, type SiteRow } from './keys.ts';
 
 type Input = z.output<typeof siteInputSchema>;

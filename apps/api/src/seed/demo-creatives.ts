@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { banners, landingPages, offers, settings, siteLogos, sites, users } from '../db/schema/index.ts';
 import { buildZip, createBanner, createLogo } from '../modules/creatives/index.ts';
+import { updateLandingPage } from '../modules/landing-pages/index.ts';
 import { storeUpload } from '../modules/uploads/index.ts';
 import { bannerPng, bannerSvg, landingPng, logoMarkPng, logoSvg } from './placeholder-images.ts';
 
@@ -57,9 +58,12 @@ export async function seedDemoCreatives(db: Db, config: AppConfig, log: FastifyB
     const pages = await db.select().from(landingPages).where(and(eq(landingPages.siteId, site.id), isNull(landingPages.imageUuid)));
     for (const [n, lp] of pages.entries()) {
       const [a, b] = n % 2 ? [look.to, look.from] : [look.from, look.to];
-      const desktop = await storeUpload(db, config, { ...file(`${lp.name}-desktop.png`, landingPng(1280, 800, a, b)), field: 'desktop_image' }, uploadRules.landingImage, staff.id);
-      const mobile = await storeUpload(db, config, { ...file(`${lp.name}-mobile.png`, landingPng(390, 844, a, b)), field: 'mobile_image' }, uploadRules.landingImage, staff.id);
-      await db.update(landingPages).set({ imageUuid: desktop.uuid, mobileImageUuid: mobile.uuid }).where(eq(landingPages.id, lp.id));
+      const images = [
+        { ...file(`${lp.name}-desktop.png`, landingPng(1280, 800, a, b)), field: 'desktop_image' },
+        { ...file(`${lp.name}-mobile.png`, landingPng(390, 844, a, b)), field: 'mobile_image' },
+      ];
+      const fields = { site_id: lp.siteId, name: lp.name, url: lp.url, description: lp.description, language: lp.language, rating: lp.rating };
+      await updateLandingPage(db, config, staff.id, lp.id, fields, images);
     }
   }
   // One offer with a logo of its own; the others show their site's.

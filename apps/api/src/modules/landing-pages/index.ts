@@ -7,4 +7,4 @@ export const landingPagesModule = apiModule('landing-pages', async (app) => {
   await app.register(landingPageImageRoutes);
 });
 
-export { assertLandingPageOfSite, toLandingPage } from './service.ts';
+export { assertLandingPageOfSite, toLandingPage, updateLandingPage } from './service.ts';

@@ -75,10 +75,10 @@ export function LandingPageForm({ page, sites, withImages, onClose }: LandingPag
       <FormText control={control} name="description" id="landing-page-description" label={t('landingPages.fields.description')} multiline minRows={2} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 6 }}>
-          <FormText control={control} name="language" id="landing-page-language" label={t('landingPages.fields.language')} />
+          <FormText control={control} name="language" id="landing-page-language" label={t('landingPages.fields.language')} fullWidth />
         </Grid>
         <Grid size={{ xs: 6 }}>
-          <FormText control={control} name="rating" id="landing-page-rating" label={t('landingPages.fields.rating')} type="number" slotProps={{ htmlInput: { min: 0, max: 5, step: 1, inputMode: 'numeric' } }} />
+          <FormText control={control} name="rating" id="landing-page-rating" label={t('landingPages.fields.rating')} type="number" fullWidth slotProps={{ htmlInput: { min: 0, max: 5, step: 1, inputMode: 'numeric' } }} />
         </Grid>
       </Grid>
       {withImages ? (

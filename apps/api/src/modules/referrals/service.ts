@@ -2,7 +2,7 @@ import { bpToPercent, maskName, type Referrals } from '@portal/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
-import { referralRateBp } from './referral.ts';
+import { referralRateBp } from './program.ts';
 
 /** The first instant of this Los Angeles month. */
 const monthStart = sql`(date_trunc('month', now() AT TIME ZONE 'America/Los_Angeles') AT TIME ZONE 'America/Los_Angeles')`;

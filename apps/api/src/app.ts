@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,54 +10,47 @@ import './fastify-augment.ts';
 import { redactLogLine } from './lib/log-redaction.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { sharedSigningSecret } from './lib/shared-secret.ts';
-import { affiliateRoutes } from './modules/affiliates/routes.ts';
-import { ledgerRoutes } from './modules/ledger/index.ts';
-import { referralRoutes } from './modules/referrals/index.ts';
-import { bonusRoutes } from './modules/bonus/index.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
-import { moneySettingsRoutes } from './modules/money-settings/routes.ts';
-import { announcementRoutes } from './modules/announcements/routes.ts';
-import { registerUploadFiles } from './modules/uploads/routes.ts';
-import formbody from '@fastify/formbody';
-import { campaignRoutes } from './modules/campaigns/routes.ts';
-import { tierRoutes } from './modules/tiers/routes.ts';
-import { eventRoutes, registerLoginAsTrail } from './modules/events/routes.ts';
-import { roleRoutes } from './modules/roles/routes.ts';
-import { landingPageRoutes } from './modules/landing-pages/routes.ts';
-import { offerRoutes } from './modules/offers/routes.ts';
-import { siteRoutes } from './modules/sites/routes.ts';
-import { registerClickRoutes } from './modules/clicks/routes.ts';
-import { ConversionWriter } from './modules/conversions/batch.ts';
-import { conversionRoutes } from './modules/conversions/routes.ts';
-import { linkRoutes } from './modules/links/routes.ts';
-import { creativeRoutes } from './modules/creatives/routes.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
-import { statisticsRoutes } from './modules/statistics/routes.ts';
-import { ensureClickPartitions, scheduleClickPartitions } from './modules/tracking/partitions.ts';
 import { registerMultipart } from './plugins/multipart.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { socialRoutes } from './modules/auth/social.ts';
-import { createMailer } from './modules/email/mailer.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { JobWorker } from './modules/jobs/queue.ts';
-import { payoutRoutes } from './modules/payouts/routes.ts';
-import { taxFormRoutes } from './modules/tax-forms/routes.ts';
-import { postbackRoutes } from './modules/postbacks/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { securityRoutes } from './modules/profile/security-routes.ts';
-import { emailPreferenceRoutes } from './modules/profile/email-routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { settingsSectionRoutes } from './modules/settings/section-routes.ts';
-import { emailTemplateRoutes } from './modules/email/routes.ts';
-import { publicSiteRoutes } from './modules/public-site/routes.ts';
-import { MaintenanceFlag } from './modules/settings/service.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerLoginAsTrail } from './plugins/login-as-trail.ts';
 import { registerMaintenance } from './plugins/maintenance.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { affiliatesModule } from './modules/affiliates/index.ts';
+import { announcementsModule } from './modules/announcements/index.ts';
+import { authModule } from './modules/auth/index.ts';
+import { billingModule } from './modules/billing/index.ts';
+import { bonusModule } from './modules/bonus/index.ts';
+import { campaignsModule } from './modules/campaigns/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
+import { clicksModule, type RawClickHandler } from './modules/clicks/index.ts';
+import { conversionsModule } from './modules/conversions/index.ts';
+import { creativesModule } from './modules/creatives/index.ts';
+import { createMailer, emailModule } from './modules/email/index.ts';
+import { eventsModule } from './modules/events/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { JobWorker } from './modules/jobs/index.ts';
+import { landingPagesModule } from './modules/landing-pages/index.ts';
+import { ledgerModule } from './modules/ledger/index.ts';
+import { linksModule } from './modules/links/index.ts';
+import { moneySettingsModule } from './modules/money-settings/index.ts';
+import { offersModule } from './modules/offers/index.ts';
+import { payoutsModule } from './modules/payouts/index.ts';
+import { postbacksModule } from './modules/postbacks/index.ts';
+import { profileModule } from './modules/profile/index.ts';
+import { publicPageData, publicSiteModule } from './modules/public-site/index.ts';
+import { referralsModule } from './modules/referrals/index.ts';
+import { rolesModule } from './modules/roles/index.ts';
+import { MaintenanceFlag, settingsModule } from './modules/settings/index.ts';
+import { sitesModule } from './modules/sites/index.ts';
+import { statisticsModule } from './modules/statistics/index.ts';
+import { taxFormsModule } from './modules/tax-forms/index.ts';
+import { tiersModule } from './modules/tiers/index.ts';
+import { trackingModule } from './modules/tracking/index.ts';
+import { uploadsModule } from './modules/uploads/index.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
 import { demoCatalogueRoutes, seedDemoCatalogue } from './seed/demo-catalogue.ts';
@@ -72,7 +66,7 @@ export interface BuildOptions {
 /** Builds the whole application: used by the server and by the tests. */
 export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Clicks are served straight from the HTTP server once their route is registered (clicks/routes.ts).
-  let rawClick: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  let rawClick: RawClickHandler | undefined;
   const app = Fastify({
     serverFactory: (handler) => createServer((req, res) => rawClick?.(req, res) || handler(req, res)),
     logger: { level: loaded.logLevel, hooks: { streamWrite: redactLogLine }, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -144,52 +138,45 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await registerOpenApi(app);
 
   registerMaintenance(app);
-  await app.register(healthRoutes);
-  await app.register(settingsRoutes);
-  await app.register(settingsSectionRoutes);
-  await app.register(emailTemplateRoutes);
-  await app.register(authRoutes);
-  await app.register(socialRoutes);
-  await app.register(profileRoutes);
-  await app.register(securityRoutes);
-  await app.register(emailPreferenceRoutes);
-  await app.register(affiliateRoutes);
-  await app.register(announcementRoutes);
-  await app.register(publicSiteRoutes);
-  await app.register(postbackRoutes);
-  await app.register(siteRoutes);
-  await app.register(offerRoutes);
-  await app.register(landingPageRoutes);
-  await app.register(linkRoutes);
-  await app.register(creativeRoutes);
-  await app.register(catalogueRoutes);
-  // Group commits of conversions; those handed in before shutdown are written before the database closes.
-  const conversionWriter = new ConversionWriter(database.db, app.log, batchesInFlight(database.kind));
-  app.decorate('conversionWriter', conversionWriter);
-  app.addHook('preClose', async () => conversionWriter.drain());
-  await app.register(conversionRoutes);
-  await app.register(statisticsRoutes);
-  await app.register(campaignRoutes);
-  await app.register(tierRoutes);
-  await app.register(eventRoutes);
-  await app.register(roleRoutes);
-  await app.register(referralRoutes);
-  await app.register(bonusRoutes);
-  await app.register(ledgerRoutes);
-  await app.register(payoutRoutes);
-  await app.register(billingRoutes);
-  await app.register(moneySettingsRoutes);
-  await app.register(taxFormRoutes);
-  rawClick = await registerClickRoutes(app);
-  await registerUploadFiles(app);
+
+  // The modules, in the order their routes appear in the API document; each one's index.ts
+  // registers its routes, decorations and jobs (docs/architecture.md, "Modules and their doors").
+  await app.register(healthModule);
+  await app.register(settingsModule);
+  await app.register(emailModule);
+  await app.register(authModule);
+  await app.register(profileModule);
+  await app.register(affiliatesModule);
+  await app.register(announcementsModule);
+  await app.register(publicSiteModule);
+  await app.register(postbacksModule);
+  await app.register(sitesModule);
+  await app.register(offersModule);
+  await app.register(landingPagesModule);
+  await app.register(linksModule);
+  await app.register(creativesModule);
+  await app.register(catalogueModule);
+  await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
+  await app.register(statisticsModule);
+  await app.register(campaignsModule);
+  await app.register(tiersModule);
+  await app.register(eventsModule);
+  await app.register(rolesModule);
+  await app.register(referralsModule);
+  await app.register(bonusModule);
+  await app.register(ledgerModule);
+  await app.register(payoutsModule);
+  await app.register(billingModule);
+  await app.register(moneySettingsModule);
+  await app.register(taxFormsModule);
+  await app.register(clicksModule, { serveRaw: (handler) => (rawClick = handler) });
+  await app.register(uploadsModule);
+  await app.register(trackingModule);
 
   if (config.demoData) await app.register(demoCatalogueRoutes);
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, publicPageData);
 
-  await ensureClickPartitions(database.db, app.log);
-  const stopPartitions = scheduleClickPartitions(database.db, app.log);
-  app.addHook('onClose', async () => stopPartitions());
   // Instances starting together on an empty database: one writes the owner and the demo, the others then find them.
   await database.exclusive(async () => {
     await seedFirstStart(database.db, config, app.log);

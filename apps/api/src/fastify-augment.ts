@@ -1,12 +1,12 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { ClickWriter } from './modules/clicks/click-writer.ts';
-import type { ConversionWriter } from './modules/conversions/batch.ts';
-import type { Mailer } from './modules/email/mailer.ts';
-import type { JobWorker } from './modules/jobs/queue.ts';
-import type { LinkCache } from './modules/links/resolve.ts';
-import type { MaintenanceFlag } from './modules/settings/service.ts';
+import type { ClickWriter } from './modules/clicks/index.ts';
+import type { ConversionWriter } from './modules/conversions/index.ts';
+import type { Mailer } from './modules/email/index.ts';
+import type { JobWorker } from './modules/jobs/index.ts';
+import type { LinkCache } from './modules/links/index.ts';
+import type { MaintenanceFlag } from './modules/settings/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

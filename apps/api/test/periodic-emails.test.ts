@@ -14,7 +14,7 @@ import {
   usd,
   WEEKLY_SUMMARY_JOB,
 } from '../src/modules/email/periodic.ts';
-import { setEmailPreferences } from '../src/modules/profile/email-preferences.ts';
+import { setEmailPreferences } from '../src/modules/email/preferences.ts';
 import { getEmailNotifications, putEmailNotifications } from '../src/modules/settings/sections.ts';
 import { addDays, statsDay } from '../src/modules/tracking/day.ts';
 import { createTestApp, type TestApp } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts, users } from '../src/db/schema/index.ts';
 import { enqueuePayoutUpdateEmail } from '../src/modules/email/optional-jobs.ts';
-import { wantsEmail } from '../src/modules/profile/email-preferences.ts';
+import { wantsEmail } from '../src/modules/email/preferences.ts';
 import { getEmailNotifications, putEmailNotifications } from '../src/modules/settings/sections.ts';
 import type { TestApp } from './helpers.ts';
 import { form } from './support/files.ts';

@@ -1,11 +1,10 @@
 import { affiliateMessages, API_TOKEN_PREFIX, type ApiTokenScope, clientPermissions, errorMessages, type Permission, permissions as allPermissions, profileMessages } from '@portal/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { roles, sessions, users } from '../db/schema/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { type Access, accessOf, mayCall, type RouteKey } from '../lib/authorization.ts';
-import { authenticateApiToken } from '../modules/profile/api-tokens.ts';
-import { touchSession } from '../modules/auth/sessions.ts';
 import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
 import { sendError } from './errors.ts';
 
@@ -24,11 +23,32 @@ export interface AuthUser {
   readOnly: boolean;
 }
 
+/**
+ * What checking a credential needs from the modules that keep it: plugins import no module, so
+ * the auth module gives the session's touch and the profile module the personal API tokens'
+ * lookup when they are registered (`provideCredentialCheck`).
+ */
+export interface CredentialChecks {
+  /** The holder of a personal API token (`API_TOKEN_PREFIX`...), or undefined for no valid token. */
+  apiToken: (db: Db, token: string) => Promise<AuthUser | undefined>;
+  /** Notes that the session was just used. */
+  touchSession: (db: Db, sessionId: string) => Promise<void>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; undefined for anonymous requests. */
     auth: AuthUser | undefined;
   }
+  interface FastifyInstance {
+    /** Filled by the modules that keep credentials; one object shared by every plugin context. */
+    credentialChecks: Partial<CredentialChecks>;
+  }
+}
+
+/** Called by the module that keeps a kind of credential, from its plugin. */
+export function provideCredentialCheck<K extends keyof CredentialChecks>(app: FastifyInstance, name: K, check: CredentialChecks[K]): void {
+  app.credentialChecks[name] = check;
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -45,7 +65,7 @@ function bearer(request: FastifyRequest): string | undefined {
 export async function resolveAuth(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
   const token = bearer(request);
   if (!token) return undefined;
-  if (token.startsWith(API_TOKEN_PREFIX)) return authenticateApiToken(app.db, token);
+  if (token.startsWith(API_TOKEN_PREFIX)) return app.credentialChecks.apiToken?.(app.db, token);
   const verified = await verifyAccessToken(app.config.jwtSecret, token);
   if (!verified.ok) return undefined;
   const userId = Number(verified.claims.sub);
@@ -71,7 +91,7 @@ export async function resolveAuth(app: FastifyInstance, request: FastifyRequest)
   if (!row.isClient && !row.isOwner && row.roleActive === false) return undefined;
   // The owner never loses a permission, whatever becomes of their role.
   const permissions = new Set<string>(row.isClient ? clientPermissions : row.isOwner ? allPermissions : (row.rolePermissions ?? []));
-  await touchSession(app.db, verified.claims.sid);
+  await app.credentialChecks.touchSession?.(app.db, verified.claims.sid);
   return {
     id: row.id,
     email: row.email,
@@ -208,6 +228,7 @@ export function routeRequirement(onRequest: unknown): Requirement | undefined {
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', undefined);
+  app.decorate('credentialChecks', {});
   const declared = new Map<string, DeclaredAccess>();
   declaredByApp.set(app, declared);
   app.addHook('onRoute', (route) => {

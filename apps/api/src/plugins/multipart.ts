@@ -2,13 +2,21 @@ import multipart from '@fastify/multipart';
 import { errorMessages, isStorableText, validationMessages } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from '../lib/errors.ts';
-import type { IncomingFile } from '../modules/uploads/storage.ts';
 
 /** Files larger than this are cut while streaming and then refused with the field's message. */
 const STREAM_LIMIT = 10 * 1024 * 1024;
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: STREAM_LIMIT, files: 20, fields: 100, fieldSize: 1024 * 1024 } });
+}
+
+/** One file of a form, read into memory; the uploads module stores it. */
+export interface IncomingFile {
+  field: string;
+  filename: string;
+  bytes: Uint8Array;
+  /** True when the upload was cut at the size limit while streaming. */
+  truncated: boolean;
 }
 
 export interface FormPayload {

@@ -5,8 +5,7 @@ import { errorMessages } from '@portal/contracts';
 import { type Seo, type SeoPage, seoPagePaths, seoPages } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { HomeData } from '@portal/contracts';
-import { getHomeData } from '../modules/public-site/home-data.ts';
-import { getSeo } from '../modules/public-site/landing.ts';
+import type { Db } from '../db/client.ts';
 import { sendError } from './errors.ts';
 
 const escapeHtml = (s: string) =>
@@ -68,11 +67,17 @@ export function isApiPath(url: string): boolean {
   return apiPathPrefixes.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
 }
 
+/** What a served page carries from the public website; the public-site module gives it (plugins import no module). */
+export interface PublicPageData {
+  seo: (db: Db, page: SeoPage) => Promise<Seo>;
+  home: (db: Db) => Promise<HomeData>;
+}
+
 /**
  * Serves the built web app from the same origin: hashed assets with long-lived cache headers,
  * and index.html (never cached) for every other GET, so the SPA's router shows its own 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined, pageData: PublicPageData): Promise<void> {
   let indexHtml: string | undefined;
   if (webDist) {
     indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
@@ -99,8 +104,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     let hit = cached.get(which);
     if (!hit || Date.now() - hit.at > 5000 || hit.generation !== seoGeneration) {
       const generation = seoGeneration;
-      const seo = await getSeo(app.db, which).catch(() => undefined);
-      const home = which === 'home' ? await getHomeData(app.db).catch(() => undefined) : undefined;
+      const seo = await pageData.seo(app.db, which).catch(() => undefined);
+      const home = which === 'home' ? await pageData.home(app.db).catch(() => undefined) : undefined;
       const base = app.config.publicUrl;
       const html = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
       hit = { html, home: home ? withHomeData(html, home) : html, at: Date.now(), generation };

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { settings, sites } from '../db/schema/index.ts';
-import { CATALOGUE_SYNC_JOB } from '../modules/catalogue/job.ts';
-import { enqueue } from '../modules/jobs/queue.ts';
+import { CATALOGUE_SYNC_JOB } from '../modules/catalogue/index.ts';
+import { enqueue } from '../modules/jobs/index.ts';
 
 /**
  * The demo sites' catalogue APIs, served by the demo itself at /demo-catalogue/{site}/models|scenes

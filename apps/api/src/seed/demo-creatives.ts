@@ -4,10 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { banners, landingPages, offers, settings, siteLogos, sites, users } from '../db/schema/index.ts';
-import { createBanner } from '../modules/creatives/banners.ts';
-import { createLogo } from '../modules/creatives/logos.ts';
-import { buildZip } from '../modules/creatives/zip.ts';
-import { storeUpload } from '../modules/uploads/storage.ts';
+import { buildZip, createBanner, createLogo } from '../modules/creatives/index.ts';
+import { storeUpload } from '../modules/uploads/index.ts';
 import { bannerPng, bannerSvg, landingPng, logoMarkPng, logoSvg } from './placeholder-images.ts';
 
 const MARKER = 'demo_creatives_version';

@@ -3,11 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { settings, users } from '../db/schema/index.ts';
-import { appendEntry } from '../modules/ledger/entries.ts';
-import { closePeriod } from '../modules/payouts/close.ts';
-import { periodEnd, periodOf, periodStart } from '../modules/payouts/periods.ts';
-import { rows } from '../modules/payouts/sql.ts';
-import { approvePayout, markPayoutPaid } from '../modules/payouts/transitions.ts';
+import { appendEntry } from '../modules/ledger/index.ts';
+import { approvePayout, closePeriod, markPayoutPaid, periodEnd, periodOf, periodStart, rows } from '../modules/payouts/index.ts';
 
 const MARKER = 'demo_payouts_version';
 const DAY = 86_400_000;

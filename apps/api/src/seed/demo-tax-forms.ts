@@ -2,8 +2,7 @@ import type { TaxFormFilled } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { affiliateProfiles, settings, taxForms, users } from '../db/schema/index.ts';
-import { setProfileLegal } from '../modules/tax-forms/store.ts';
-import { submitFilled } from '../modules/tax-forms/submit.ts';
+import { setProfileLegal, submitFilled } from '../modules/tax-forms/index.ts';
 
 const MARKER = 'demo_tax_forms_version';
 const DAY = 86_400_000;

@@ -3,11 +3,10 @@ import type { Db } from '../db/client.ts';
 import { campaigns, clicks, conversions, landingPages, offers, sites, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
 import { sha256 } from '../lib/secrets.ts';
-import { newClickIdAt } from '../modules/clicks/click-id.ts';
-import { codeFor } from '../modules/links/service.ts';
-import { statsDay } from '../modules/tracking/day.ts';
-import { addToRollups, conversionCounters, type Counters, keyOf, RollupSums } from '../modules/tracking/rollup.ts';
-import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/earnings.ts';
+import { newClickIdAt } from '../modules/clicks/index.ts';
+import { codeFor } from '../modules/links/index.ts';
+import { addToRollups, conversionCounters, type Counters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/index.ts';
 
 /** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
 export const demoSiteKeys: Record<string, string> = {

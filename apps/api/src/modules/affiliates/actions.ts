@@ -6,7 +6,7 @@ import { affiliateProfiles, roles, tiers, users } from '../../db/schema/index.ts
 import { AppError, NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
+import { revokeAllSessions } from '../auth/index.ts';
 
 /** Who did it, from where: every write names the staff user (and the address) in the event history. */
 export interface Actor {

@@ -2,46 +2,11 @@ import { affiliateMessages as msg } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, ForbiddenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { type EmailDeps, sendEmail } from '../email/send.ts';
-import { getSetting, putSetting } from '../settings/service.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
+import { type EmailDeps, sendEmail } from '../email/index.ts';
+import { revokeAllSessions } from '../auth/index.ts';
 import { type Actor, affiliateOrThrow } from './actions.ts';
-
-const SETTING = 'signup_approval_required';
-
-/** Whether a new affiliate waits for staff approval (on unless staff turned it off). */
-export async function signupApprovalRequired(db: Db): Promise<boolean> {
-  return (await getSetting<boolean>(db, SETTING, true)) !== false;
-}
-
-/** Turns approval on or off; the event history gets the value before and after. */
-export async function setSignupApprovalRequired(db: Db, actor: Actor, required: boolean): Promise<void> {
-  const before = { required: await signupApprovalRequired(db) };
-  await putSetting(db, SETTING, required);
-  await recordEvent(db, 'settings.signup_approval', { actorId: actor.id, ip: actor.ip, objectId: 'signup-approval', before, after: { required }, data: { required } });
-}
-
-/** What a new sign-up starts as: pending while approval is required. */
-export async function initialApprovalStatus(db: Db): Promise<'pending' | 'approved'> {
-  return (await signupApprovalRequired(db)) ? 'pending' : 'approved';
-}
-
-/** Whether the affiliate may get tracking links: not while their sign-up waits for approval. */
-export async function mayGetLinks(db: Db, affiliateId: number): Promise<boolean> {
-  const [row] = await db.select({ status: users.approvalStatus }).from(users).where(eq(users.id, affiliateId));
-  return row?.status !== 'pending';
-}
-
-/**
- * Refuses a link to a sign-up still waiting for approval: its clicks would go to the site's home page
- * uncounted. Every route that makes an affiliate's tracking link (offers, banners, models, scenes,
- * feeds) asks this first.
- */
-export async function assertMayGetLinks(db: Db, affiliateId: number): Promise<void> {
-  if (!(await mayGetLinks(db, affiliateId))) throw new ForbiddenError(msg.pendingNoLinks);
-}
 
 type Deps = EmailDeps;
 

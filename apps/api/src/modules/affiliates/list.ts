@@ -4,9 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, tiers, users } from '../../db/schema/index.ts';
-import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/balance.ts';
-import { legalStateSql } from '../profile/issues.ts';
-import { statsDay } from '../tracking/day.ts';
+import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/index.ts';
+import { legalStateSql } from '../profile/index.ts';
+import { statsDay } from '../tracking/index.ts';
 
 type Query = z.output<typeof affiliatesQuerySchema>;
 

@@ -18,11 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { authDeps } from '../auth/deps.ts';
-import { createLoginAsCode } from '../auth/service.ts';
+import { authDeps, createLoginAsCode, setSignupApprovalRequired, signupApprovalRequired } from '../auth/index.ts';
 import { type Actor, createAffiliate, listManagers, updateAffiliate } from './actions.ts';
 import { affiliateActionRoutes } from './action-routes.ts';
-import { setSignupApprovalRequired, signupApprovalRequired } from './approval.ts';
 import { impersonationOf } from './impersonation.ts';
 import { affiliatesCsv, getAffiliateItem, listAffiliates } from './list.ts';
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { enqueueNewsEmails } from '../email/optional-jobs.ts';
+import { enqueueNewsEmails } from '../email/index.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';

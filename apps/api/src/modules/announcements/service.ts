@@ -8,7 +8,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/sanitize.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { deleteUploads, describeUpload, storeUpload } from '../uploads/storage.ts';
+import { deleteUploads, describeUpload, storeUpload } from '../uploads/index.ts';
 
 type Row = { a: typeof announcements.$inferSelect; image: typeof uploads.$inferSelect | null; readAt: Date | null };
 

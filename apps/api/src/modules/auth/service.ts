@@ -15,10 +15,9 @@ import { recordEvent } from '../../lib/events.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
-import type { Mailer } from '../email/mailer.ts';
-import { sendEmail } from '../email/send.ts';
+import { type Mailer, sendEmail } from '../email/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
-import { initialApprovalStatus } from '../affiliates/approval.ts';
+import { initialApprovalStatus } from './signup-approval.ts';
 import { revokeAllSessions, type SessionContext, startSession } from './sessions.ts';
 
 export interface AuthDeps {

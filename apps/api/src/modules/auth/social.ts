@@ -11,8 +11,8 @@ import { recordEvent } from '../../lib/events.ts';
 import { authDeps } from './deps.ts';
 import { consumeToken, issueToken } from './one-time-tokens.ts';
 import { createLoginCode } from './service.ts';
-import { sendEmail } from '../email/send.ts';
-import { initialApprovalStatus } from '../affiliates/approval.ts';
+import { sendEmail } from '../email/index.ts';
+import { initialApprovalStatus } from './signup-approval.ts';
 
 type Provider = 'google' | 'facebook';
 const providerSchema = z.enum(['google', 'facebook']);

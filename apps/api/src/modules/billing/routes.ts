@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAccess, requireAuth } from '../../plugins/auth.ts';
-import { targetQuery, targetUserId } from '../profile/target.ts';
+import { targetQuery, targetUserId } from '../../lib/target.ts';
 import { affiliateBilling, getBilling, saveBilling } from './service.ts';
 
 const tags = ['billing'];

@@ -2,7 +2,7 @@ import { affiliateMessages, campaignInputSchema, campaignListReplySchema, campai
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { mayGetLinks } from '../affiliates/approval.ts';
+import { mayGetLinks } from '../links/index.ts';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service.ts';
 
 const tags = ['campaigns'];

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { campaigns, landingPages, offers, sites } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
-import { codeFor, existingCodes, isWithinSite, type LinkSpec, liveOfferSite, trackingUrl } from '../links/service.ts';
-import { earningsByCampaign } from '../statistics/campaign-earnings.ts';
+import { codeFor, existingCodes, isWithinSite, type LinkSpec, liveOfferSite, trackingUrl } from '../links/index.ts';
+import { earningsByCampaign } from '../statistics/index.ts';
 
 type Input = z.output<typeof campaignInputSchema>;
 

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { catalogueItems, offers, sites } from '../../db/schema/index.ts';
-import { codesFor, isWithinSite, type LinkSpec, trackingUrl } from '../links/service.ts';
+import { codesFor, isWithinSite, type LinkSpec, trackingUrl } from '../links/index.ts';
 import { affiliateOfKey } from './feed-keys.ts';
 import { renderFeed } from './feed-render.ts';
 

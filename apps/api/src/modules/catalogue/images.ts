@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { StoredImage } from '../../db/schema/index.ts';
 import { type OutboundPolicy, safeGetBody } from '../../lib/safe-fetch.ts';
 import { sha256 } from '../../lib/secrets.ts';
-import { UPLOAD_URL_PREFIX } from '../uploads/storage.ts';
+import { UPLOAD_URL_PREFIX } from '../uploads/index.ts';
 
 /**
  * Images of synced items are fetched once (named by the hash of their address, so a file on disk

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { catalogueSyncs, jobs, sites } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { enqueue, type JobDefinition } from '../jobs/queue.ts';
-import { getSetting, putSetting } from '../settings/service.ts';
+import { enqueue, type JobDefinition } from '../jobs/index.ts';
+import { getSetting, putSetting } from '../settings/index.ts';
 import { type SyncOptions, syncSite } from './sync.ts';
 
 export const CATALOGUE_SYNC_JOB = 'catalogue.sync';

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { catalogueItems, offers } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { assertMayGetLinks } from '../affiliates/approval.ts';
-import { codeFor, trackingUrl, validateLinkSpec } from '../links/service.ts';
+import { assertMayGetLinks, codeFor, trackingUrl, validateLinkSpec } from '../links/index.ts';
 
 type Body = z.output<typeof catalogueLinkRequestSchema>;
 

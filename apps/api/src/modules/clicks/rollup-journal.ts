@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type RollupKeyColumn, rollupUpsertSql } from '../tracking/rollup.ts';
+import { type RollupKeyColumn, rollupUpsertSql } from '../tracking/index.ts';
 
 /** Only one merge runs at a time across instances (727_002 first start, 727_003 startup, 727_012 payouts). */
 export const JOURNAL_MERGE_LOCK_KEY = 727_017;

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
-import { destinationFor, LinkCache, withClickId } from '../links/resolve.ts';
-import { subKeys } from '../links/service.ts';
-import { statsDay } from '../tracking/day.ts';
+import { destinationFor, LinkCache, subKeys, withClickId } from '../links/index.ts';
+import { statsDay } from '../tracking/index.ts';
 import { ClickWriter } from './click-writer.ts';
 import { describeVisitor } from './visitor.ts';
 

@@ -2,17 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
-import { effectivePayouts } from '../offers/payout-rates.ts';
-import { clickTimeOf } from '../clicks/click-id.ts';
-import type { ClickRecord } from '../clicks/click-writer.ts';
-import { notifyEnqueued } from '../jobs/queue.ts';
-import { earningOf, earningsInsertSql } from '../ledger/earnings.ts';
-import { commissionsInsertSql } from '../ledger/referral.ts';
-import { deliveriesFor, type NewDelivery, postbacksOfAffiliates } from '../postbacks/enqueue.ts';
-import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS } from '../postbacks/deliver.ts';
-import { statsDay } from '../tracking/day.ts';
-import { toHundredths } from '../tracking/money.ts';
-import { isNewCustomer, rollupUpsertSql } from '../tracking/rollup.ts';
+import { effectivePayouts } from '../offers/index.ts';
+import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
+import { notifyEnqueued } from '../jobs/index.ts';
+import { commissionsInsertSql, earningOf, earningsInsertSql } from '../ledger/index.ts';
+import { deliveriesFor, type NewDelivery, POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
+import { isNewCustomer, rollupUpsertSql, statsDay, toHundredths } from '../tracking/index.ts';
 import { type ConversionInput, type ConversionOutcome, forPostback, orphanReasonOf, recordConversion } from './service.ts';
 
 /**

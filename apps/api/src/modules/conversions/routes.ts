@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { batchesInFlight } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { siteKeyResolver } from '../sites/keys.ts';
-import { fromHundredths } from '../tracking/money.ts';
+import { siteKeyResolver } from '../sites/index.ts';
+import { fromHundredths } from '../tracking/index.ts';
 import { type ConversionInput, recordConversion } from './service.ts';
 
 type SiteLookup = ReturnType<typeof siteKeyResolver>;

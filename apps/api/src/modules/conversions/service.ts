@@ -3,13 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clicks, conversions } from '../../db/schema/index.ts';
-import { clickTimeOf } from '../clicks/click-id.ts';
-import { type LedgerEntry, recordEarning } from '../ledger/earnings.ts';
-import { recordReversal } from '../ledger/reversals.ts';
-import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/enqueue.ts';
-import { statsDay } from '../tracking/day.ts';
-import { toHundredths } from '../tracking/money.ts';
-import { addToRollups, conversionCounters, keyOf } from '../tracking/rollup.ts';
+import { clickTimeOf } from '../clicks/index.ts';
+import { type LedgerEntry, recordEarning, recordReversal } from '../ledger/index.ts';
+import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
+import { addToRollups, conversionCounters, keyOf, statsDay, toHundredths } from '../tracking/index.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { sites, type uploads } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { storeUpload, uploadsDir } from '../uploads/storage.ts';
+import { storeUpload, uploadsDir } from '../uploads/index.ts';
 
 type UploadRow = typeof uploads.$inferSelect;
 

@@ -9,7 +9,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { deleteUploads, describeUpload } from '../uploads/storage.ts';
+import { deleteUploads, describeUpload } from '../uploads/index.ts';
 import { assertSite, deletedOf, notFound, siteColumns, storeField } from './files.ts';
 
 const desktop = alias(uploads, 'desktop_image');

@@ -7,7 +7,7 @@ import { siteLogos, sites, uploads } from '../../db/schema/index.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { deleteUploads, describeUpload } from '../uploads/storage.ts';
+import { deleteUploads, describeUpload } from '../uploads/index.ts';
 import { assertSite, extensionOf, notFound, readStored, requireFile, siteColumns, storeField } from './files.ts';
 import { buildZip } from './zip.ts';
 

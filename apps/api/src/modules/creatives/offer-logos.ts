@@ -6,7 +6,7 @@ import { offers, uploads } from '../../db/schema/index.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { looksLikeSvg } from '../../lib/uploads.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { deleteUploads, describeUpload, storeUpload } from '../uploads/storage.ts';
+import { deleteUploads, describeUpload, storeUpload } from '../uploads/index.ts';
 import { notFound, requireFile } from './files.ts';
 import { firstLogos } from './logos.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { announcements, emailPreferences, payouts, users } from '../../db/schema/index.ts';
-import { enqueue, enqueueMany } from '../jobs/queue.ts';
+import { enqueue, enqueueMany } from '../jobs/index.ts';
 import { sendOptionalEmail } from './optional.ts';
 import { emailSwitchedOn } from './send.ts';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { unsubscribeUrl, wantsEmail } from '../profile/email-preferences.ts';
+import { unsubscribeUrl, wantsEmail } from './preferences.ts';
 import type { Mailer } from './mailer.ts';
 import type { EmailVars } from './render.ts';
 import { deliver, type EmailDeps, emailSwitchedOn, renderEmail } from './send.ts';

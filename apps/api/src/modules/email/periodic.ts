@@ -4,10 +4,10 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { announcements, emailPreferences, jobs, periodicEmails, users } from '../../db/schema/index.ts';
 import { affiliateScope } from '../../lib/scope.ts';
-import { enqueue, enqueueMany, type JobDefinition } from '../jobs/queue.ts';
-import { getEmailNotifications } from '../settings/sections.ts';
-import { report } from '../statistics/service.ts';
-import { addDays, STATS_TIME_ZONE, statsDay } from '../tracking/day.ts';
+import { enqueue, enqueueMany, type JobDefinition } from '../jobs/index.ts';
+import { getEmailNotifications } from '../settings/index.ts';
+import { report } from '../statistics/index.ts';
+import { addDays, STATS_TIME_ZONE, statsDay } from '../tracking/index.ts';
 import { sendOptionalEmail } from './optional.ts';
 import type { EmailDeps } from './send.ts';
 

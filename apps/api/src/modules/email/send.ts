@@ -1,7 +1,7 @@
 import { type EmailType, emailTypeInfo } from '@portal/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { getEmailNotifications, getGlobalEmailSettings } from '../settings/sections.ts';
+import { getEmailNotifications, getGlobalEmailSettings } from '../settings/index.ts';
 import type { Mailer } from './mailer.ts';
 import { type EmailVars, type Rendered, renderTemplate } from './render.ts';
 import { getTemplate } from './store.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { sanitizeTemplateHtml } from '../../lib/sanitize.ts';
-import { getSetting, putSetting } from '../settings/service.ts';
+import { getSetting, putSetting } from '../settings/index.ts';
 import { defaultTemplates } from './defaults.ts';
 
 /** Edited templates live in `settings` under `email_template.<type>`; a type never edited uses its default. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { landingPages } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
-import { assertSiteExists } from '../sites/service.ts';
+import { assertSiteExists } from '../sites/index.ts';
 
 type Input = z.output<typeof landingPageInputSchema>;
 type LpRow = typeof landingPages.$inferSelect;

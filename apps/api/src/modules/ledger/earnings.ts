@@ -2,8 +2,8 @@ import type { ConversionType } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { type EffectivePayout, effectivePayout } from '../offers/payout-rates.ts';
-import { revshareCents } from '../tracking/money.ts';
+import { type EffectivePayout, effectivePayout } from '../offers/index.ts';
+import { revshareCents } from '../tracking/index.ts';
 import { commissionsInsertSql, recordCommission } from './referral.ts';
 
 export type EarningKind = 'cpa' | 'revshare';

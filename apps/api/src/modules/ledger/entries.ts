@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerKind } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { statsDay } from '../tracking/day.ts';
+import { statsDay } from '../tracking/index.ts';
 
 /**
  * The ledger's one door: every module that moves money appends rows here (with `db` or a

@@ -1,8 +1,19 @@
+import { apiModule } from '../../lib/module.ts';
+import { ledgerRoutes } from './routes.ts';
+
 /**
- * Ledger: the one writer of `ledger_entries` (docs/money.md). Every module that moves money appends
- * rows through these verbs, with `db` or inside its own transaction; balances are sums of rows.
+ * The ledger module: the one writer of `ledger_entries` (docs/money.md). Every module that moves
+ * money appends rows through these verbs, with `db` or inside its own transaction; balances are
+ * sums of rows.
  */
-export { ledgerRoutes } from './routes.ts';
+export const ledgerModule = apiModule('ledger', async (app) => {
+  await app.register(ledgerRoutes);
+});
+
+export { requireAffiliate } from './affiliate-ledger.ts';
+export { balanceCents, balanceCentsSql, earnedCentsSinceSql, toDollars } from './balance.ts';
+export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type LedgerEntry, recordEarning } from './earnings.ts';
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
 export { appendPayoutEntries, type PayoutsSource, returnPayoutEntries } from './payout-entries.ts';
-export { requireAffiliate } from './affiliate-ledger.ts';
+export { commissionsInsertSql } from './referral.ts';
+export { recordReversal } from './reversals.ts';

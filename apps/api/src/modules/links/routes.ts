@@ -2,7 +2,7 @@ import { affiliateMessages, errorReplySchema, trackingLinkReplySchema, trackingL
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { mayGetLinks } from '../affiliates/approval.ts';
+import { mayGetLinks } from './approval.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from './service.ts';
 
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {

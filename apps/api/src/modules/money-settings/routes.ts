@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { documentRoutes } from '../settings/document-routes.ts';
+import { documentRoutes } from '../settings/index.ts';
 import * as money from './service.ts';
 
 const tags = ['settings'];

@@ -22,8 +22,8 @@ import type { Db } from '../../db/client.ts';
 import { banks, paymentMethods, splitFees, taxWithholdings, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError } from '../../lib/errors.ts';
 import { REFERRAL_RATE_KEY } from '../referrals/index.ts';
-import { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp } from '../payouts/eligibility.ts';
-import { getSetting, putSetting } from '../settings/service.ts';
+import { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp } from '../payouts/index.ts';
+import { getSetting, putSetting } from '../settings/index.ts';
 
 /** The hold before a close may pay an earning (docs/money.md). */
 export const HOLD_DAYS_KEY = 'payout_hold_days';

@@ -3,8 +3,8 @@ import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { landingPages, offerPayouts, offers, sites, tiers, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { toLandingPage } from '../landing-pages/service.ts';
-import { fromHundredths } from '../tracking/money.ts';
+import { toLandingPage } from '../landing-pages/index.ts';
+import { fromHundredths } from '../tracking/index.ts';
 
 const byName = [asc(sites.displayName), asc(offers.name), asc(offers.id)];
 

@@ -6,11 +6,11 @@ import { offerPayouts, offers, sites, users } from '../../db/schema/index.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { assertLandingPageOfSite } from '../landing-pages/service.ts';
-import { assertSiteExists } from '../sites/service.ts';
-import { fromHundredths, toHundredths } from '../tracking/money.ts';
+import { assertLandingPageOfSite } from '../landing-pages/index.ts';
+import { assertSiteExists } from '../sites/index.ts';
+import { fromHundredths, toHundredths } from '../tracking/index.ts';
 import { effectivePayouts } from './payout-rates.ts';
-import { offerLogos } from '../creatives/offer-logos.ts';
+import { offerLogos } from '../creatives/index.ts';
 import { countOffers, loadOffer, offerRows, toOffer } from './queries.ts';
 
 type Input = z.output<typeof offerInputSchema>;

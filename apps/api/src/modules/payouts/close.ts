@@ -2,7 +2,7 @@ import { type ClosePeriodResult, payoutMessages } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { appendPayoutEntries } from '../ledger/payout-entries.ts';
+import { appendPayoutEntries } from '../ledger/index.ts';
 import { backupWithholdingBp, billingSql, decide, holdDays, type TermsRow, termsColumns, termsFrom, termsOf } from './eligibility.ts';
 import { closeCutoff, periodEnd } from './periods.ts';
 import { cents, intArray, rows, textArray, toDollars } from './sql.ts';

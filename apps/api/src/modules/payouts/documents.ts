@@ -1,7 +1,7 @@
 import { type Payout, periodLabel, type StatementRow } from '@portal/contracts';
 import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
-import { getSetting } from '../settings/service.ts';
+import { getSetting } from '../settings/index.ts';
 import { laDate } from './periods.ts';
 
 /**

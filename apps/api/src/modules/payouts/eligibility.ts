@@ -1,8 +1,8 @@
 import type { PayoutHoldReason } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { computeIssues } from '../profile/issues.ts';
-import { getSetting } from '../settings/service.ts';
+import { computeIssues } from '../profile/index.ts';
+import { getSetting } from '../settings/index.ts';
 import { rows } from './sql.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueue, type JobDefinition, type WorkerLog } from '../jobs/queue.ts';
+import { enqueue, type JobDefinition, type WorkerLog } from '../jobs/index.ts';
 import { nextClose } from './balance.ts';
 import { closePeriod } from './close.ts';
 import { rows } from './sql.ts';

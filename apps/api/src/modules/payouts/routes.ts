@@ -28,9 +28,9 @@ import { balanceOf, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
 import { bankExportCsv, statementCsv } from './csv.ts';
 import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
-import { CLOSE_JOB, closeJob, scheduleNextClose } from './job.ts';
+import { scheduleNextClose } from './job.ts';
 import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout, type Viewer } from './queries.ts';
-import { enqueuePayoutUpdateEmail } from '../email/optional-jobs.ts';
+import { enqueuePayoutUpdateEmail } from '../email/index.ts';
 import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
 
 const tags = ['payouts'];
@@ -42,11 +42,6 @@ const file = { 200: z.unknown(), ...errors };
 const statusReply = z.object({ data: z.object({ id: z.number().int(), status: z.string() }), message: z.string() });
 
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(CLOSE_JOB, closeJob(app.db, app.log));
-  app.addHook('onReady', async () => {
-    await scheduleNextClose(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the next period close'));
-  });
-
   const client = requireAuth(app, { role: 'client', tokenScope: 'payouts:read' });
   const signedIn = requireAuth(app, { tokenScope: 'payouts:read' });
   const staff = requireAuth(app, { role: 'staff', permission: 'payouts' });

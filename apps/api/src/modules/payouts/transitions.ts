@@ -2,7 +2,7 @@ import { type BulkResult, type PayoutStatus, payoutMessages } from '@portal/cont
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { returnPayoutEntries } from '../ledger/payout-entries.ts';
+import { returnPayoutEntries } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { loadTerms } from './eligibility.ts';
 import { intArray, rows } from './sql.ts';

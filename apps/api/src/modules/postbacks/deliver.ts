@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { postbackDeliveries } from '../../db/schema/index.ts';
 import { type OutboundPolicy, type SafeResponse, safeFetch } from '../../lib/safe-fetch.ts';
-import type { JobDefinition } from '../jobs/queue.ts';
+import type { JobDefinition } from '../jobs/index.ts';
 import { splitForMethod } from './build-url.ts';
 
 export const POSTBACK_JOB = 'postback.deliver';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { postbackDeliveries, postbacks } from '../../db/schema/index.ts';
-import { enqueueMany } from '../jobs/queue.ts';
+import { enqueueMany } from '../jobs/index.ts';
 import { buildPostbackUrl, type ConversionForPostback, macroValuesOf } from './build-url.ts';
 import { POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, type PostbackJobPayload } from './deliver.ts';
 

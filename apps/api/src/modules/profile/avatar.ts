@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { uploads, users } from '../../db/schema/index.ts';
-import { deleteUploads, describeUpload, type IncomingFile, storeUpload } from '../uploads/storage.ts';
+import { deleteUploads, describeUpload, type IncomingFile, storeUpload } from '../uploads/index.ts';
 
 export async function avatarOf(db: Db, uuid: string | null): Promise<{ url: string } | null> {
   if (!uuid) return null;

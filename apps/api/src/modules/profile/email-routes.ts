@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { registerOptionalEmailJobs } from '../email/optional-jobs.ts';
-import { registerPeriodicEmailJobs } from '../email/periodic.ts';
-import { getEmailPreferences, setEmailPreferences, verifyUnsubscribe } from './email-preferences.ts';
-import { targetQuery, targetUserId } from './target.ts';
+import { getEmailPreferences, setEmailPreferences, verifyUnsubscribe } from '../email/index.ts';
+import { targetQuery, targetUserId } from '../../lib/target.ts';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
@@ -26,9 +24,6 @@ function page(title: string, body: string): string {
 
 /** Profile > Email preferences, and the one-click unsubscribe link every optional email carries (RFC 8058). */
 export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerOptionalEmailJobs(app);
-  registerPeriodicEmailJobs(app);
-
   app.get(
     '/v1/user/email-preferences',
     {

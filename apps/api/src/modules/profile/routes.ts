@@ -19,13 +19,13 @@ import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { requireAccess, requireAuth } from '../../plugins/auth.ts';
-import { FILE_REQUIREMENTS } from '../uploads/storage.ts';
+import { FILE_REQUIREMENTS } from '../uploads/index.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
 import { countries } from './countries.ts';
 import { appealProfileInfo, approveProfileInfo, rejectProfileInfo } from './review.ts';
 import { getProfile, updateProfile } from './service.ts';
 import { affiliateSummary } from './summary.ts';
-import { targetQuery, targetUserId } from './target.ts';
+import { targetQuery, targetUserId } from '../../lib/target.ts';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];

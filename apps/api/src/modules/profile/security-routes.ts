@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { listSessions, revokeOtherSessions, revokeOwnSession } from '../auth/sessions.ts';
+import { listSessions, revokeOtherSessions, revokeOwnSession } from '../auth/index.ts';
 import { API_TOKENS_MAX, createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
 import { describeSession } from './session-view.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { statsDailyTotals, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { balanceCents, toDollars } from '../ledger/balance.ts';
+import { balanceCents, toDollars } from '../ledger/index.ts';
 
 /** Earned money: traffic, referral commissions and bonuses (payouts, fees and withholdings are not earnings). */
 const earnedKinds = ['earning', 'reversal', 'referral_commission', 'bonus', 'adjustment'] as const;

@@ -2,8 +2,8 @@ import type { HomeData } from '@portal/contracts';
 import { asc, count, eq, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { offers, sites } from '../../db/schema/index.ts';
-import { firstLogos } from '../creatives/logos.ts';
-import { UPLOAD_URL_PREFIX } from '../uploads/storage.ts';
+import { firstLogos } from '../creatives/index.ts';
+import { UPLOAD_URL_PREFIX } from '../uploads/index.ts';
 
 /** The first sentence of a description, at most 140 characters. */
 export function lineOf(description: string): string {

@@ -4,9 +4,10 @@ import { contactMessages as contactTable } from '../../db/schema/index.ts';
 import { verifyCaptcha } from '../../lib/captcha.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { resolveAuth } from '../../plugins/auth.ts';
-import { sendEmail } from '../email/send.ts';
+import { sendEmail } from '../email/index.ts';
 import { getHomeData } from './home-data.ts';
-import { getLandingImages, getSeo } from './landing.ts';
+import { getLandingImages } from '../settings/index.ts';
+import { getSeo } from './landing.ts';
 
 export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

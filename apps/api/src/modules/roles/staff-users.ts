@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
-import { issueToken } from '../auth/one-time-tokens.ts';
-import { type EmailDeps, sendEmail } from '../email/send.ts';
+import { issueToken } from '../auth/index.ts';
+import { type EmailDeps, sendEmail } from '../email/index.ts';
 import { endSessions } from './service.ts';
 
 /** How long an invitation link works. */

@@ -1,10 +1,35 @@
-import { type LandingImageSettings, landingImageFields, landingSections, uploadRules } from '@portal/contracts';
+import { type LandingImages, type LandingImageSettings, landingImageFields, landingSections, uploadRules } from '@portal/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
-import { getLandingImages, getStoredLandingImages, type StoredLandingImages } from '../public-site/landing.ts';
-import { deleteUploads, describeUpload, storeUpload } from '../uploads/storage.ts';
-import { putSetting } from './service.ts';
+import { deleteUploads, describeUpload, storeUpload } from '../uploads/index.ts';
+import { getSetting, putSetting } from './service.ts';
+
+/** Placeholder illustrations shipped with the web app (no photos in the repository). */
+export const defaultLandingImages: LandingImages = Object.fromEntries(
+  landingSections.map((s) => [s, { desktop: `/landing/${s}-desktop.svg`, mobile: `/landing/${s}-mobile.svg` }]),
+) as LandingImages;
+
+/** A stored landing image: the file's address, with its uuid so a replaced file can be removed. */
+export interface StoredLandingImage {
+  uuid: string;
+  name: string;
+  url: string;
+  mime_type: string;
+  size: number;
+}
+export type StoredLandingImages = Partial<Record<string, { desktop?: StoredLandingImage | null; mobile?: StoredLandingImage | null }>>;
+
+export async function getStoredLandingImages(db: Db): Promise<StoredLandingImages> {
+  return getSetting<StoredLandingImages>(db, 'landing_images', {});
+}
+
+export async function getLandingImages(db: Db): Promise<LandingImages> {
+  const stored = await getStoredLandingImages(db);
+  return Object.fromEntries(
+    landingSections.map((s) => [s, { desktop: stored[s]?.desktop?.url ?? defaultLandingImages[s].desktop, mobile: stored[s]?.mobile?.url ?? defaultLandingImages[s].mobile }]),
+  ) as LandingImages;
+}
 
 export async function getLandingImageSettings(db: Db): Promise<LandingImageSettings> {
   const stored = await getStoredLandingImages(db);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
 import { NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
-import { lastSyncs } from '../catalogue/job.ts';
+import { lastSyncs } from '../catalogue/index.ts';
 import { newSiteKey, type SiteRow } from './keys.ts';
 
 type Input = z.output<typeof siteInputSchema>;

@@ -3,9 +3,8 @@ import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { offers, statsDailyTotals, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { balanceCents } from '../ledger/balance.ts';
-import { addDays, daysBetween, statsDay } from '../tracking/day.ts';
-import { rollupSums, totalsRollup } from '../tracking/rollup.ts';
+import { balanceCents } from '../ledger/index.ts';
+import { addDays, daysBetween, rollupSums, statsDay, totalsRollup } from '../tracking/index.ts';
 
 const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents']);
 

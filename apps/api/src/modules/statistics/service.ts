@@ -3,11 +3,10 @@ import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
-import { creativeLabels } from '../catalogue/labels.ts';
+import { creativeLabels } from '../catalogue/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { daysBetween } from '../tracking/day.ts';
-import { type Rollup, rollupSums, totalsRollup } from '../tracking/rollup.ts';
+import { daysBetween, type Rollup, rollupSums, totalsRollup } from '../tracking/index.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;

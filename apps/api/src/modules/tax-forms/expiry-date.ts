@@ -1,4 +1,4 @@
-import { laDate, periodStart } from '../payouts/periods.ts';
+import { laDate, periodStart } from '../payouts/index.ts';
 
 /**
  * A W-8 stays valid until the last day of the third calendar year after the year it was signed

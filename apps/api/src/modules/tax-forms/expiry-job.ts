@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enqueue, type JobDefinition } from '../jobs/queue.ts';
-import { rows } from '../payouts/sql.ts';
+import { enqueue, type JobDefinition } from '../jobs/index.ts';
+import { rows } from '../payouts/index.ts';
 import { lastValidDay } from './expiry-date.ts';
 import { type ReviewDeps, taxFormLink } from './review.ts';
 import { formName } from './store.ts';
-import { sendOptionalEmail } from '../email/optional.ts';
-import { sendEmail } from '../email/send.ts';
+import { sendEmail, sendOptionalEmail } from '../email/index.ts';
 
 /** The daily sweep of W-8 expiries: one pending job at a time. */
 export const EXPIRY_JOB = 'tax-forms.expiry';

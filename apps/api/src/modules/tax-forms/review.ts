@@ -1,6 +1,6 @@
 import { type TaxFormDeclineRequest, taxFormMessages } from '@portal/contracts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { taxForms, users } from '../../db/schema/index.ts';
@@ -8,10 +8,8 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { decryptValue } from '../../lib/field-crypto.ts';
 import { networkScope } from '../../lib/scope.ts';
-import type { Mailer } from '../email/mailer.ts';
-import type { EmailVars } from '../email/render.ts';
-import { sendEmail } from '../email/send.ts';
-import { releaseFixedHolds } from '../payouts/transitions.ts';
+import { type EmailVars, type Mailer, sendEmail } from '../email/index.ts';
+import { releaseFixedHolds } from '../payouts/index.ts';
 import { findTaxForm, formName, setProfileLegal, type TaxFormRow } from './store.ts';
 import { cryptoContext } from './submit.ts';
 
@@ -22,6 +20,9 @@ export interface ReviewDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
 }
+
+/** The review's needs, from the app. */
+export const reviewDepsOf = (app: FastifyInstance): ReviewDeps => ({ db: app.db, mailer: app.mailer, config: app.config, publicUrl: app.config.publicUrl, log: app.log });
 
 export const taxFormLink = (publicUrl: string) => `${publicUrl}/profile?tab=billing`;
 

@@ -21,11 +21,10 @@ import { decryptValue } from '../../lib/field-crypto.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { sendEmail } from '../email/send.ts';
-import { networkDetails } from '../payouts/documents.ts';
-import { EXPIRY_JOB, expiryJob, scheduleExpirySweep } from './expiry-job.ts';
+import { sendEmail } from '../email/index.ts';
+import { networkDetails } from '../payouts/index.ts';
 import { taxFormPdf } from './pdf.ts';
-import { acceptTaxForm, declineTaxForm, type ReviewDeps, revealTins, setTaxFormStatus } from './review.ts';
+import { acceptTaxForm, declineTaxForm, revealTins, reviewDepsOf, setTaxFormStatus } from './review.ts';
 import { findTaxForm, formName, listTaxForms, taxFormState, toTaxForm } from './store.ts';
 import { cryptoContext, submitFilled, submitUpload } from './submit.ts';
 
@@ -38,11 +37,7 @@ const uploadNote =
   'JSON: `form_type` and the form’s fields (W-9, W-8BEN or W-8BEN-E). Multipart: `form_type` and `file`, a signed PDF of at most 5 MB, checked by its content.';
 
 export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ReviewDeps = { db: app.db, mailer: app.mailer, config: app.config, publicUrl: app.config.publicUrl, log: app.log };
-  app.jobs.register(EXPIRY_JOB, expiryJob(deps));
-  app.addHook('onReady', async () => {
-    await scheduleExpirySweep(app.db, new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule the tax form expiry sweep'));
-  });
+  const deps = reviewDepsOf(app);
 
 
   /** Affiliates reach their own forms; staff need the affiliates permission. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { legalIssueOf, legalStateOf } from '../profile/issues.ts';
+import { legalIssueOf, legalStateOf } from '../profile/index.ts';
 
 export type TaxFormRow = typeof taxForms.$inferSelect;
 

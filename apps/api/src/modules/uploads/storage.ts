@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { checkUpload } from '../../lib/uploads.ts';
+import type { IncomingFile } from '../../plugins/multipart.ts';
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
 export const uploadsDir = (config: AppConfig) => join(config.dataDir, 'uploads');
@@ -14,13 +15,8 @@ export const uploadsDir = (config: AppConfig) => join(config.dataDir, 'uploads')
 /** The file requirement message of SPEC.md section 5. */
 export const FILE_REQUIREMENTS = 'The file does not meet the requirements';
 
-export interface IncomingFile {
-  field: string;
-  filename: string;
-  bytes: Uint8Array;
-  /** True when the upload was cut at the size limit while streaming. */
-  truncated: boolean;
-}
+/** A file as the multipart plugin reads it from a form (plugins/multipart.ts). */
+export type { IncomingFile };
 
 type UploadRow = typeof uploads.$inferSelect;
 

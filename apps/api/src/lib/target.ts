@@ -2,9 +2,9 @@ import { errorMessages, idText } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
 
 /** `?user_id=`: staff with `affiliates` act on that affiliate's profile (Affiliate Details). */
 export const targetQuery = z.object({ user_id: idText().optional() });

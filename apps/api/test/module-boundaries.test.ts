@@ -1,0 +1,178 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** Where a file under src/ lives: the module it belongs to, or the top folder (plugins, lib, db, seed) or file (app.ts). */
+function placeOf(path: string): { module?: string; top: string; inner: string } {
+  const parts = relative(src, path).split(sep);
+  if (parts[0] === 'modules' && parts.length > 2) return { module: parts[1], top: 'modules', inner: parts.slice(2).join('/') };
+  return { top: parts[0]!, inner: parts.slice(1).join('/') };
+}
+
+/** Plumbing: shared by every module, so it imports none of them (they hand it what it needs by registration). */
+const plumbing = new Set(['plugins', 'lib', 'db']);
+
+export interface ModuleImport {
+  file: string;
+  spec: string;
+  /** The module the file belongs to, if any. */
+  from?: string;
+  /** The module imported, and the file of it (`index.ts` for its door). */
+  to: string;
+  inner: string;
+}
+
+/** Every import of a module in one file's text: static, side-effect and dynamic imports, and re-exports. */
+export function moduleImports(file: string, text: string): ModuleImport[] {
+  const from = placeOf(file).module;
+  const found: ModuleImport[] = [];
+  for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const target = placeOf(resolve(dirname(file), match[1]!));
+    if (target.module === undefined || target.module === from) continue;
+    found.push({ file: relative(src, file), spec: match[1]!, ...(from ? { from } : {}), to: target.module, inner: target.inner });
+  }
+  return found;
+}
+
+/** The rules a file's imports break: another module's inner file, or a module imported by plumbing. */
+export function brokenRules(file: string, text: string): string[] {
+  const top = placeOf(file).top;
+  return moduleImports(file, text).flatMap((i) => {
+    const broken: string[] = [];
+    if (i.inner !== 'index.ts') broken.push(`${i.file} imports ${i.spec}: another module's inner file (only modules/${i.to}/index.ts may be imported)`);
+    if (plumbing.has(top)) broken.push(`${i.file} imports ${i.spec}: ${top}/ imports no module`);
+    return broken;
+  });
+}
+
+/**
+ * The circles in a graph of modules: for each group of modules that reach one another, the
+ * shortest path from its first module round to itself (a -> b -> a), enough to show where to cut.
+ */
+export function circles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  const next = (n: string) => [...(edges.get(n) ?? [])].sort();
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group = stack.splice(stack.indexOf(v));
+      if (group.length > 1 || next(v).includes(v)) groups.push(group.sort());
+    }
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return groups
+    .map((group) => {
+      const start = group[0]!;
+      const inGroup = new Set(group);
+      // Breadth first from the start, within the group, until an edge leads back to it.
+      const cameFrom = new Map<string, string>();
+      const queue = [start];
+      for (let i = 0; i < queue.length; i++) {
+        const v = queue[i]!;
+        for (const w of next(v)) {
+          if (w === start) {
+            const path = [v];
+            while (path[0] !== start) path.unshift(cameFrom.get(path[0]!)!);
+            return [...path, start];
+          }
+          if (inGroup.has(w) && !cameFrom.has(w)) {
+            cameFrom.set(w, v);
+            queue.push(w);
+          }
+        }
+      }
+      return group;
+    })
+    .sort((x, y) => x[0]!.localeCompare(y[0]!));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+const files = sourceFiles(src).map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+// docs/architecture.md, "Modules and their doors". Tests and benchmarks may reach inside a module;
+// everything in src/ (the demo seed and app.ts too) goes through the doors.
+describe('module boundaries', () => {
+  it('finds an import of another module however it is written', () => {
+    const file = join(src, 'modules', 'creatives', 'banners.ts');
+    const text = [
+      "import { assertMayGetLinks } from '../links/approval.ts';",
+      "import { trackingUrl } from '../links/index.ts';",
+      "const job = () => import('../jobs/queue.ts');",
+      "export { x } from '../../modules/tiers/service.ts';",
+      "import '../settings/sections.ts';",
+      "import { storeUpload } from '../uploads/index.ts';",
+      "import { toBanner } from './files.ts';",
+      "import { recordEvent } from '../../lib/events.ts';",
+    ].join('\n');
+    expect(moduleImports(file, text).map((i) => i.to)).toEqual(['links', 'links', 'jobs', 'tiers', 'settings', 'uploads']);
+    expect(brokenRules(file, text)).toHaveLength(4);
+  });
+
+  it('refuses any module in plugins/, lib/ and db/, even through its door', () => {
+    expect(brokenRules(join(src, 'plugins', 'auth.ts'), "import { touchSession } from '../modules/auth/index.ts';")).toEqual([
+      "plugins/auth.ts imports ../modules/auth/index.ts: plugins/ imports no module",
+    ]);
+    expect(brokenRules(join(src, 'lib', 'x.ts'), "import type { Mailer } from '../modules/email/mailer.ts';")).toHaveLength(2);
+    expect(brokenRules(join(src, 'app.ts'), "import { authModule } from './modules/auth/index.ts';")).toEqual([]);
+  });
+
+  it('reports each circle once, as a path round it', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c', 'a'])],
+      ['c', new Set(['a'])],
+      ['d', new Set(['a'])],
+    ]);
+    expect(circles(graph)).toEqual([['a', 'b', 'a']]);
+    graph.get('b')!.delete('a');
+    expect(circles(graph)).toEqual([['a', 'b', 'c', 'a']]);
+    graph.set('e', new Set(['f']));
+    graph.set('f', new Set(['e']));
+    expect(circles(graph)).toEqual([
+      ['a', 'b', 'c', 'a'],
+      ['e', 'f', 'e'],
+    ]);
+    expect(circles(new Map([['a', new Set(['b'])]]))).toEqual([]);
+  });
+
+  it('no file imports another module except through its index.ts, and plumbing imports no module', () => {
+    expect(files.flatMap(({ file, text }) => brokenRules(file, text))).toEqual([]);
+  });
+
+  it('no two modules depend on each other, directly or round a circle', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const { file, text } of files) {
+      for (const i of moduleImports(file, text)) {
+        if (i.from === undefined) continue;
+        if (!edges.has(i.from)) edges.set(i.from, new Set());
+        edges.get(i.from)!.add(i.to);
+      }
+    }
+    expect(circles(edges).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
+  it('every module has its door', () => {
+    const modules = readdirSync(join(src, 'modules'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(modules.filter((m) => !files.some(({ file }) => file === join(src, 'modules', m.name, 'index.ts'))).map((m) => m.name)).toEqual([]);
+  });
+});

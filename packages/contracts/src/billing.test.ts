@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { billingDetailsSchema, isValidBic, isValidIban, isValidRoutingNumber, isValidWalletAddress, taxWithholdingInputSchema } from './billing.ts';
-import { bonusRequestSchema, dollarsToCents, maskName } from './ledger.ts';
+import { billingDetailsSchema, isValidBic, isValidIban, isValidRoutingNumber, isValidWalletAddress } from './billing.ts';
+import { bonusRequestSchema, dollarsToCents } from './bonus.ts';
+import { taxWithholdingInputSchema } from './money-settings.ts';
+import { maskName } from './referrals.ts';
 
 describe('payment detail checks', () => {
   it('checks an IBAN by country length and mod-97 check digits', () => {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { settings, users } from '../db/schema/index.ts';
+import { appendEntry } from '../modules/ledger/index.ts';
 import { approvePayout, closePeriod, markPayoutPaid, periodEnd, periodOf, periodStart, rows } from '../modules/payouts/index.ts';
 
 const MARKER = 'demo_payouts_version';
@@ -41,10 +42,7 @@ export async function seedDemoPayouts(db: Db, log: FastifyBaseLogger, affiliateE
     );
     if (Number(earned!.cents) < 20_000) {
       const at = new Date(periodStart(p).getTime() + 20 * DAY);
-      await db.execute(
-        sql`insert into ledger_entries (affiliate_id, kind, amount_cents, created_by, reason, day, created_at)
-            values (${affiliate.id}, 'bonus', ${61_250 + periods.indexOf(p) * 4_375}, ${staff.id}, 'Monthly volume bonus', ${at.toISOString().slice(0, 10)}, ${at})`,
-      );
+      await appendEntry(db, { affiliateId: affiliate.id, kind: 'bonus', amountCents: 61_250 + periods.indexOf(p) * 4_375, createdBy: staff.id, reason: 'Monthly volume bonus', createdAt: at });
     }
   }
   for (const [i, p] of periods.entries()) {

@@ -1,9 +1,7 @@
 import { apiModule } from '../../lib/module.ts';
 import { billingRoutes } from './routes.ts';
 
-/** The billing module: an affiliate's billing details. */
+/** The billing module: an affiliate's billing details, for them and for staff. */
 export const billingModule = apiModule('billing', async (app) => {
   await app.register(billingRoutes);
 });
-
-export { getBilling } from './service.ts';

@@ -1,11 +1,11 @@
-import { billingAccountSchema, billingDetailsSchema, dataReply, errorReplySchema, type BillingDetails } from '@portal/contracts';
+import { billingAccountSchema, billingDetailsSchema, dataReply, errorReplySchema, type BillingDetails, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { targetQuery, targetUserId } from '../../lib/target.ts';
-import { getBilling, saveBilling } from './service.ts';
+import { affiliateBilling, getBilling, saveBilling } from './service.ts';
 
 const tags = ['billing'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema };
@@ -47,4 +47,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await saveBilling(app.db, await whose(request, request.query.user_id), request.body as BillingDetails) }),
   );
 
+  // Staff with payouts or affiliates read one affiliate's billing details (docs/money.md, Staff views).
+  app.get(
+    '/v1/affiliates/:id/billing',
+    {
+      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/billing'),
+      schema: {
+        tags: ['affiliates'],
+        summary: 'One affiliate’s billing details: recipient type, payment method and its details, and whether they are complete',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request) => ({ data: await affiliateBilling(app.db, request.params.id) }),
+  );
 };

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingAccounts, paymentMethods } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { requireAffiliate } from '../ledger/index.ts';
 
 /** GET /v1/user/billing: where the affiliate is paid. */
 export async function getBilling(db: Db, userId: number): Promise<BillingAccount> {
@@ -38,4 +39,10 @@ export async function saveBilling(db: Db, userId: number, input: BillingDetails)
       set: { recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true, updatedAt: sql`now()` },
     });
   return getBilling(db, userId);
+}
+
+/** GET /v1/affiliates/{id}/billing: where the affiliate is paid, as they see it in their profile (docs/money.md, Staff views). */
+export async function affiliateBilling(db: Db, affiliateId: number): Promise<BillingAccount> {
+  await requireAffiliate(db, affiliateId);
+  return getBilling(db, affiliateId);
 }

@@ -1,14 +1,13 @@
-import { type AffiliateLedgerQuery, type BillingAccount, type LedgerEntry, ledgerMessages, type ListMeta } from '@portal/contracts';
+import { type AffiliateLedgerQuery, type LedgerEntry, ledgerMessages, type ListMeta } from '@portal/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { getBilling } from '../billing/index.ts';
-import { toEntry } from './bonus.ts';
+import { toEntry } from './entries.ts';
 
-/** Staff read one affiliate's money (docs/money.md, Staff views): the id must be an affiliate's, else 404. */
-async function requireAffiliate(db: Db, affiliateId: number): Promise<void> {
+/** Staff read or change one affiliate's money (docs/money.md, Staff views): the id must be an affiliate's, else 404. */
+export async function requireAffiliate(db: Db, affiliateId: number): Promise<void> {
   const [affiliate] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, affiliateId), eq(users.isClient, true)));
   if (!affiliate) throw new NotFoundError(ledgerMessages.notAnAffiliate);
 }
@@ -32,10 +31,4 @@ export async function affiliateLedger(db: Db, affiliateId: number, query: Affili
     data: list.map((r) => toEntry(r.row, r.authorId === null ? null : { id: r.authorId, name: r.authorName ?? '' })),
     meta: { total: Number(total?.n ?? 0), page: query.page, per_page: query.per_page },
   };
-}
-
-/** GET /v1/affiliates/{id}/billing: where the affiliate is paid, as they see it in their profile. */
-export async function affiliateBilling(db: Db, affiliateId: number): Promise<BillingAccount> {
-  await requireAffiliate(db, affiliateId);
-  return getBilling(db, affiliateId);
 }

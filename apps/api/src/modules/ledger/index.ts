@@ -1,12 +1,19 @@
 import { apiModule } from '../../lib/module.ts';
 import { ledgerRoutes } from './routes.ts';
 
-/** The ledger module: money rows and balances. */
+/**
+ * The ledger module: the one writer of `ledger_entries` (docs/money.md). Every module that moves
+ * money appends rows through these verbs, with `db` or inside its own transaction; balances are
+ * sums of rows.
+ */
 export const ledgerModule = apiModule('ledger', async (app) => {
   await app.register(ledgerRoutes);
 });
 
+export { requireAffiliate } from './affiliate-ledger.ts';
 export { balanceCents, balanceCentsSql, earnedCentsSinceSql, toDollars } from './balance.ts';
 export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type LedgerEntry, recordEarning } from './earnings.ts';
-export { commissionsInsertSql, REFERRAL_RATE_KEY } from './referral.ts';
+export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
+export { appendPayoutEntries, type PayoutsSource, returnPayoutEntries } from './payout-entries.ts';
+export { commissionsInsertSql } from './referral.ts';
 export { recordReversal } from './reversals.ts';

@@ -1,23 +1,14 @@
-import { DEFAULT_REFERRAL_RATE_BP } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { revshareCents } from '../tracking/index.ts';
+import { referralRateSql } from '../referrals/index.ts';
 
 /**
- * Referral commission (docs/money.md): for each earning of a referred affiliate, the referrer (if
- * active) gets the rate of it, rounded half up to the cent, as a `referral_commission` row naming
- * the earning. One level: only `earning` rows pay commission. A reversal of the earning takes back
+ * Referral commission rows (docs/money.md; the program and its rate live in `referrals/`): for each
+ * earning of a referred affiliate, the referrer (if active) gets the rate of it, rounded half up to
+ * the cent, as a `referral_commission` row naming the earning. One level: only `earning` rows pay commission. A reversal of the earning takes back
  * what keeps the commission at the same share of what is left of the earning.
  */
-
-export const REFERRAL_RATE_KEY = 'referral_rate_bp';
-
-/** The rate in basis points, read in SQL so the batch statement needs no extra round trip. */
-const rateSql = `coalesce((SELECT (value #>> '{}')::int FROM settings WHERE key = '${REFERRAL_RATE_KEY}'), ${DEFAULT_REFERRAL_RATE_BP})`;
-
-/** Half up to the cent: positive cents times basis points, by the one integer rule of money shares. */
-export const commissionCents = (earningCents: number, rateBp: number): number => revshareCents(earningCents, rateBp);
 
 /**
  * The CTE step (batch conversion statement) writing the commissions of the earnings `from`
@@ -29,18 +20,13 @@ export const commissionsInsertSql = (from: string): string =>
   FROM ${from} e
   JOIN users u ON u.id = e.affiliate_id
   JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
-  CROSS JOIN LATERAL (SELECT (e.amount_cents * ${rateSql} + 5000) / 10000 AS cents) c
+  CROSS JOIN LATERAL (SELECT (e.amount_cents * ${referralRateSql} + 5000) / 10000 AS cents) c
   WHERE c.cents > 0
   ORDER BY e.id`;
 
 /** Rows of a raw query on either driver (both answer `{rows}`). */
 async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-export async function referralRateBp(db: Db): Promise<number> {
-  const [row] = await rowsOf<{ bp: number }>(db, sql.raw(`SELECT ${rateSql} AS bp`));
-  return Number(row?.bp ?? DEFAULT_REFERRAL_RATE_BP);
 }
 
 /** The referrer's commission on one earning just written (the one-by-one conversion path). */
@@ -50,7 +36,7 @@ export async function recordCommission(tx: Db, earning: { id: number; affiliateI
     SELECT r.id, 'referral_commission', c.cents, ${earning.id}::int, ${earning.day}::date, ${earning.createdAt.toISOString()}::timestamptz
     FROM users u
     JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
-    CROSS JOIN LATERAL (SELECT (${earning.amountCents}::bigint * ${sql.raw(rateSql)} + 5000) / 10000 AS cents) c
+    CROSS JOIN LATERAL (SELECT (${earning.amountCents}::bigint * ${sql.raw(referralRateSql)} + 5000) / 10000 AS cents) c
     WHERE u.id = ${earning.affiliateId} AND c.cents > 0`);
 }
 

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { banks, paymentMethods, splitFees, taxWithholdings, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError } from '../../lib/errors.ts';
-import { REFERRAL_RATE_KEY } from '../ledger/index.ts';
+import { REFERRAL_RATE_KEY } from '../referrals/index.ts';
 import { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp } from '../payouts/index.ts';
 import { getSetting, putSetting } from '../settings/index.ts';
 

@@ -2,8 +2,9 @@ import { type ClosePeriodResult, NETWORK_TIME_ZONE, payoutMessages } from '@port
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { appendPayoutEntries } from '../ledger/index.ts';
 import { backupWithholdingBp, billingSql, decide, holdDays, type TermsRow, termsColumns, termsFrom, termsOf } from './eligibility.ts';
-import { closeCutoff, laDate, periodEnd } from './periods.ts';
+import { closeCutoff, periodEnd } from './periods.ts';
 import { cents, intArray, rows, textArray, toDollars } from './sql.ts';
 import { uncoveredSums } from './window.ts';
 import { PAYOUTS_LOCK_KEY } from '../../db/lock-keys.ts';
@@ -129,10 +130,11 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
       const column = <K extends keyof (typeof made)[number]>(key: K) => made.map((p) => p[key]);
       // The payouts as one typed array per column, read in order (an array is parsed several times faster
       // than the same rows in JSON), with their window's start and billing details from the close's own
-      // read; the day of the rows written, in Los Angeles, once.
+      // read.
       await tx.execute(sql`set local work_mem = '64MB'`);
-      await tx.execute(sql`
-        with input as (
+      // The payouts and their ledger rows in one statement: the ledger's verb writes its rows from the payouts this step makes.
+      const payouts = sql`
+        input as (
           select * from unnest(${intArray(column('affiliate_id'))}::int[], ${textArray(column('status'))}::text[],
             ${intArray(column('gross'))}::bigint[], ${intArray(column('withholding'))}::bigint[], ${intArray(column('split_fee'))}::bigint[],
             ${intArray(column('method_fee'))}::bigint[], ${intArray(column('amount'))}::bigint[], ${intArray(column('minimum'))}::bigint[],
@@ -145,17 +147,9 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
           select x.affiliate_id, ${period}, x.status, x.gross, x.withholding, x.split_fee + x.method_fee, x.method_fee, x.amount, x.minimum,
             x.method, string_to_array(x.hold_reasons, ','), ${year}, x.seq, w.previous_cutoff, ${cutoff}, w.previous_created_at, w.billing, ${now}, ${now}
           from input x join close_window w on w.affiliate_id = x.affiliate_id order by x.seq
-          returning id, affiliate_id, status, withholding_cents, fee_cents, method_fee_cents, amount_cents
-        )
-        insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reason, day, created_at)
-        select m.affiliate_id, r.kind, -r.cents, m.id, r.reason, ${laDate(now)}::date, ${now}
-        from made m
-        cross join lateral (values
-          ('withholding', m.withholding_cents, 'Tax withholding'),
-          ('fee', m.fee_cents - m.method_fee_cents, 'Custom split fee'),
-          ('fee', m.method_fee_cents, 'Payment method fee'),
-          ('payout', m.amount_cents, 'Payout')) r(kind, cents, reason)
-        where r.cents > 0`);
+          returning id, affiliate_id, withholding_cents, fee_cents, method_fee_cents, amount_cents
+        )`;
+      await appendPayoutEntries(tx, { with: payouts, from: sql`made` }, now);
     }
     step('write');
     return {

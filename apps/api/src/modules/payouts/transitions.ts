@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { returnPayoutEntries } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { loadTerms } from './eligibility.ts';
 import { intArray, rows } from './sql.ts';
@@ -68,10 +69,7 @@ export async function rejectPayout(db: Db, id: number, by: number, reason: strin
     const at = options.now ?? clock;
     const p = await lockOne(tx, id);
     if (p.status === 'paid' || p.status === 'rejected') throw conflict(payoutMessages.notRejectable);
-    await tx.execute(sql`
-      insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reverses_id, created_by, reason, day, created_at)
-      select affiliate_id, kind, -amount_cents, payout_id, id, ${by}, ${reason}, (${at}::timestamptz at time zone ${NETWORK_TIME_ZONE})::date, ${at}
-      from ledger_entries where payout_id = ${id} and reverses_id is null`);
+    await returnPayoutEntries(tx, id, by, reason, at);
     await tx.execute(sql`update payouts set status = 'rejected', reject_reason = ${reason}, rejected_at = ${at}, updated_at = ${at} where id = ${id}`);
     await record(tx, id, p.status, 'rejected', by, reason, at);
     return 'rejected' as const;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DashboardNotice } from '../../features/dashboard/components/dashboard-notice.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
-import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
+import { WhenPaidChecklist } from '../../features/payouts/components/when-paid-checklist.tsx';
 import { ReferralsCard } from '../../features/referrals/components/referrals-card.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 

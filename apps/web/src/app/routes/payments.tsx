@@ -1,9 +1,9 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { PaymentDetails } from '../../features/billing/components/payment-details.tsx';
-import { BalanceCards } from '../../features/payments/components/balance-cards.tsx';
-import { PayoutHistory } from '../../features/payments/components/payout-history.tsx';
-import { WhenPaidChecklist } from '../../features/payments/components/when-paid-checklist.tsx';
+import { BalanceCards } from '../../features/payouts/components/balance-cards.tsx';
+import { PayoutHistory } from '../../features/payouts/components/payout-history.tsx';
+import { WhenPaidChecklist } from '../../features/payouts/components/when-paid-checklist.tsx';
 
 /** /payments, clients only: headed Payout History (the app layout shows the heading and subtitle). */
 export function Component() {

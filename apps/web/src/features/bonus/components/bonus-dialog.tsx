@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adjustmentReasons, type BonusRequest, bonusRequestSchema, ledgerMessages } from '@portal/contracts';
+import { adjustmentReasons, bonusMessages, type BonusRequest, bonusRequestSchema } from '@portal/contracts';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function BonusDialog({ affiliate, onClose }: BonusDialogProps) {
     };
     try {
       await add.mutateAsync({ affiliateId: affiliate.id, body });
-      notify.success(negative ? ledgerMessages.adjustmentCreated : ledgerMessages.bonusCreated);
+      notify.success(negative ? bonusMessages.adjustmentCreated : bonusMessages.bonusCreated);
       onClose();
     } catch (error) {
       setFormError(applyServerError(error, form.setError, ['amount', 'reason', 'adjustment_reason', 'corrects_id']));

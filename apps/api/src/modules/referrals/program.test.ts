@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commissionCents } from './referral.ts';
+import { commissionCents } from './program.ts';
 
 describe('referral commission in cents', () => {
   it('is the rate of the earning, rounded half up to the cent', () => {

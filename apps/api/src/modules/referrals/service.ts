@@ -2,7 +2,7 @@ import { bpToPercent, maskName, NETWORK_TIME_ZONE, type Referrals } from '@porta
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
-import { referralRateBp } from './referral.ts';
+import { referralRateBp } from './program.ts';
 
 /** The first instant of this Los Angeles month. */
 const monthStart = sql`(date_trunc('month', now() AT TIME ZONE ${NETWORK_TIME_ZONE}) AT TIME ZONE ${NETWORK_TIME_ZONE})`;

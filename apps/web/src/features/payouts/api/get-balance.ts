@@ -2,7 +2,7 @@ import { balanceSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { paymentKeys } from './keys.ts';
+import { myPayoutKeys } from './keys.ts';
 
 const reply = z.object({ data: balanceSchema });
 
@@ -11,7 +11,7 @@ export async function getBalance() {
   return reply.parse(await apiRequest('/v1/balance')).data;
 }
 
-export const getBalanceQueryOptions = () => queryOptions({ queryKey: paymentKeys.balance, queryFn: getBalance, refetchOnWindowFocus: true });
+export const getBalanceQueryOptions = () => queryOptions({ queryKey: myPayoutKeys.balance, queryFn: getBalance, refetchOnWindowFocus: true });
 
 export function useBalance() {
   return useQuery(getBalanceQueryOptions());

@@ -2,7 +2,7 @@ import { whenPaidSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { paymentKeys } from './keys.ts';
+import { myPayoutKeys } from './keys.ts';
 
 const reply = z.object({ data: whenPaidSchema });
 
@@ -11,7 +11,7 @@ export async function getWhenPaid() {
   return reply.parse(await apiRequest('/v1/payouts/when-paid')).data;
 }
 
-export const getWhenPaidQueryOptions = () => queryOptions({ queryKey: paymentKeys.checklist, queryFn: getWhenPaid, refetchOnWindowFocus: true });
+export const getWhenPaidQueryOptions = () => queryOptions({ queryKey: myPayoutKeys.checklist, queryFn: getWhenPaid, refetchOnWindowFocus: true });
 
 export function useWhenPaid() {
   return useQuery(getWhenPaidQueryOptions());

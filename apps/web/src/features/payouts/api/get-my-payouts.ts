@@ -1,7 +1,7 @@
 import { payoutListReplySchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { paymentKeys } from './keys.ts';
+import { myPayoutKeys } from './keys.ts';
 
 /** GET /v1/payouts as an affiliate: their own payouts, newest period first. */
 export async function getMyPayouts(page: number, perPage: number) {
@@ -9,7 +9,7 @@ export async function getMyPayouts(page: number, perPage: number) {
 }
 
 export const getMyPayoutsQueryOptions = (page: number, perPage: number) =>
-  queryOptions({ queryKey: paymentKeys.payouts(page, perPage), queryFn: () => getMyPayouts(page, perPage), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: myPayoutKeys.payouts(page, perPage), queryFn: () => getMyPayouts(page, perPage), placeholderData: keepPreviousData });
 
 export function useMyPayouts(page: number, perPage: number) {
   return useQuery(getMyPayoutsQueryOptions(page, perPage));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compactCode, isValidBic, isValidIban, isValidRoutingNumber, isValidWalletAddress } from './billing-checks.ts';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -25,13 +25,13 @@ export const billingMessages = {
   saved: 'Billing details saved successfully',
 } as const;
 
-const holder = required(text({ max: 150 }));
+const holder = required(nameText({ max: 150 }));
 
 const wireDetails = z.object({
   account_holder: holder,
   iban: required(z.string().transform(compactCode).refine(isValidIban, billingMessages.iban)),
   swift: required(z.string().transform(compactCode).refine(isValidBic, billingMessages.bic)),
-  bank_name: required(text({ max: 150 })),
+  bank_name: required(nameText({ max: 150 })),
   bank_address: text({ max: 255 }).optional().default(''),
 });
 
@@ -129,7 +129,7 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const paymentMethodInputSchema = z.object({
   type: z.enum(paymentMethodTypes, { error: m.required }),
-  name: required(text({ max: 100 })),
+  name: required(nameText({ max: 100 })),
   min_payout: required(nonNegativeDollars),
   fee: nonNegativeDollars.optional().default(0),
   is_active: z.boolean().optional().default(true),
@@ -148,8 +148,8 @@ export const bankSchema = z.object({
 export type Bank = z.infer<typeof bankSchema>;
 
 export const bankInputSchema = z.object({
-  name: required(text({ max: 150 })),
-  account_holder: text({ max: 150 }).optional().default(''),
+  name: required(nameText({ max: 150 })),
+  account_holder: nameText({ max: 150 }).optional().default(''),
   iban: z
     .string()
     .optional()

@@ -4,7 +4,7 @@ import { optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { ARCHIVE_EXTENSIONS, MB, UPLOAD_MAX_BYTES, type UploadRule } from './rules/limits.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { siteUrl } from './rules/urls.ts';
 import { listReply } from './reply.ts';
 
@@ -52,7 +52,7 @@ export type Banner = z.infer<typeof bannerSchema>;
 /** Create and update: multipart fields, the file as `image` (required on create). */
 export const bannerInputSchema = z.object({
   site_id: selectId(),
-  name: required(text({ max: 150 })),
+  name: required(nameText({ max: 150 })),
   language: language(),
   category: optional(text({ max: 60 }), '').optional().transform((v) => v ?? ''),
   /** Only for banner packs (archives): images give their own size. */
@@ -139,7 +139,7 @@ export const siteLogoSchema = z.object({
 export type SiteLogo = z.infer<typeof siteLogoSchema>;
 export const siteLogoInputSchema = z.object({
   site_id: selectId(),
-  name: optional(text({ max: 100 }), '').optional().transform((v) => v ?? ''),
+  name: optional(nameText({ max: 100 }), '').optional().transform((v) => v ?? ''),
 });
 export type SiteLogoInput = z.input<typeof siteLogoInputSchema>;
 export const logosQuerySchema = z.object({ ...paging, per_page: z.coerce.number().int().min(1).max(200).default(100), site_id: idText().optional() });
@@ -162,7 +162,7 @@ export const creativeLandingPageSchema = z.object({
 export type CreativeLandingPage = z.infer<typeof creativeLandingPageSchema>;
 export const creativeLandingPageInputSchema = z.object({
   site_id: selectId(),
-  name: required(text({ max: 150 })),
+  name: required(nameText({ max: 150 })),
   url: required(siteUrl()),
   description: description(),
   language: language(),

@@ -3,7 +3,7 @@ import { selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
 import { siteUrl } from './rules/urls.ts';
@@ -20,7 +20,7 @@ export const landingPageSchema = z.object({
 export type LandingPage = z.infer<typeof landingPageSchema>;
 export const landingPageInputSchema = z.object({
   site_id: selectId(),
-  name: required(text({ max: 150 })),
+  name: required(nameText({ max: 150 })),
   url: required(siteUrl()),
   description: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
   language: optional(text({ max: 8 }), 'en').optional().transform((v) => v ?? 'en'),

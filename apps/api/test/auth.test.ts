@@ -1,5 +1,5 @@
 import { authMessages } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, sessions, users } from '../src/db/schema/index.ts';
 import { signAccessToken } from '../src/lib/access-token.ts';
@@ -195,6 +195,8 @@ describe('tokens and sessions', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await profile(second)).statusCode).toBe(200);
 
+    // Past the grace interval for repeats (docs/auth.md), a rotated token is a leaked one.
+    await t.app.db.execute(sql`update refresh_tokens set used_at = used_at - interval '11 seconds' where used_at is not null and session_id in (select id from sessions where user_id = ${a.id})`);
     const reuse = await post('/v1/clients/web/admin/refresh', { refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error_code).toBe('refresh_token_invalid');
@@ -203,6 +205,35 @@ describe('tokens and sessions', () => {
     expect((await profile(second)).statusCode).toBe(401);
     const logged = await t.app.db.select().from(events).where(and(eq(events.type, 'session.refresh_reuse'), eq(events.subjectId, a.id)));
     expect(logged).toHaveLength(1);
+  });
+
+  it('answers the same token sent several times at once with one same new pair, and the session lives on', async () => {
+    const a = await createAffiliate(t.app);
+    const first = await signIn(t.app, mail, a.email, a.password);
+    const replies = await Promise.all(Array.from({ length: 6 }, () => post('/v1/clients/web/admin/refresh', { refresh_token: first.refresh_token })));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const pairs = replies.map((r) => r.json().data);
+    for (const pair of pairs) expect(pair).toEqual(pairs[0]);
+    expect(pairs[0].refresh_token).not.toBe(first.refresh_token);
+    // A retry a moment later (the reply was lost) gets it again.
+    expect((await post('/v1/clients/web/admin/refresh', { refresh_token: first.refresh_token })).json().data).toEqual(pairs[0]);
+    expect((await profile(pairs[0])).statusCode).toBe(200);
+    const next = await post('/v1/clients/web/admin/refresh', { refresh_token: pairs[0].refresh_token });
+    expect(next.statusCode).toBe(200);
+    expect((await profile(next.json().data)).statusCode).toBe(200);
+    const [session] = await t.app.db.select().from(sessions).where(eq(sessions.userId, a.id));
+    expect(session!.revokedAt).toBeNull();
+    expect(await t.app.db.select().from(events).where(and(eq(events.type, 'session.refresh_reuse'), eq(events.subjectId, a.id)))).toEqual([]);
+  });
+
+  it('revokes on a repeat once the new pair has been used, even within the grace interval', async () => {
+    const a = await createAffiliate(t.app);
+    const first = await signIn(t.app, mail, a.email, a.password);
+    const second = (await post('/v1/clients/web/admin/refresh', { refresh_token: first.refresh_token })).json().data;
+    const third = (await post('/v1/clients/web/admin/refresh', { refresh_token: second.refresh_token })).json().data;
+    const repeat = await post('/v1/clients/web/admin/refresh', { refresh_token: first.refresh_token });
+    expect(repeat.statusCode).toBe(401);
+    expect((await profile(third)).statusCode).toBe(401);
   });
 
   it('refuses an expired access token, a forged one and a wrong algorithm', async () => {

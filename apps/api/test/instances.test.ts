@@ -48,6 +48,19 @@ describe('several instances on one database, each with its own data directory', 
     expect((await profileOn(a, refreshed.json().data)).statusCode).toBe(200);
   });
 
+  it('answer one refresh token sent to both at once with the same new pair, and the session lives on', async () => {
+    const [a, b] = c.apps as [TestInstances['apps'][number], TestInstances['apps'][number]];
+    const user = await createAffiliate(a);
+    const tokens = await signInOn(a, user.email, user.password);
+    const refresh = (app: typeof a) => app.inject({ method: 'POST', url: '/v1/clients/web/admin/refresh', payload: { refresh_token: tokens.refresh_token } });
+    const replies = await Promise.all([refresh(a), refresh(b), refresh(a), refresh(b)]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const pairs = replies.map((r) => r.json().data);
+    for (const pair of pairs) expect(pair).toEqual(pairs[0]);
+    expect((await profileOn(b, pairs[0])).statusCode).toBe(200);
+    expect((await b.inject({ method: 'POST', url: '/v1/clients/web/admin/refresh', payload: { refresh_token: pairs[0].refresh_token } })).statusCode).toBe(200);
+  });
+
   it('keep the secret across restarts: an instance started later accepts earlier tokens', async () => {
     const user = await createAffiliate(c.apps[0]!);
     const tokens = await signInOn(c.apps[0]!, user.email, user.password);

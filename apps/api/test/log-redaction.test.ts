@@ -63,4 +63,74 @@ describe('the log', () => {
     expect(text).toContain('/password-reset?token=[redacted]');
     expect(text).toMatch(/Email .*password-reset\?token=\[redacted\]/);
   });
+
+  it('never holds a feed key, the usual credential parameters or an unsubscribe signature', async () => {
+    const affiliate = await createAffiliate(app);
+    const login = await app.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email: affiliate.email, password: affiliate.password } });
+    const made = await app.inject({ method: 'POST', url: '/v1/creatives/feeds', headers: { authorization: `Bearer ${login.json().data.access_token}` } });
+    expect(made.statusCode).toBeLessThan(300);
+    const feedKey = made.json().data.key as string;
+    expect((await app.inject({ method: 'GET', url: `/feeds/${feedKey}/scenes.json` })).statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/feeds/${feedKey}/models.xml?limit=5` });
+    const params = { api_token: 'api-token-secret', apikey: 'apikey-secret', auth: 'auth-secret', jwt: 'jwt-secret', secret: 'secret-secret' };
+    await app.inject({ method: 'GET', url: `/v1/config?${new URLSearchParams(params)}` });
+    await app.inject({ method: 'GET', url: '/v1/email/unsubscribe?u=1&k=news&s=unsubscribe-signature-secret' });
+
+    const text = log();
+    for (const secret of [feedKey, ...Object.values(params), 'unsubscribe-signature-secret']) expect(text).not.toContain(secret);
+    expect(text).toContain('/feeds/[redacted]/scenes.json');
+    expect(text).toContain('/v1/config?api_token=[redacted]&apikey=[redacted]&auth=[redacted]&jwt=[redacted]&secret=[redacted]');
+    expect(text).toContain('/v1/email/unsubscribe?u=1&k=news&s=[redacted]');
+  });
+
+  it('never holds a two-step sign-in code written to the outbox', async () => {
+    const before = lines.length;
+    const login = await app.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email: 'owner@example.com', password: 'owner-password-1' } });
+    expect(login.json().data.session_token).toBeTruthy();
+    const code = codeFromOutbox(config.dataDir);
+    const text = lines.slice(before).join('');
+    expect(text).toContain('Your sign-in code: [redacted]');
+    expect(text).not.toContain(`code: ${code}`);
+    expect(text).not.toContain(`code-${code}`);
+    // The code in the outbox is the real one.
+    const confirm = await app.inject({ method: 'POST', url: '/v2/authentication/confirm', payload: { session_token: login.json().data.session_token, code } });
+    expect(confirm.statusCode).toBe(200);
+  });
+});
+
+/** The newest two-step code in the outbox. */
+function codeFromOutbox(dataDir: string): string {
+  const outbox = join(dataDir, 'outbox');
+  const file = readdirSync(outbox).filter((f) => f.includes('sign-in-code')).sort((a, b) => Number(b.split('-')[0]) - Number(a.split('-')[0]) || Number(b.split('-')[1]) - Number(a.split('-')[1]))[0]!;
+  return /sign-in code: (\d{6})/.exec(readFileSync(join(outbox, file), 'utf8'))![1]!;
+}
+
+describe('the log when SMTP fails', () => {
+  it('never holds the two-step sign-in code of the message it keeps', async () => {
+    const db = await freshDatabase();
+    const failing = { ...testConfig({ LOG_LEVEL: 'info', SMTP_URL: 'smtp://127.0.0.1:9' }), database: db.config };
+    const own: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        own.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const other = await buildApp(failing, { logStream: stream });
+    try {
+      await other.ready();
+      const login = await other.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email: 'owner@example.com', password: 'owner-password-1' } });
+      expect(login.statusCode).toBe(200);
+      const code = codeFromOutbox(failing.dataDir);
+      const text = own.join('');
+      expect(text).toContain('SMTP delivery failed');
+      expect(text).toContain('Your sign-in code: [redacted]');
+      expect(text).not.toContain(`code: ${code}`);
+      expect(text).not.toContain(`code-${code}`);
+    } finally {
+      await other.close();
+      await db.drop();
+      rmSync(failing.dataDir, { recursive: true, force: true });
+    }
+  });
 });

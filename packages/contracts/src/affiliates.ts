@@ -4,7 +4,7 @@ import { choice, optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { payoutAmount } from './rules/numbers.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { dataReply, listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
@@ -81,7 +81,7 @@ export const managerSchema = z.object({ id: z.number(), name: z.string(), email:
 export type Manager = z.infer<typeof managerSchema>;
 export const managerListReplySchema = dataReply(z.array(managerSchema));
 
-const name = required(text({ max: 100 }));
+const name = required(nameText({ max: 100 }));
 const country = optional(z.string().trim().regex(/^[A-Z]{2}$/, m.invalid), '');
 const website = optional(
   z
@@ -103,7 +103,7 @@ export const affiliateCreateRequestSchema = z.object({
       .min(PASSWORD_MIN, m.minLength(PASSWORD_MIN))
       .max(PASSWORD_MAX, `This field must be at most ${PASSWORD_MAX} characters`),
   ),
-  company: shortText(200).optional().transform((v) => v ?? ''),
+  company: optional(nameText({ max: 200 }), '').optional().transform((v) => v ?? ''),
   website: website.optional().transform((v) => v ?? ''),
   country: country.optional().transform((v) => v ?? ''),
   tier_id: optionalSelectId().optional(),
@@ -115,7 +115,7 @@ export type AffiliateCreateRequest = z.input<typeof affiliateCreateRequestSchema
 export const affiliateUpdateSchema = z.object({
   name: name.optional(),
   email: required(email()).optional(),
-  company: shortText(200).optional(),
+  company: optional(nameText({ max: 200 }), '').optional(),
   website: website.optional(),
   country: country.optional(),
   phone: shortText(40).optional(),

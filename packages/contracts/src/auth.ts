@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
+import { isPlainName } from './rules/text.ts';
 import { id } from './rules/ids.ts';
 import { profileReviewSchema } from './profile.ts';
 import { validationMessages as m } from './validation.ts';
@@ -65,16 +66,19 @@ export const messageReplySchema = z.object({ data: z.object({ message: z.string(
 export const promotionMethods = ['website', 'social_media', 'email', 'paid_search', 'display', 'tube_sites', 'forums', 'other'] as const;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+/** A person's or company's name (rules/text.ts `nameText`). */
+const personName = requiredString.pipe(z.string().max(100).refine(isPlainName, m.plainName));
+const optionalName = (max: number) => z.string().trim().max(max).refine(isPlainName, m.plainName);
 
 /** POST /v1/register: the affiliate fields of SPEC.md section 3. */
 export const registerRequestSchema = z
   .object({
-    first_name: requiredString.pipe(z.string().max(100)),
+    first_name: personName,
     email,
     password: newPassword,
     password_confirmation: password,
     sites_ids: z.array(id()).optional().default([]),
-    company: optionalText(200),
+    company: optionalName(200).optional().default(''),
     address: optionalText(255),
     city: optionalText(100),
     postal_code: optionalText(20),
@@ -160,8 +164,8 @@ export const profileReplySchema = z.object({ data: userProfileSchema });
 
 /** POST /v1/user/profile: the editable affiliate fields (form-serialised: id removed, methods a list). */
 export const profileUpdateSchema = z.object({
-  first_name: requiredString.pipe(z.string().max(100)).optional(),
-  company: z.string().trim().max(200).optional(),
+  first_name: personName.optional(),
+  company: optionalName(200).optional(),
   address: z.string().trim().max(255).optional(),
   city: z.string().trim().max(100).optional(),
   postal_code: z.string().trim().max(20).optional(),

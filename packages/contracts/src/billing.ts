@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compactCode, isValidBic, isValidIban, isValidRoutingNumber, isValidWalletAddress } from './billing-checks.ts';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -25,13 +25,13 @@ export const billingMessages = {
   saved: 'Billing details saved successfully',
 } as const;
 
-const holder = required(text({ max: 150 }));
+const holder = required(nameText({ max: 150 }));
 
 const wireDetails = z.object({
   account_holder: holder,
   iban: required(z.string().transform(compactCode).refine(isValidIban, billingMessages.iban)),
   swift: required(z.string().transform(compactCode).refine(isValidBic, billingMessages.bic)),
-  bank_name: required(text({ max: 150 })),
+  bank_name: required(nameText({ max: 150 })),
   bank_address: text({ max: 255 }).optional().default(''),
 });
 

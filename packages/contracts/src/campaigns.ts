@@ -4,7 +4,7 @@ import { optional, required } from './rules/field.ts';
 import { whenObject } from './rules/refine.ts';
 import { idText } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
-import { text } from './rules/text.ts';
+import { nameText } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { siteUrl } from './rules/urls.ts';
 import { payoutTypes } from './tracking.ts';
@@ -36,7 +36,7 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignInputSchema = z
   .object({
-    name: required(text({ max: 150 })),
+    name: required(nameText({ max: 150 })),
     offer_id: selectId(),
     destination_type: choice(['landing_page', 'url']),
     landing_page_id: optionalSelectId().optional(),

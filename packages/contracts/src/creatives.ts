@@ -5,7 +5,7 @@ import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { ARCHIVE_EXTENSIONS, MB, UPLOAD_MAX_BYTES, type UploadRule } from './rules/limits.ts';
 import { cardPaging, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 
 /** Creatives (SPEC.md sections 1 and 3): banners, site logos, offer logos; landing pages with their preview images are landing-pages.ts. */
@@ -47,7 +47,7 @@ export type Banner = z.infer<typeof bannerSchema>;
 /** Create and update: multipart fields, the file as `image` (required on create). */
 export const bannerInputSchema = z.object({
   site_id: selectId(),
-  name: required(text({ max: 150 })),
+  name: required(nameText({ max: 150 })),
   language: language(),
   category: optional(text({ max: 60 }), '').optional().transform((v) => v ?? ''),
   /** Only for banner packs (archives): images give their own size. */
@@ -132,7 +132,7 @@ export const siteLogoSchema = z.object({
 export type SiteLogo = z.infer<typeof siteLogoSchema>;
 export const siteLogoInputSchema = z.object({
   site_id: selectId(),
-  name: optional(text({ max: 100 }), '').optional().transform((v) => v ?? ''),
+  name: optional(nameText({ max: 100 }), '').optional().transform((v) => v ?? ''),
 });
 export type SiteLogoInput = z.input<typeof siteLogoInputSchema>;
 export const logosQuerySchema = z.object({ ...cardPaging, per_page: z.coerce.number().int().min(1).max(200).default(100), site_id: idText().optional() });

@@ -76,6 +76,8 @@ export const errorMessages = {
   uriTooLong: 'The address of the request is too long.',
   headersTooLarge: 'The request headers are too large.',
   badRequest: 'The request could not be read.',
+  /** Text that is not well-formed Unicode (a lone surrogate, or bytes that are not UTF-8) anywhere in the body, query or path. */
+  invalidUnicode: 'The request holds text that is not valid Unicode.',
   malformedForm: 'The form data is incomplete or malformed.',
   unsupportedMediaType: 'This content type is not supported.',
   unauthenticated: 'You need to sign in to do this.',

@@ -6,7 +6,7 @@ import { required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { uploadRules } from './rules/limits.ts';
 import { listQuerySchema } from './rules/list.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
 import { siteUrl } from './rules/urls.ts';
@@ -32,7 +32,7 @@ export type LandingPage = z.infer<typeof landingPageSchema>;
 /** The fields staff fill in, on every route that saves a landing page. */
 export const landingPageInputSchema = z.object({
   site_id: selectId(),
-  name: required(text({ max: 150 })),
+  name: required(nameText({ max: 150 })),
   url: required(siteUrl()),
   description: description(),
   language: language(),

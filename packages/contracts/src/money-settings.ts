@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingMessages, paymentMethodTypes, recipientTypes } from './billing.ts';
 import { compactCode, isValidBic, isValidIban } from './billing-checks.ts';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
 /**
@@ -46,7 +46,7 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const paymentMethodInputSchema = z.object({
   type: z.enum(paymentMethodTypes, { error: m.required }),
-  name: required(text({ max: 100 })),
+  name: required(nameText({ max: 100 })),
   min_payout: required(nonNegativeDollars),
   fee: nonNegativeDollars.optional().default(0),
   is_active: z.boolean().optional().default(true),
@@ -65,8 +65,8 @@ export const bankSchema = z.object({
 export type Bank = z.infer<typeof bankSchema>;
 
 export const bankInputSchema = z.object({
-  name: required(text({ max: 150 })),
-  account_holder: text({ max: 150 }).optional().default(''),
+  name: required(nameText({ max: 150 })),
+  account_holder: nameText({ max: 150 }).optional().default(''),
   iban: z
     .string()
     .optional()

@@ -4,7 +4,7 @@ import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
 import { payoutAmount } from './rules/numbers.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { uploadedFileSchema } from './announcements.ts';
 import { landingPageSchema } from './landing-pages.ts';
 import { listReply } from './reply.ts';
@@ -40,7 +40,7 @@ export type Offer = z.infer<typeof offerSchema>;
 export const offerInputSchema = z
   .object({
     site_id: selectId(),
-    name: required(text({ max: 150 })),
+    name: required(nameText({ max: 150 })),
     description: optional(text({ max: 5000 }), '').optional().transform((v) => v ?? ''),
     payout_type: choice(payoutTypes),
     goal: optional(z.enum(cpaGoals, { error: m.invalid }), 'sale' as const)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** What a personal API token may do; each affiliate API route declares the one scope it accepts. */
@@ -12,7 +12,7 @@ export const API_TOKEN_PREFIX = 'pat_';
 
 /** POST /v1/user/api-tokens: a name and at least one scope. */
 export const apiTokenInputSchema = z.object({
-  name: required(text({ max: 100 })),
+  name: required(nameText({ max: 100 })),
   scopes: z.array(z.enum(apiTokenScopes, { error: m.invalid }), { error: m.required }).min(1, m.required).max(apiTokenScopes.length),
 });
 export type ApiTokenInput = z.input<typeof apiTokenInputSchema>;
@@ -100,5 +100,7 @@ export const profileMessages = {
   passwordSaved: 'Password saved successfully!',
   tokenNotAllowed: 'A personal API token cannot be used here. Sign in to do this.',
   tokenScopeMissing: 'This API token does not have the scope this needs.',
+  /** A login-as session acts for the affiliate, but never on how the affiliate signs in (docs/affiliates.md). */
+  notInLoginAs: 'A login-as session cannot change sign-in settings: API tokens, password, email and two-step sign-in stay with the affiliate.',
   unsubscribed: 'You will no longer receive these emails.',
 } as const;

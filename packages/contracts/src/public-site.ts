@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 
 /** Contact Us (footer dialog): visitors and affiliates only. */
 export const contactRequestSchema = z.object({
-  name: required(text({ max: 200 })),
+  name: required(nameText({ max: 200 })),
   email: required(email()),
   message: required(text({ max: 5000 })),
   captcha_token: z.string().max(4096).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permissions } from './permissions.ts';
 import { selectId } from './rules/choice.ts';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -31,7 +31,7 @@ const roleName = required(text({ max: 64 }).regex(/^[a-z][a-z0-9_]*$/, m.invalid
 
 export const roleInputSchema = z.object({
   name: roleName,
-  display_name: required(text({ max: 128 })),
+  display_name: required(nameText({ max: 128 })),
   permissions: permissionList.default([]),
   is_active: z.boolean().default(true),
 });
@@ -40,7 +40,7 @@ export type RoleInput = z.input<typeof roleInputSchema>;
 /** PATCH: any of the fields. */
 export const roleUpdateSchema = z.object({
   name: roleName.optional(),
-  display_name: required(text({ max: 128 })).optional(),
+  display_name: required(nameText({ max: 128 })).optional(),
   permissions: permissionList.optional(),
   is_active: z.boolean().optional(),
 });
@@ -64,13 +64,13 @@ export const roleDeleteReplySchema = z.object({ data: z.object({ deactivated_use
 /** Invite a staff user: they set their password through the emailed link. */
 export const staffInviteRequestSchema = z.object({
   email: required(email()),
-  name: required(text({ max: 255 })),
+  name: required(nameText({ max: 255 })),
   role_id: selectId(),
 });
 export type StaffInviteRequest = z.input<typeof staffInviteRequestSchema>;
 
 export const staffUserUpdateSchema = z.object({
-  name: required(text({ max: 255 })).optional(),
+  name: required(nameText({ max: 255 })).optional(),
   role_id: selectId().optional(),
   is_active: z.boolean().optional(),
 });

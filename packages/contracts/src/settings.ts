@@ -3,7 +3,7 @@ import { uploadedFileSchema } from './announcements.ts';
 import { emailTypeInfo, emailTypes } from './email-templates.ts';
 import { landingImagesSchema, landingSections } from './public-site.ts';
 import { optional, required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { email, urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -44,7 +44,7 @@ export type DashboardSettings = z.infer<typeof dashboardSettingsSchema>;
 
 /** Global email: who the product's mail comes from and what every message ends with. */
 export const globalEmailSettingsUpdateSchema = z.object({
-  sender_name: required(text({ max: 100 })),
+  sender_name: required(nameText({ max: 100 })),
   sender_email: required(email()),
   reply_to: optional(email(), '').optional().transform((v) => v ?? ''),
   footer_text: optional(text({ max: 1000 }), '').optional().transform((v) => v ?? ''),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalSelectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { listQuerySchema } from './rules/list.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
 import { siteUrl } from './rules/urls.ts';
@@ -46,7 +46,7 @@ export type Site = z.infer<typeof siteSchema>;
 
 export const siteInputSchema = z.object({
   name: required(text({ max: 100 })).pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes')),
-  display_name: required(text({ max: 150 })),
+  display_name: required(nameText({ max: 150 })),
   url: required(siteUrl()),
   description: optional(text({ max: 5000 }), '').optional().transform((v) => v ?? ''),
   type: optional(text({ max: 32 }), 'vr').optional().transform((v) => v ?? 'vr'),

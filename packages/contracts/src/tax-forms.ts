@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choice } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
 /**
@@ -113,8 +113,8 @@ const needsForeignTin = (v: { foreign_tin: string; foreign_tin_not_required: boo
 export const w9InputSchema = z
   .object({
     form_type: z.literal('w9', { error: m.required }),
-    name: required(text({ max: 150 })),
-    business_name: blankable(text({ max: 150 })),
+    name: required(nameText({ max: 150 })),
+    business_name: blankable(nameText({ max: 150 })),
     tax_classification: choice(w9TaxClassifications),
     address: required(text({ max: 200 })),
     city: required(text({ max: 100 })),
@@ -135,7 +135,7 @@ export type W9Input = z.input<typeof w9InputSchema>;
 export const w8benInputSchema = z
   .object({
     form_type: z.literal('w8ben', { error: m.required }),
-    name: required(text({ max: 150 })),
+    name: required(nameText({ max: 150 })),
     country_of_citizenship: foreignCountry,
     ...w8AddressAndTins,
     date_of_birth: required(
@@ -158,13 +158,13 @@ export type W8benInput = z.input<typeof w8benInputSchema>;
 export const w8beneInputSchema = z
   .object({
     form_type: z.literal('w8bene', { error: m.required }),
-    name: required(text({ max: 150 })),
+    name: required(nameText({ max: 150 })),
     country_of_incorporation: foreignCountry,
     entity_type: choice(w8EntityTypes),
     fatca_status: choice(w8FatcaStatuses),
     ...w8AddressAndTins,
     treaty_country: optionalCountry,
-    signer_name: required(text({ max: 150 })),
+    signer_name: required(nameText({ max: 150 })),
     certify,
     signature,
   })

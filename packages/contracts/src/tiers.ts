@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { nameText } from './rules/text.ts';
 
 export const tierMessages = {
   created: 'Tier created successfully',
@@ -18,7 +18,7 @@ export const tierMessages = {
 } as const;
 
 /** A tier: its name, and whether new sign-ups get it (one tier at a time is the default). */
-export const tierInputSchema = z.object({ name: required(text({ max: 64 })), is_default: z.boolean().default(false) });
+export const tierInputSchema = z.object({ name: required(nameText({ max: 64 })), is_default: z.boolean().default(false) });
 export type TierInput = z.input<typeof tierInputSchema>;
 
 /** DELETE /v1/tiers/{id}: how many affiliates moved, and to which tier. */

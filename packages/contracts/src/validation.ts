@@ -12,4 +12,6 @@ export const validationMessages = {
   passwordMismatch: 'Password mismatch',
   unique: 'Field must be unique',
   urlEntry: 'The value must be a absolute or relative (starts with /) link.',
+  /** Names (people, companies, account holders, sites, offers...): no control or text-direction characters (docs/architecture.md). */
+  plainName: 'This field must not contain control characters.',
 } as const;

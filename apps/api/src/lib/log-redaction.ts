@@ -3,19 +3,42 @@
  * urls, error details and the outbox notes are covered alike, whoever logs them.
  * - query parameters that carry a secret: the site `key` of conversions by URL, one-time codes and
  *   tokens of emailed links (`token`, `lac`, `lbc`, `code`), the login-as hand-over (`login_as`,
- *   `access_token`, `refresh_token`), and passwords;
+ *   `access_token`, `refresh_token`), passwords, the usual names of API credentials (`api_token`,
+ *   `apikey`, `auth`, `jwt`, `secret`) and the signature `s` of unsubscribe links;
+ * - the feed key in the path of an affiliate's public feed (`/feeds/<key>/models.xml`);
  * - the Authorization, Cookie and Set-Cookie headers wherever a header object is logged;
  * - bearer and basic credentials written out in a message.
  */
-const SECRET_PARAMS = ['key', 'api_key', 'token', 'code', 'lac', 'lbc', 'login_as', 'access_token', 'refresh_token', 'session_token', 'password', 'state'];
+const SECRET_PARAMS = [
+  'key',
+  'api_key',
+  'apikey',
+  'api_token',
+  'auth',
+  'jwt',
+  'secret',
+  's',
+  'token',
+  'code',
+  'lac',
+  'lbc',
+  'login_as',
+  'access_token',
+  'refresh_token',
+  'session_token',
+  'password',
+  'state',
+];
 
 /** `?name=` or `&name=`, also percent-encoded inside another address (`%3Fname%3D`, `%26name%3D`). */
 const PARAM = new RegExp(`((?:[?&;]|%3F|%26)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))[^&#;"'\\s\\\\<>%]*(?:%[0-9A-F]{2}[^&#;"'\\s\\\\<>%]*)*`, 'gi');
+/** `/feeds/<key>/`, also percent-encoded inside another address. */
+const FEED_KEY = /((?:\/|%2F)feeds(?:\/|%2F))[^/?#&;"'\s\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\s\\<>%]*)*/gi;
 const HEADER = /("(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key)"\s*:\s*)("(?:[^"\\]|\\.)*"|\[[^\]]*\])/gi;
 const CREDENTIALS = /\b(Bearer|Basic)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/g;
 
 export const REDACTED = '[redacted]';
 
 export function redactLogLine(line: string): string {
-  return line.replace(PARAM, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
+  return line.replace(PARAM, `$1${REDACTED}`).replace(FEED_KEY, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
 }

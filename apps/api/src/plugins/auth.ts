@@ -157,6 +157,7 @@ export function requireAccess(app: FastifyInstance, route: RouteKey, opts: { tok
     request.auth = auth;
     checkApiToken(auth, opts.tokenScope);
     if (!mayCall(access, auth)) throw new ForbiddenError();
+    refuseSignInChange(auth, request);
     refuseReadOnlyWrite(auth, request);
   };
   if (access.who === 'anyone') return Object.assign(hook, { [tableKey]: route });
@@ -191,6 +192,25 @@ function tableRowOf(onRequest: unknown): string | undefined {
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes a read-only login-as session may still make: leaving it. */
 const readOnlyMayCall = new Set(['POST /v1/authentication/logout']);
+
+/**
+ * How the affiliate signs in stays theirs: a login-as session (read-only or with changes) cannot
+ * create a personal API token (it would outlive the session) or change the password. The email
+ * cannot be changed by the affiliate at all, and the two-step switch is refused in the profile
+ * route, where the body is read (`refuseTwoStepChange`).
+ */
+const signInSettings = new Set(['POST /v1/user/api-tokens', 'POST /v1/user/password']);
+
+function refuseSignInChange(auth: AuthUser, request: FastifyRequest): void {
+  if (auth.impersonatorId !== null && signInSettings.has(`${request.method} ${request.routeOptions.url}`)) {
+    throw new ForbiddenError(profileMessages.notInLoginAs);
+  }
+}
+
+/** The profile's two-step switch, refused in a login-as session like the other sign-in settings. */
+export function refuseTwoStepChange(auth: AuthUser, ownProfile: boolean, body: { two_step_enabled?: boolean | undefined }): void {
+  if (ownProfile && auth.impersonatorId !== null && body.two_step_enabled !== undefined) throw new ForbiddenError(profileMessages.notInLoginAs);
+}
 
 /** A read-only login-as session reads only: any write is refused with a message saying why. */
 function refuseReadOnlyWrite(auth: AuthUser, request: FastifyRequest): void {

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { isUtf8Address } from '../lib/unicode.ts';
 
 /** The code of a client error raised outside our services (Fastify, its plugins) by its status. */
 const codeByStatus: Record<number, ErrorCode> = {
@@ -43,8 +44,10 @@ export function sendError(reply: FastifyReply, body: ErrorReply & { error_code: 
  * Errors Fastify answers before a route is found (a path parameter past its length, a path that
  * cannot be decoded): the same shape as every other error.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, { error_code: 'uri_too_long', message: errorMessages.uriTooLong });
+  // A path whose escapes are not UTF-8 cannot be decoded: said as the edge rule for text says it (plugins/storable-input.ts).
+  if (!isUtf8Address(request.url)) return sendError(reply, { error_code: 'bad_request', message: errorMessages.invalidUnicode });
   return sendError(reply, { error_code: 'bad_request', message: errorMessages.badRequest });
 }
 

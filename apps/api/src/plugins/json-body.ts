@@ -1,4 +1,5 @@
-import { errorMessages } from '@portal/contracts';
+import { isUtf8 } from 'node:buffer';
+import { errorMessages, hasIllFormedText } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 
@@ -33,17 +34,27 @@ export function jsonDepth(text: string, stopAt = Number.POSITIVE_INFINITY): numb
 
 /**
  * JSON bodies go through Fastify's own parser (prototype-poisoning keys refused with a 400) after a
- * depth check: a body nested deeper than MAX_JSON_DEPTH is a 400 in the one error shape.
+ * depth check: a body nested deeper than MAX_JSON_DEPTH is a 400 in the one error shape. Text
+ * that is not well-formed Unicode (bytes that are not UTF-8, or a lone surrogate escape such as
+ * `"\ud800"` in a string or a key) is a 400 as well: it has no faithful form in the database.
  */
 export function registerJsonBody(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    if (!isUtf8(bytes)) {
+      done(new AppError('bad_request', errorMessages.invalidUnicode), undefined);
+      return;
+    }
+    const text = bytes.toString('utf8');
     if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
       done(new AppError('bad_request', errorMessages.nestedTooDeep), undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (err, value) => {
+      if (!err && hasIllFormedText(value)) done(new AppError('bad_request', errorMessages.invalidUnicode), undefined);
+      else done(err, value);
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorableText, unstorableTextPaths, withoutUnstorable } from './storable.ts';
+import { hasIllFormedText, isStorableText, unstorableTextPaths, withoutUnstorable } from './storable.ts';
 
 describe('text the database can store', () => {
   it('is any text without NUL', () => {
@@ -25,5 +25,15 @@ describe('text the database can store', () => {
     expect(unstorableTextPaths(null)).toEqual([]);
     expect(unstorableTextPaths(undefined)).toEqual([]);
     expect(unstorableTextPaths(['\u0000'], ['q'])).toEqual([['q', '0']]);
+  });
+});
+
+describe('hasIllFormedText', () => {
+  it('finds a lone surrogate in a string, a list item, a nested value or a key', () => {
+    for (const bad of ['\ud800', 'a\udc00', '\ude00\ud83d', ['ok', '\ud800'], { a: { b: ['\udfff'] } }, { ['k\ud800']: 1 }]) expect(hasIllFormedText(bad)).toBe(true);
+  });
+
+  it('passes well-formed text, surrogate pairs, and what is not text', () => {
+    for (const good of ['', 'Zürich 東京 😀', { a: ['\ud83d\ude00', 1, null, true] }, null, undefined, 5, new Uint8Array([0xff])]) expect(hasIllFormedText(good)).toBe(false);
   });
 });

@@ -22,3 +22,18 @@ export function unstorableTextPaths(value: unknown, path: readonly string[] = []
 
 /** Removes NUL characters: for tracking links, where a visitor must still be sent on. */
 export const withoutUnstorable = (value: string): string => value.replaceAll('\u0000', '');
+
+/**
+ * Text that is not well-formed Unicode: a lone surrogate (`"\ud800"` in JSON) has no UTF-8 form,
+ * so a text column would store U+FFFD in its place and a JSON column refuses it. The server
+ * refuses such a request at the edge (400), whatever its route.
+ */
+export function hasIllFormedText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !value.isWellFormed();
+  if (depth > 64 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => hasIllFormedText(item, depth + 1));
+  for (const [key, item] of Object.entries(value)) {
+    if (!key.isWellFormed() || hasIllFormedText(item, depth + 1)) return true;
+  }
+  return false;
+}

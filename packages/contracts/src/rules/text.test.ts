@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validationMessages as m } from '../validation.ts';
-import { minLength, text } from './text.ts';
+import { isPlainName, minLength, nameText, text } from './text.ts';
 
 describe('text', () => {
   it('trims', () => {
@@ -31,5 +31,20 @@ describe('text', () => {
         expect(once).toBe(s.trim());
       }),
     );
+  });
+});
+
+describe('nameText', () => {
+  it('refuses control and text-direction characters with its message, after trimming', () => {
+    for (const bad of ['a\u0000b', 'a\tb', 'a\nb', 'a\u001Fb', 'a\u007Fb', 'a\u0080b', 'a\u009Fb', 'a\u202Ab', 'a\u202Eb', 'a\u2066b', 'a\u2069b']) {
+      expect(isPlainName(bad)).toBe(false);
+      expect(nameText().safeParse(bad).error?.issues.map((i) => i.message)).toContain(m.plainName);
+    }
+    expect(m.plainName).toBe('This field must not contain control characters.');
+    expect(nameText().parse('  Dana Smith\n')).toBe('Dana Smith');
+  });
+
+  it('takes letters of every script, marks that are not overrides, and emoji', () => {
+    for (const good of ['Zoë', '東京', 'محمد\u200F', 'a\u200Db', 'Ünïcode GmbH', 'x\u00A0y', '\u202Fz', '\u2065', '\u206A', '💥']) expect(isPlainName(good)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/index.ts';
 import { signAccessToken } from '../../lib/access-token.ts';
+import { createHmac } from 'node:crypto';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 
 /** A normal session lasts 30 days from sign-in; a login-as session one hour and is never extended. */
@@ -15,12 +16,30 @@ export interface SessionContext {
   userAgent?: string | undefined;
 }
 
-async function pairFor(db: Db, config: AppConfig, userId: number, sessionId: string, impersonated: boolean): Promise<TokenPair> {
-  const refresh = randomToken();
-  await db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refresh) });
-  const ttl = config.accessTokenTtl;
-  const access = await signAccessToken(config.jwtSecret, { sub: String(userId), sid: sessionId, imp: impersonated }, ttl);
-  return { token_type: 'Bearer', access_token: access, refresh_token: refresh };
+/**
+ * How long a rotated refresh token may be presented again and get the same new pair: a client
+ * retrying after a lost reply, or two tabs refreshing at once. Later, a reuse revokes the session.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/**
+ * The refresh token that replaces `previous`: derived from it with the signing secret (which every
+ * instance shares), so a repeat within the grace interval can answer the same pair while the
+ * database keeps only hashes. A first token (sign-in) is random.
+ */
+function successorOf(config: AppConfig, previous: string): string {
+  return createHmac('sha256', config.jwtSecret).update(`refresh-successor:${previous}`).digest('base64url');
+}
+
+function accessFor(config: AppConfig, userId: number, sessionId: string, impersonated: boolean, issuedAt: number): Promise<string> {
+  return signAccessToken(config.jwtSecret, { sub: String(userId), sid: sessionId, imp: impersonated }, config.accessTokenTtl, issuedAt);
+}
+
+async function pairFor(db: Db, config: AppConfig, userId: number, sessionId: string, impersonated: boolean, refresh = randomToken()): Promise<TokenPair> {
+  // The access token is signed at the refresh token's creation time, so it can be signed again identically.
+  const now = new Date();
+  await db.insert(refreshTokens).values({ sessionId, tokenHash: sha256(refresh), createdAt: now });
+  return { token_type: 'Bearer', access_token: await accessFor(config, userId, sessionId, impersonated, now.getTime()), refresh_token: refresh };
 }
 
 export async function startSession(
@@ -54,7 +73,9 @@ export type RefreshOutcome =
 
 /**
  * Rotates a refresh token. A token is good once: presenting a rotated one means it leaked, so
- * the whole session (every token of the family) is revoked.
+ * the whole session (every token of the family) is revoked. One exception: within
+ * REFRESH_GRACE_MS of its rotation, while its successor is still unused, the same token answers
+ * the same new pair again (a retry after a lost reply, two requests at once).
  */
 export async function rotateRefreshToken(db: Db, config: AppConfig, refreshToken: string): Promise<RefreshOutcome> {
   return db.transaction(async (tx) => {
@@ -74,18 +95,35 @@ export async function rotateRefreshToken(db: Db, config: AppConfig, refreshToken
       .for('update');
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revokedAt || row.expiresAt <= new Date()) return { ok: false, reason: 'ended', userId: row.userId, sessionId: row.sessionId };
+    const successor = successorOf(config, refreshToken);
     // Claim the token; only one concurrent refresh can win it.
-    const claimed = await tx
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    if (row.usedAt || claimed.length === 0) {
-      await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' }).where(eq(sessions.id, row.sessionId));
-      return { ok: false, reason: 'reused', userId: row.userId, sessionId: row.sessionId };
+    const claimed = row.usedAt
+      ? []
+      : await tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+          .returning({ id: refreshTokens.id });
+    if (claimed.length === 1) return { ok: true, userId: row.userId, tokens: await pairFor(tx, config, row.userId, row.sessionId, row.impersonatorId !== null, successor) };
+    // Rotated already: a repeat within the grace interval gets the same pair, anything else revokes the session.
+    const usedAt = row.usedAt ?? new Date();
+    const repeat = usedAt.getTime() > Date.now() - REFRESH_GRACE_MS ? await unusedToken(tx, row.sessionId, successor) : undefined;
+    if (repeat) {
+      const access = await accessFor(config, row.userId, row.sessionId, row.impersonatorId !== null, repeat.createdAt.getTime());
+      return { ok: true, userId: row.userId, tokens: { token_type: 'Bearer', access_token: access, refresh_token: successor } };
     }
-    return { ok: true, userId: row.userId, tokens: await pairFor(tx, config, row.userId, row.sessionId, row.impersonatorId !== null) };
+    await tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'refresh_reuse' }).where(eq(sessions.id, row.sessionId));
+    return { ok: false, reason: 'reused', userId: row.userId, sessionId: row.sessionId };
   });
+}
+
+/** The session's token with this value, if it has not been rotated itself. */
+async function unusedToken(db: Db, sessionId: string, token: string): Promise<{ createdAt: Date } | undefined> {
+  const [found] = await db
+    .select({ createdAt: refreshTokens.createdAt })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessionId), eq(refreshTokens.tokenHash, sha256(token)), isNull(refreshTokens.usedAt)));
+  return found;
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {

@@ -36,8 +36,16 @@ export async function renderEmail(deps: EmailDeps, type: EmailType, vars: EmailV
 export async function sendEmail(deps: EmailDeps, type: EmailType, message: { to?: string; replyTo?: string; vars: EmailVars; force?: boolean }): Promise<boolean> {
   if (!message.force && !(await emailSwitchedOn(deps.db, type))) return false;
   const global = await getGlobalEmailSettings(deps.db, deps.config);
-  await deliver(deps, message.to ?? global.support_email, await renderEmail(deps, type, message.vars), message.replyTo);
+  const rendered = await renderEmail(deps, type, message.vars);
+  await deliver(deps, message.to ?? global.support_email, { ...rendered, secrets: secretsOf(message.vars) }, message.replyTo);
   return true;
+}
+
+/** Template variables that hold a secret (the two-step sign-in code): the mail goes out with them, the log never shows them. */
+const SECRET_VARS = ['code'];
+
+function secretsOf(vars: EmailVars): string[] {
+  return SECRET_VARS.map((name) => vars[name]).filter((v): v is string | number => v !== null && v !== undefined && String(v) !== '').map(String);
 }
 
 /** Whether Global Settings' Email notifications lets this type go out (the types that cannot be switched off always do). */
@@ -47,7 +55,7 @@ export async function emailSwitchedOn(db: Db, type: EmailType): Promise<boolean>
 }
 
 /** Hands a rendered email to the mailer from the Global email sender, with its reply-to. */
-export async function deliver(deps: EmailDeps, to: string, rendered: Rendered & { headers?: Record<string, string> }, replyTo?: string): Promise<void> {
+export async function deliver(deps: EmailDeps, to: string, rendered: Rendered & { headers?: Record<string, string>; secrets?: string[] }, replyTo?: string): Promise<void> {
   const global = await getGlobalEmailSettings(deps.db, deps.config);
   const reply = replyTo ?? (global.reply_to || undefined);
   await deps.mailer.send({ to, from: { name: global.sender_name, address: global.sender_email }, ...(reply ? { replyTo: reply } : {}), ...rendered });

@@ -31,14 +31,23 @@ export async function stripActiveContent(bytes: Uint8Array): Promise<ActiveConte
   const root = doc.context.trailerInfo.Root;
   if (!(root instanceof PDFRef && doc.context.lookup(root) instanceof PDFDict)) return { ok: false, reason: 'unreadable' };
   // The parser reads the whole file, every revision and object stream: nothing found, nothing changed.
-  if (!findActiveContent(doc).length) return { ok: true, bytes, removed: [] };
-  const removed = strip(doc);
-  dropUnreachable(doc);
-  const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
-  // The saved file is read again as a stranger's would be: nothing active may be left.
-  const again = await PDFDocument.load(out, { updateMetadata: false }).catch(() => undefined);
-  if (!again || findActiveContent(again).length) return { ok: false, reason: 'active_content' };
-  return { ok: true, bytes: out, removed };
+  let found: string[];
+  try {
+    found = findActiveContent(doc);
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  if (!found.length) return { ok: true, bytes, removed: [] };
+  try {
+    const removed = strip(doc);
+    dropUnreachable(doc);
+    const out = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+    // The saved file is read again as a stranger's would be: nothing active may be left.
+    const again = await PDFDocument.load(out, { updateMetadata: false });
+    return findActiveContent(again).length ? { ok: false, reason: 'active_content' } : { ok: true, bytes: out, removed };
+  } catch {
+    return { ok: false, reason: 'active_content' };
+  }
 }
 
 /** What active content the document holds (empty when none), by key, action or annotation. */

@@ -10,7 +10,7 @@ import { buildZip } from '../src/modules/creatives/zip.ts';
 import { statsDay } from '../src/modules/tracking/day.ts';
 import { withHomeData } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { form, pngOfSize, tinyPng } from './support/files.ts';
+import { form, pngOfSize, realPng, tinyPng } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { click, createCatalogue } from './support/tracking.ts';
 import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
@@ -23,13 +23,8 @@ let otherStaff: Tokens;
 let alice: Tokens;
 let cat: Awaited<ReturnType<typeof createCatalogue>>;
 
-/** A real 300x250 PNG header (IHDR) followed by what a decoder would need: the size is read from the header. */
-function png(width: number, height: number): Buffer {
-  const b = Buffer.from(tinyPng);
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  return b;
-}
+/** A real PNG of that size: the size is the one decoded. */
+const png = realPng;
 const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60" viewBox="0 0 200 60">${body}</svg>`);
 /** A real zip (local file header magic), as a banner pack is. */
 const zip = buildZip([{ name: 'banner.html', bytes: Buffer.from('<p>pack</p>') }]);
@@ -55,7 +50,7 @@ describe('banners', () => {
   let bannerId = 0;
 
   it('are created by staff with creatives, the size read from the image', async () => {
-    const res = await send(staff, 'POST', '/v1/creatives/banners', bannerForm({ language: 'de', category: 'Seasonal', rating: '4' }, { name: 'summer.png', bytes: png(300, 250) }));
+    const res = await send(staff, 'POST', '/v1/creatives/banners', bannerForm({ language: 'de', category: 'Seasonal', rating: '4' }, { name: 'summer.png', bytes: await png(300, 250) }));
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(creativeMessages.bannerCreated);
     expect(res.json().data).toMatchObject({ name: 'Summer sale', size: '300x250', width: 300, height: 250, format: 'png', is_archive: false, language: 'de', category: 'Seasonal', rating: 4 });
@@ -118,7 +113,7 @@ describe('banners', () => {
 
   it('are updated with a new image (the old file goes) and deleted by staff; the writes are in the event history', async () => {
     const before = (await get(staff, '/v1/creatives/banners?format=png')).json().data[0];
-    const res = await send(staff, 'PATCH', `/v1/creatives/banners/${bannerId}`, bannerForm({ name: 'Autumn sale' }, { name: 'autumn.png', bytes: png(160, 600) }));
+    const res = await send(staff, 'PATCH', `/v1/creatives/banners/${bannerId}`, bannerForm({ name: 'Autumn sale' }, { name: 'autumn.png', bytes: await png(160, 600) }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Autumn sale', size: '160x600' });
     expect((await t.app.inject({ method: 'GET', url: before.image.url })).statusCode).toBe(404);
@@ -129,8 +124,8 @@ describe('banners', () => {
   });
 
   it('are written only by staff with creatives: affiliates and other staff get 403', async () => {
-    expect((await send(alice, 'POST', '/v1/creatives/banners', bannerForm({}, { name: 'a.png', bytes: png(1, 1) }))).statusCode).toBe(403);
-    expect((await send(otherStaff, 'POST', '/v1/creatives/banners', bannerForm({}, { name: 'a.png', bytes: png(1, 1) }))).statusCode).toBe(403);
+    expect((await send(alice, 'POST', '/v1/creatives/banners', bannerForm({}, { name: 'a.png', bytes: await png(1, 1) }))).statusCode).toBe(403);
+    expect((await send(otherStaff, 'POST', '/v1/creatives/banners', bannerForm({}, { name: 'a.png', bytes: await png(1, 1) }))).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/creatives/banners/${bannerId}`, headers: bearer(alice) })).statusCode).toBe(403);
     expect((await get(otherStaff, '/v1/creatives/banners')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/v1/creatives/banners' })).statusCode).toBe(401);
@@ -255,7 +250,7 @@ describe('logos', () => {
 describe('landing pages as creatives', () => {
   it('take desktop and mobile images (jpg, jpeg, png up to 2 MB) and refuse others', async () => {
     const fields = { site_id: String(cat.siteId), name: 'VR tour', url: 'https://novavr.example/vr', description: 'The VR tour', language: 'en', rating: '5' };
-    const res = await send(staff, 'POST', '/v1/creatives/landing-pages', form(fields, { desktop_image: { name: 'd.png', bytes: png(1280, 800) }, mobile_image: { name: 'm.png', bytes: png(400, 800) } }));
+    const res = await send(staff, 'POST', '/v1/creatives/landing-pages', form(fields, { desktop_image: { name: 'd.png', bytes: await png(1280, 800) }, mobile_image: { name: 'm.png', bytes: await png(400, 800) } }));
     expect(res.statusCode).toBe(201);
     expect(res.json().data.desktop_image).toMatchObject({ mime_type: 'image/png' });
     expect(res.json().data.mobile_image).toMatchObject({ mime_type: 'image/png' });
@@ -279,7 +274,7 @@ describe('offer logos', () => {
   it("fall back to the site's logo, take an svg up to 1 MB or an image, and are set by staff with creatives only", async () => {
     const fallback = (await get(alice, `/v1/offers/${cat.offerId}/logo`)).json().data;
     expect(fallback).toMatchObject({ from_site: true, logo: { mime_type: 'image/svg+xml' } });
-    const set = await send(staff, 'POST', `/v1/offers/${cat.offerId}/logo`, form({}, { logo: { name: 'offer.png', bytes: png(120, 40) } }));
+    const set = await send(staff, 'POST', `/v1/offers/${cat.offerId}/logo`, form({}, { logo: { name: 'offer.png', bytes: await png(120, 40) } }));
     expect(set.statusCode).toBe(200);
     expect(set.json().data).toMatchObject({ from_site: false, logo: { mime_type: 'image/png' } });
     // The affiliates' offer cards and the offer detail carry it.

@@ -38,6 +38,8 @@ export const taxFormMessages = {
   country: 'Choose a country.',
   usCountry: 'A W-8 is for foreign persons: for a US person, fill a W-9.',
   file: 'Upload the signed form as a PDF of at most 5 MB.',
+  /** An uploaded PDF that is encrypted, cannot be read, or keeps active content after it was stripped (docs/tax-forms.md). */
+  fileUnchecked: 'This PDF could not be checked: save it again without a password (or print it to PDF) and upload that.',
   notPending: 'Only a pending form can be accepted or declined.',
   submitted: 'Your tax form was sent for review',
   accepted: 'Tax form accepted',

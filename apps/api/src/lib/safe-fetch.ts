@@ -110,7 +110,14 @@ export interface OutboundPolicy {
   resolve?: Resolver;
   /** Bound on the lookup alone (the send's own timeout covers it as well). */
   lookupTimeoutMs?: number;
+  /**
+   * Addresses this app answers itself, without a lookup or a connection (the demo's catalogue
+   * hosts, seed/demo-catalogue.ts): undefined for every other address, which goes out as usual.
+   */
+  local?: LocalAnswers;
 }
+
+export type LocalAnswers = (url: URL) => Promise<{ status: number; body: Buffer; contentType: string } | undefined>;
 
 export type AddressCheck =
   | { ok: true; address: string; family: 4 | 6 }
@@ -254,6 +261,11 @@ export async function safeGetBody(url: string, policy: OutboundPolicy, options: 
     parsed = new URL(url);
   } catch {
     return { outcome: 'refused', message: 'The address is not a valid URL.', durationMs: 0 };
+  }
+  const local = await policy.local?.(parsed);
+  if (local) {
+    const truncated = local.body.length > options.maxBytes;
+    return { outcome: 'response', status: local.status, body: truncated ? local.body.subarray(0, options.maxBytes) : local.body, truncated, contentType: local.contentType, durationMs: elapsed() };
   }
   let check: AddressCheck;
   try {

@@ -1,11 +1,13 @@
 import { deflateRawSync } from 'node:zlib';
 import { MB, uploadRules } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, looksLikeSvg, sanitizeSvg } from './uploads.ts';
+import sharp from 'sharp';
+import { gifDeclaring, pngDeclaring, realPng } from '../../test/support/files.ts';
+import { checkUpload, IMAGE_MAX_PIXELS, imageSize, looksLikeSvg, sanitizeSvg } from './uploads.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const JPEG = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#22d3ee' } }).jpeg().toBuffer();
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#8b5cf6"/></svg>';
 
@@ -76,6 +78,43 @@ describe('checkUpload: size', () => {
   it('holds a logo to 1 MB', async () => {
     const big = bytes(`<svg xmlns="http://www.w3.org/2000/svg"><!--${'x'.repeat(MB)}--></svg>`);
     expect(await checkUpload(big, uploadRules.logo)).toEqual({ ok: false, reason: 'too_large' });
+  });
+});
+
+describe('checkUpload: images are decoded', () => {
+  it('refuses a small PNG whose header declares 20000x20000 pixels, before decoding it', async () => {
+    const bomb = pngDeclaring(20_000, 20_000);
+    expect(bomb.byteLength).toBeLessThan(100_000);
+    expect(await checkUpload(bomb, uploadRules.image)).toEqual({ ok: false, reason: 'too_many_pixels' });
+  });
+
+  it('refuses a PNG under the limit whose data stops short of its declared size', async () => {
+    expect(await checkUpload(pngDeclaring(2000, 1500), uploadRules.image)).toEqual({ ok: false, reason: 'undecodable' });
+    const real = await realPng(300, 250);
+    expect(await checkUpload(real.subarray(0, real.byteLength - 40), uploadRules.image)).toEqual({ ok: false, reason: 'undecodable' });
+  });
+
+  it('takes a real image up to the limit with the size decoded, and refuses one pixel row more', async () => {
+    // 8000 x 5000 is exactly 40 megapixels; a whole black greyscale PNG compresses to about 40 KB.
+    const width = 8000;
+    expect(width * 5000).toBe(IMAGE_MAX_PIXELS);
+    expect(await checkUpload(pngDeclaring(width, 5000, 5000), uploadRules.image)).toMatchObject({ ok: true, ext: 'png', image: { width, height: 5000 } });
+    expect(await checkUpload(pngDeclaring(width, 5001, 5001), uploadRules.image)).toEqual({ ok: false, reason: 'too_many_pixels' });
+  });
+
+  it('counts every frame of an animation', async () => {
+    // 4000 x 4000 is 16 megapixels a frame: two frames are 32, three are 48.
+    expect(await checkUpload(gifDeclaring(4000, 4000, 3), uploadRules.image)).toEqual({ ok: false, reason: 'too_many_pixels' });
+    expect(await checkUpload(gifDeclaring(4000, 4000, 2), uploadRules.image)).toMatchObject({ ok: true, ext: 'gif', image: { width: 4000, height: 4000 } });
+  });
+
+  it('refuses an SVG declaring more than the limit, and reads sizes of stored images', async () => {
+    const svg = (w: number, h: number) => bytes(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="1" height="1"/></svg>`);
+    expect(await checkUpload(svg(20_000, 20_000), uploadRules.image)).toEqual({ ok: false, reason: 'too_many_pixels' });
+    expect(await checkUpload(svg(728, 90), uploadRules.image)).toMatchObject({ ok: true, image: { width: 728, height: 90 } });
+    expect(await imageSize(await realPng(160, 600), 'png')).toEqual({ width: 160, height: 600 });
+    expect(await imageSize(JPEG, 'jpg')).toEqual({ width: 4, height: 3 });
+    expect(await imageSize(svg(300, 250), 'svg')).toEqual({ width: 300, height: 250 });
   });
 });
 

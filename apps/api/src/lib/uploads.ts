@@ -1,10 +1,29 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type UploadRule, uploadMimeTypes } from '@portal/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sanitizeHtml from 'sanitize-html';
+import sharp, { type Metadata } from 'sharp';
 
 export type UploadCheck =
-  | { ok: true; ext: string; mime: string; bytes: Uint8Array }
-  | { ok: false; reason: 'empty' | 'too_large' | 'type' | 'unsafe_svg' };
+  | { ok: true; ext: string; mime: string; bytes: Uint8Array; image?: ImageSize }
+  | { ok: false; reason: 'empty' | 'too_large' | 'type' | 'unsafe_svg' | 'too_many_pixels' | 'undecodable' };
+
+/** Width and height of an image in pixels. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The most pixels an uploaded image may have, all frames of an animation counted (docs/creatives.md):
+ * 40 megapixels, 8000 x 5000. A small file may declare any size in its header, and every browser
+ * that shows it, and our own resizing, would decode that many pixels.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** Formats that are decoded on upload (SVG is drawing instructions: its declared size is checked). */
+const RASTER = new Set(['png', 'jpg', 'gif', 'webp']);
 
 /** Extensions that name the same content: a .jpeg upload is stored as jpg. */
 const SAME_AS: Record<string, string> = { jpeg: 'jpg' };
@@ -24,13 +43,90 @@ export async function checkUpload(bytes: Uint8Array, rule: UploadRule): Promise<
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && detected.ext !== 'xml') {
     const ext = canonical(detected.ext);
-    return allowed.has(ext) ? { ok: true, ext, mime: uploadMimeTypes[ext] ?? detected.mime, bytes } : { ok: false, reason: 'type' };
+    if (!allowed.has(ext)) return { ok: false, reason: 'type' };
+    const ok = { ok: true, ext, mime: uploadMimeTypes[ext] ?? detected.mime, bytes } as const;
+    if (!RASTER.has(ext)) return ok;
+    const decoded = await decodeImage(bytes);
+    return 'reason' in decoded ? { ok: false, reason: decoded.reason } : { ...ok, image: decoded };
   }
   if (!allowed.has('svg') || !looksLikeSvg(bytes)) return { ok: false, reason: 'type' };
   const clean = sanitizeSvg(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
   if (!clean) return { ok: false, reason: 'unsafe_svg' };
   const out = new TextEncoder().encode(clean);
-  return out.byteLength > rule.maxBytes ? { ok: false, reason: 'too_large' } : { ok: true, ext: 'svg', mime: 'image/svg+xml', bytes: out };
+  if (out.byteLength > rule.maxBytes) return { ok: false, reason: 'too_large' };
+  const declared = svgDeclaredSize(out);
+  if (declared && declared.width * declared.height > IMAGE_MAX_PIXELS) return { ok: false, reason: 'too_many_pixels' };
+  return { ok: true, ext: 'svg', mime: 'image/svg+xml', bytes: out, ...(declared && sensible(declared) ? { image: roundSize(declared) } : {}) };
+}
+
+/**
+ * Decodes every pixel of an image (all frames of an animation), refusing one over
+ * IMAGE_MAX_PIXELS before decoding (the header is read first) and one whose data does not decode
+ * (cut short, corrupt). The size returned is the one decoded: one frame's width and height (for a
+ * GIF, its screen's when larger).
+ */
+export async function decodeImage(bytes: Uint8Array): Promise<ImageSize | { reason: 'too_many_pixels' | 'undecodable' }> {
+  const open = () => sharp(bytes, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS, animated: true, sequentialRead: true });
+  let meta: Metadata;
+  try {
+    meta = await open().metadata();
+  } catch (e) {
+    return { reason: /pixel limit/i.test(String(e)) ? 'too_many_pixels' : 'undecodable' };
+  }
+  const frame = frameSize(meta, bytes);
+  if (!frame) return { reason: 'undecodable' };
+  if (frame.width * frame.height * (meta.pages ?? 1) > IMAGE_MAX_PIXELS) return { reason: 'too_many_pixels' };
+  try {
+    // Every pixel decoded and dropped as it comes, a strip at a time: never held whole in memory.
+    await pipeline(open().raw(), new Writable({ write: (_chunk, _encoding, done) => done() }));
+  } catch (e) {
+    return { reason: /pixel limit/i.test(String(e)) ? 'too_many_pixels' : 'undecodable' };
+  }
+  return frame;
+}
+
+/**
+ * One frame's size. A GIF's frames sit on its logical screen, which browsers paint whole, while our
+ * decoder sizes a frame by its image when the screen looks wrong: the larger of the two counts.
+ */
+function frameSize(meta: Metadata, bytes: Uint8Array): ImageSize | undefined {
+  const height = meta.pageHeight ?? meta.height;
+  if (!meta.width || !height) return undefined;
+  if (meta.format !== 'gif' || bytes.byteLength < 10) return { width: meta.width, height };
+  return { width: Math.max(meta.width, bytes[6]! | (bytes[7]! << 8)), height: Math.max(height, bytes[8]! | (bytes[9]! << 8)) };
+}
+
+/**
+ * The size of a stored image: a raster image's from its header (every stored raster image was
+ * decoded on upload, so the header tells the truth), an SVG's from its root element.
+ */
+export async function imageSize(bytes: Uint8Array, ext: string): Promise<ImageSize | undefined> {
+  if (ext === 'svg') {
+    const declared = svgDeclaredSize(bytes);
+    return declared && sensible(declared) ? roundSize(declared) : undefined;
+  }
+  if (!RASTER.has(ext)) return undefined;
+  try {
+    return frameSize(await sharp(bytes, { animated: true, limitInputPixels: IMAGE_MAX_PIXELS }).metadata(), bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const sensible = (s: ImageSize) => s.width > 0 && s.height > 0 && s.width < 100_000 && s.height < 100_000;
+const roundSize = (s: ImageSize): ImageSize => ({ width: Math.round(s.width), height: Math.round(s.height) });
+
+/** An SVG's width and height in absolute lengths (px or unitless), else its viewBox's. */
+function svgDeclaredSize(b: Uint8Array): ImageSize | undefined {
+  const head = new TextDecoder().decode(b.subarray(0, 4096));
+  const root = /<svg\b[^>]*>/i.exec(head)?.[0];
+  if (!root) return undefined;
+  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(root)?.[1];
+  const w = attr('width');
+  const h = attr('height');
+  if (w && h) return { width: Number(w), height: Number(h) };
+  const box = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*["']/i.exec(root);
+  return box ? { width: Number(box[1]), height: Number(box[2]) } : undefined;
 }
 
 /** True when the text's root element is <svg>, after an optional BOM, XML declaration, comments and doctype. */

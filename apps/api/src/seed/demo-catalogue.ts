@@ -6,14 +6,25 @@ import type { Db } from '../db/client.ts';
 import { settings, sites } from '../db/schema/index.ts';
 import { CATALOGUE_SYNC_JOB } from '../modules/catalogue/index.ts';
 import { enqueue } from '../modules/jobs/index.ts';
+import type { LocalAnswers } from '../lib/safe-fetch.ts';
 
 /**
- * The demo sites' catalogue APIs, served by the demo itself at /demo-catalogue/{site}/models|scenes
- * (paged, in the shape docs/creatives.md expects) with generated, safe-for-work placeholder
- * images, so "Sync now" can be tried right after `npm start`. Only registered with DEMO_DATA.
+ * The demo sites' catalogue APIs, served by the demo itself (paged, in the shape docs/creatives.md
+ * expects) with generated, safe-for-work placeholder images, so "Sync now" can be tried right after
+ * `npm start`. Only with DEMO_DATA.
+ *
+ * The demo sites name them as a real site would, on a public-looking host of their own,
+ * `https://api.<site>.example/models|scenes` (`.example` is reserved and never resolves), so the
+ * demo data passes the site form's own rules and can be saved unchanged. The catalogue sync asks
+ * `demoCatalogueAnswers` first: it answers those hosts from this app's routes under
+ * `/demo-catalogue/` (app.inject: no lookup, no connection, no private address to exempt).
  */
 
 const DEMO_SITES = ['novavr', 'holostage', 'immersa'] as const;
+
+/** Where a demo site's catalogue API lives, as the site form shows it. */
+export const demoCatalogueOrigin = (site: string) => `https://api.${site}.example`;
+const DEMO_HOST = /^api\.(novavr|holostage|immersa)\.example$/;
 const PER_PAGE = 10;
 const MODEL_NAMES = ['Ava Lux', 'Mia Vale', 'Lena Frost', 'Nora Skye', 'Iris Bloom', 'Zoe Hart', 'Kira Moon', 'Tess Rowan', 'Luna Reyes', 'Cleo March', 'Jade Winter', 'Ruby Lane'];
 const PLACES = ['Penthouse', 'Beach House', 'Studio Loft', 'Garden Terrace', 'Neon Lounge', 'Mountain Cabin', 'Rooftop Pool', 'Library', 'Art Gallery', 'Yacht Deck'];
@@ -55,7 +66,7 @@ function scenesOf(site: string, base: string) {
       description: `${title}: a ${pick(r, ['relaxed', 'playful', 'cinematic', 'intimate'])} VR scene with ${[...new Set(models)].join(' and ')}.`,
       tags: [...new Set([pick(r, TAGS), pick(r, TAGS), 'pov'])],
       models: [...new Set(models)].map((name) => ({ name })),
-      images: [`${base}/demo-catalogue/images/scene-${site}-${i + 1}.png`],
+      images: [`${base}/images/scene-${site}-${i + 1}.png`],
       trailer_url: r() > 0.3 ? `https://${site}.example/trailers/${i + 1}.mp4` : null,
       vr: { fov: r() > 0.25 ? 180 : 360, projection: pick(r, PROJECTIONS), resolution: pick(r, RESOLUTIONS), duration: Math.round(900 + r() * 2700) },
       // Newest first: one scene every two days, the latest today.
@@ -73,7 +84,7 @@ function modelsOf(site: string, base: string) {
     url: `https://${site}.example/models/${name.toLowerCase().replace(/\s+/g, '-')}`,
     description: `${name} stars in ${3 + Math.floor(r() * 20)} scenes on ${site}.`,
     tags: [pick(r, TAGS), pick(r, TAGS)],
-    images: [`${base}/demo-catalogue/images/model-${site}-${i + 1}.png`],
+    images: [`${base}/images/model-${site}-${i + 1}.png`],
     published_at: new Date(Date.now() - (i * 9 + idx) * 86_400_000).toISOString(),
   }));
 }
@@ -100,7 +111,6 @@ async function placeholder(name: string): Promise<Buffer> {
 
 /** The demo catalogue API and its images. */
 export async function demoCatalogueRoutes(app: FastifyInstance): Promise<void> {
-  const base = app.config.publicUrl;
   const images = new Map<string, Promise<Buffer>>();
   const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) });
   for (const kind of ['models', 'scenes'] as const) {
@@ -108,7 +118,7 @@ export async function demoCatalogueRoutes(app: FastifyInstance): Promise<void> {
       const { site } = request.params as { site: string };
       if (!(DEMO_SITES as readonly string[]).includes(site)) return reply.code(404).send({ error_code: 'not_found', message: 'No such demo site.' });
       const { page } = pageQuery.parse(request.query);
-      const all = kind === 'models' ? modelsOf(site, base) : scenesOf(site, base);
+      const all = kind === 'models' ? modelsOf(site, demoCatalogueOrigin(site)) : scenesOf(site, demoCatalogueOrigin(site));
       return { data: all.slice((page - 1) * PER_PAGE, page * PER_PAGE), meta: { page, last_page: Math.max(1, Math.ceil(all.length / PER_PAGE)), total: all.length } };
     });
   }
@@ -122,19 +132,42 @@ export async function demoCatalogueRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-const CATALOGUE_MARKER = 'demo_catalogue_version';
+/**
+ * The demo catalogue hosts answered by this app: `https://api.<site>.example/models?page=2` is
+ * `/demo-catalogue/<site>/models?page=2`, `/images/<name>` is `/demo-catalogue/images/<name>`.
+ */
+export function demoCatalogueAnswers(app: FastifyInstance): LocalAnswers {
+  return async (url) => {
+    const site = DEMO_HOST.exec(url.hostname)?.[1];
+    if (!site || url.protocol !== 'https:' || url.port !== '') return undefined;
+    const path = url.pathname.startsWith('/images/') ? `/demo-catalogue${url.pathname}` : `/demo-catalogue/${site}${url.pathname}`;
+    const res = await app.inject({ method: 'GET', url: `${path}${url.search}` });
+    return { status: res.statusCode, body: res.rawPayload, contentType: String(res.headers['content-type'] ?? '') };
+  };
+}
 
-/** Points the demo sites at the demo catalogue API and queues one sync of each (once per database). */
+const CATALOGUE_MARKER = 'demo_catalogue_version';
+const CATALOGUE_VERSION = 2;
+
+/**
+ * Points the demo sites at the demo catalogue API and queues one sync of each (once per database).
+ * A demo seeded before the catalogue moved to its own hosts (version 1: this app's public URL) is
+ * moved, where the site still names the old address.
+ */
 export async function seedDemoCatalogue(db: Db, publicUrl: string): Promise<void> {
   const [done] = await db.select().from(settings).where(eq(settings.key, CATALOGUE_MARKER));
-  if (done) return;
-  const rows = await db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.name, [...DEMO_SITES]));
+  if (done && Number(done.value) >= CATALOGUE_VERSION) return;
+  const rows = await db.select({ id: sites.id, name: sites.name, modelsApiUrl: sites.modelsApiUrl }).from(sites).where(inArray(sites.name, [...DEMO_SITES]));
   for (const s of rows) {
+    if (done && s.modelsApiUrl !== `${publicUrl}/demo-catalogue/${s.name}/models`) continue;
     await db
       .update(sites)
-      .set({ modelsApiUrl: `${publicUrl}/demo-catalogue/${s.name}/models`, scenesApiUrl: `${publicUrl}/demo-catalogue/${s.name}/scenes` })
+      .set({ modelsApiUrl: `${demoCatalogueOrigin(s.name)}/models`, scenesApiUrl: `${demoCatalogueOrigin(s.name)}/scenes` })
       .where(eq(sites.id, s.id));
     await enqueue(db, CATALOGUE_SYNC_JOB, { site_id: s.id });
   }
-  await db.insert(settings).values({ key: CATALOGUE_MARKER, value: 1 }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: CATALOGUE_MARKER, value: CATALOGUE_VERSION })
+    .onConflictDoUpdate({ target: settings.key, set: { value: CATALOGUE_VERSION } });
 }

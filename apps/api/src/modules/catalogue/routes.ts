@@ -17,7 +17,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
-import { hostPort, type OutboundPolicy, systemResolver } from '../../lib/safe-fetch.ts';
+import { type OutboundPolicy, systemResolver } from '../../lib/safe-fetch.ts';
+import { demoCatalogueAnswers } from '../../seed/demo-catalogue.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { assertMayGetLinks } from '../links/index.ts';
 import { uploadsDir } from '../uploads/index.ts';
@@ -44,9 +45,8 @@ ${fieldList}`;
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const allow = new Set(app.config.outboundAllow);
-  // The demo's own catalogue API is served by this very app (/demo-catalogue/): its address is exempt.
-  if (app.config.demoData) allow.add(hostPort(new URL(app.config.publicUrl)).toLowerCase());
-  const policy: OutboundPolicy = { allow, resolve: systemResolver };
+  // The demo sites' catalogue hosts (https://api.<site>.example) are answered by this very app.
+  const policy: OutboundPolicy = { allow, resolve: systemResolver, ...(app.config.demoData ? { local: demoCatalogueAnswers(app) } : {}) };
   const images = new ImageStore(uploadsDir(app.config), policy);
   const base = app.config.catalogueRetryBaseMs;
   app.jobs.register(CATALOGUE_SYNC_JOB, catalogueSyncJob(app.db, { policy, images, retryBaseMs: base }, base * 30));

@@ -5,13 +5,13 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { banners, landingPages, offers, sites, uploads } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { imageSize } from '../../lib/uploads.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
 import { assertMayGetLinks, codeFor, liveOfferSite, trackingUrl, validateLinkSpec } from '../links/index.ts';
 import { deletedOf, deleteUploads, describeUpload, storeField } from '../uploads/index.ts';
 import { assertSite, extensionOf, notFound, readStored, requireFile, siteColumns } from './files.ts';
-import { imageSize } from './image-size.ts';
 import { escapeHtml } from './html.ts';
 
 type Query = z.output<typeof bannersQuerySchema>;
@@ -82,10 +82,10 @@ export async function getBanner(db: Db, id: number): Promise<Banner> {
   return row ? toBanner(row) : notFound(msg.bannerNotFound);
 }
 
-/** Format and size of the stored file: images say their own size; a pack keeps the size staff gave. */
-function fileFacts(config: AppConfig, file: typeof uploads.$inferSelect, givenSize: string) {
+/** Format and size of the stored file: an image its decoded size (lib/uploads.ts); a pack keeps the size staff gave. */
+async function fileFacts(config: AppConfig, file: typeof uploads.$inferSelect, givenSize: string) {
   const format = extensionOf(file);
-  const measured = isArchiveFormat(format) ? undefined : imageSize(readStored(config, file), format);
+  const measured = isArchiveFormat(format) ? undefined : await imageSize(readStored(config, file), format);
   if (measured) return { format, width: measured.width, height: measured.height, size: `${measured.width}x${measured.height}` };
   const [w, h] = givenSize ? givenSize.split('x').map(Number) : [];
   return { format, width: w ?? null, height: h ?? null, size: givenSize };
@@ -97,7 +97,7 @@ export async function createBanner(db: Db, config: AppConfig, actorId: number, f
   const file = requireFile(await storeField(db, config, form, 'image', bannerUploadRule, actorId), 'image');
   const [row] = await db
     .insert(banners)
-    .values({ siteId: input.site_id, name: input.name, language: input.language, category: input.category, rating: input.rating, description: input.description, fileUuid: file.uuid, ...fileFacts(config, file, input.size) })
+    .values({ siteId: input.site_id, name: input.name, language: input.language, category: input.category, rating: input.rating, description: input.description, fileUuid: file.uuid, ...(await fileFacts(config, file, input.size)) })
     .returning({ id: banners.id });
   const created = await getBanner(db, row!.id);
   await recordEvent(db, 'banner.created', { actorId, objectId: created.id, after: created });
@@ -115,7 +115,7 @@ export async function updateBanner(db: Db, config: AppConfig, actorId: number, i
   const [file] = replaced ? [replaced] : await db.select().from(uploads).where(eq(uploads.uuid, existing.fileUuid));
   await db
     .update(banners)
-    .set({ siteId: input.site_id, name: input.name, language: input.language, category: input.category, rating: input.rating, description: input.description, fileUuid: file!.uuid, ...fileFacts(config, file!, input.size), updatedAt: new Date() })
+    .set({ siteId: input.site_id, name: input.name, language: input.language, category: input.category, rating: input.rating, description: input.description, fileUuid: file!.uuid, ...(await fileFacts(config, file!, input.size)), updatedAt: new Date() })
     .where(eq(banners.id, id));
   if (replaced) await deleteUploads(db, config, [existing.fileUuid]);
   const after = await getBanner(db, id);

@@ -86,6 +86,19 @@ describe('invoices and receipts', () => {
     expect(text).toMatch(/Amount paid\s+USD\s+\$1,187\.50/);
   });
 
+  it('prints names and addresses in any script as typed, with only the glyphs used embedded', async () => {
+    const intl = 'Zürich 東京 Ελλάδα';
+    const named = { ...payout, affiliate: { ...payout.affiliate, name: intl }, method_name: 'Überweisung 銀行' };
+    const billing = { address: `${intl} 1`, city: 'Москва', postal_code: '101000', country: 'RU' };
+    const network = { name: 'Сеть 網絡 Ltd', address: 'Οδός 5\n東京都', email: 'billing@vr.example', tax_id: '' };
+    for (const pdf of [await invoicePdf(named, statement, billing, network), await receiptPdf(named, billing, network)]) {
+      const text = pdfText(pdf);
+      for (const typed of [intl, `${intl} 1`, '101000 Москва', 'Überweisung 銀行', 'Сеть 網絡 Ltd', 'Οδός 5', '東京都']) expect(text).toContain(typed);
+      // Subset fonts: a few kilobytes per font, not the megabytes of the font files.
+      expect(pdf.length).toBeLessThan(120_000);
+    }
+  });
+
   it('writes dollars with thousands and a sign', () => {
     expect(usd(1234567.5)).toBe('$1,234,567.50');
     expect(usd(-0.05)).toBe('-$0.05');

@@ -1,12 +1,14 @@
 import { type Payout, periodLabel, type StatementRow } from '@portal/contracts';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
+import { face, pdfDocument, write } from '../../lib/pdf-fonts.ts';
 import { getSetting } from '../settings/index.ts';
 import { laDate } from './periods.ts';
 
 /**
- * Invoices and receipts as PDF: black on white, A4, Helvetica. Every text a person typed (names,
- * addresses, reasons) is drawn as text, never interpreted.
+ * Invoices and receipts as PDF: black on white, A4, Noto Sans with its CJK fallback (lib/pdf-fonts.ts),
+ * so names and addresses print in any script. Every text a person typed (names, addresses, reasons)
+ * is drawn as text, never interpreted.
  */
 
 export const NETWORK_DETAILS_SETTING = 'network_details';
@@ -91,7 +93,7 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Creator: 'Affiliate Portal' } });
+    const doc = pdfDocument({ size: 'A4', margin: 50, info: { Title: title, Creator: 'Affiliate Portal' } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -106,20 +108,20 @@ const LEFT = 50;
 const RIGHT = 545;
 
 function party(doc: Doc, x: number, y: number, heading: string, lines: string[]): number {
-  doc.font('Helvetica-Bold').fontSize(10).text(heading, x, y, { width: 230 });
-  doc.font('Helvetica').fontSize(10);
-  for (const line of lines.filter(Boolean)) doc.text(line, x, doc.y, { width: 230 });
+  write(face(doc, 'bold').fontSize(10), heading, x, y, { width: 230 });
+  face(doc, 'regular').fontSize(10);
+  for (const line of lines.filter(Boolean)) write(doc, line, x, doc.y, { width: 230 });
   return doc.y;
 }
 
 function row(doc: Doc, label: string, detail: string, amount: string, bold = false): void {
   if (doc.y > 760) doc.addPage();
   const y = doc.y;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-  doc.text(label, LEFT, y, { width: 250 });
+  face(doc, bold ? 'bold' : 'regular').fontSize(10);
+  write(doc, label, LEFT, y, { width: 250 });
   const after = doc.y;
-  doc.text(detail, 310, y, { width: 130 });
-  doc.text(amount, 440, y, { width: RIGHT - 440, align: 'right' });
+  write(doc, detail, 310, y, { width: 130 });
+  write(doc, amount, 440, y, { width: RIGHT - 440, align: 'right' });
   doc.y = Math.max(after, doc.y) + 4;
 }
 
@@ -147,13 +149,13 @@ function networkLines(n: NetworkDetails): string[] {
 
 export function invoicePdf(payout: Payout, statement: readonly StatementRow[], billing: Record<string, unknown>, network: NetworkDetails): Promise<Buffer> {
   return render(`Invoice ${payout.invoice_number}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text('Self-billing invoice', LEFT, 50);
-    doc.font('Helvetica').fontSize(10).moveDown(0.5);
-    doc.text(`Invoice number: ${payout.invoice_number}`);
-    doc.text(`Invoice date: ${displayDate(payout.created_at)}`);
-    doc.text(`Period: ${periodLabel(payout.period)}`);
-    doc.text(`Payout ID: ${payout.id}`);
-    doc.text(`Payment method: ${payout.method_name}`);
+    write(face(doc, 'bold').fontSize(18), 'Self-billing invoice', LEFT, 50);
+    face(doc, 'regular').fontSize(10).moveDown(0.5);
+    write(doc, `Invoice number: ${payout.invoice_number}`);
+    write(doc, `Invoice date: ${displayDate(payout.created_at)}`);
+    write(doc, `Period: ${periodLabel(payout.period)}`);
+    write(doc, `Payout ID: ${payout.id}`);
+    write(doc, `Payment method: ${payout.method_name}`);
     const top = doc.y + 14;
     const a = party(doc, LEFT, top, 'Supplier (affiliate)', affiliateLines(payout, billing));
     const b = party(doc, 310, top, 'Customer (issued by)', networkLines(network));
@@ -169,8 +171,9 @@ export function invoicePdf(payout: Payout, statement: readonly StatementRow[], b
     rule(doc);
     row(doc, 'Total payable', 'USD', usd(payout.amount), true);
 
-    doc.moveDown(2).font('Helvetica').fontSize(8);
-    doc.text(
+    face(doc.moveDown(2), 'regular').fontSize(8);
+    write(
+      doc,
       `Self-billing invoice: issued by ${network.name} on behalf of the supplier named above, under the self-billing agreement accepted by the supplier. ` +
         'The supplier agrees not to issue its own invoices for the services covered here and to tell the issuer if its tax details change. ' +
         'Amounts are in US dollars.',
@@ -183,14 +186,14 @@ export function invoicePdf(payout: Payout, statement: readonly StatementRow[], b
 
 export function receiptPdf(payout: Payout, billing: Record<string, unknown>, network: NetworkDetails): Promise<Buffer> {
   return render(`Receipt ${payout.invoice_number}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text('Payment receipt', LEFT, 50);
-    doc.font('Helvetica').fontSize(10).moveDown(0.5);
-    doc.text(`Receipt for invoice ${payout.invoice_number}`);
-    doc.text(`Paid on: ${payout.paid_at ? displayDate(payout.paid_at) : ''}`);
-    doc.text(`Period: ${periodLabel(payout.period)}`);
-    doc.text(`Payout ID: ${payout.id}`);
-    doc.text(`Payment method: ${payout.method_name}`);
-    if (payout.reference) doc.text(`Reference: ${payout.reference}`);
+    write(face(doc, 'bold').fontSize(18), 'Payment receipt', LEFT, 50);
+    face(doc, 'regular').fontSize(10).moveDown(0.5);
+    write(doc, `Receipt for invoice ${payout.invoice_number}`);
+    write(doc, `Paid on: ${payout.paid_at ? displayDate(payout.paid_at) : ''}`);
+    write(doc, `Period: ${periodLabel(payout.period)}`);
+    write(doc, `Payout ID: ${payout.id}`);
+    write(doc, `Payment method: ${payout.method_name}`);
+    if (payout.reference) write(doc, `Reference: ${payout.reference}`);
     const top = doc.y + 14;
     const a = party(doc, LEFT, top, 'Paid to', affiliateLines(payout, billing));
     const b = party(doc, 310, top, 'Paid by', networkLines(network));

@@ -1,12 +1,13 @@
 import type { TaxForm } from '@portal/contracts';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { face, pdfDocument, write } from '../../lib/pdf-fonts.ts';
 import { lastValidDay } from './expiry-date.ts';
 
 /**
  * A filled form drawn as the IRS lays it out (US Letter, the form number block at the top left,
  * the title in the middle, numbered lines in boxes, the parts in black bands, "Sign Here"), so a
  * reviewer recognises it at a glance. Every TIN is drawn masked; typed text is drawn as text, never
- * interpreted.
+ * interpreted, in Noto Sans with its CJK fallback (lib/pdf-fonts.ts), so names print in any script.
  */
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -51,12 +52,15 @@ function header(doc: Doc, h: Head): void {
   const top = 36;
   doc.lineWidth(1).rect(L, top, W, 64).stroke();
   doc.moveTo(L + 110, top).lineTo(L + 110, top + 64).moveTo(R - 120, top).lineTo(R - 120, top + 64).stroke();
-  doc.font('Helvetica').fontSize(7).text('Form', L + 4, top + 4);
-  doc.font('Helvetica-Bold').fontSize(h.number.length > 5 ? 16 : 20).text(h.number, L + 22, top + 2, { width: 86 });
-  doc.font('Helvetica').fontSize(7).text(h.revision, L + 4, top + 30).text('Department of the Treasury', L + 4, top + 40).text('Internal Revenue Service', L + 4, top + 49);
-  doc.font('Helvetica-Bold').fontSize(11).text(h.title, L + 116, top + 6, { width: W - 242, align: 'center' });
-  doc.font('Helvetica').fontSize(7).text(h.subtitle, L + 116, top + 48, { width: W - 242, align: 'center' });
-  doc.font('Helvetica-Bold').fontSize(8).text(h.side, R - 116, top + 10, { width: 112 });
+  write(face(doc, 'regular').fontSize(7), 'Form', L + 4, top + 4);
+  write(face(doc, 'bold').fontSize(h.number.length > 5 ? 16 : 20), h.number, L + 22, top + 2, { width: 86 });
+  face(doc, 'regular').fontSize(7);
+  write(doc, h.revision, L + 4, top + 30);
+  write(doc, 'Department of the Treasury', L + 4, top + 40);
+  write(doc, 'Internal Revenue Service', L + 4, top + 49);
+  write(face(doc, 'bold').fontSize(11), h.title, L + 116, top + 6, { width: W - 242, align: 'center' });
+  write(face(doc, 'regular').fontSize(7), h.subtitle, L + 116, top + 48, { width: W - 242, align: 'center' });
+  write(face(doc, 'bold').fontSize(8), h.side, R - 116, top + 10, { width: 112 });
   doc.y = top + 70;
 }
 
@@ -64,8 +68,8 @@ function header(doc: Doc, h: Head): void {
 function part(doc: Doc, label: string, title: string): void {
   const y = doc.y + 4;
   doc.rect(L, y, 44, 14).fill('black');
-  doc.fillColor('white').font('Helvetica-Bold').fontSize(9).text(label, L + 4, y + 3, { width: 40 });
-  doc.fillColor('black').text(title, L + 50, y + 3, { width: W - 50 });
+  write(face(doc.fillColor('white'), 'bold').fontSize(9), label, L + 4, y + 3, { width: 40 });
+  write(doc.fillColor('black'), title, L + 50, y + 3, { width: W - 50 });
   doc.moveTo(L, y + 14).lineTo(R, y + 14).lineWidth(1).stroke();
   doc.y = y + 18;
 }
@@ -75,10 +79,10 @@ function line(doc: Doc, n: string, label: string, value: string, opts: { x?: num
   const x = opts.x ?? L;
   const width = opts.width ?? W;
   const y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(7).text(n, x + 2, y + 2, { width: 14 });
-  doc.font('Helvetica').fontSize(7).text(label, x + 16, y + 2, { width: width - 20 });
+  write(face(doc, 'bold').fontSize(7), n, x + 2, y + 2, { width: 14 });
+  write(face(doc, 'regular').fontSize(7), label, x + 16, y + 2, { width: width - 20 });
   const labelBottom = doc.y;
-  doc.font('Helvetica').fontSize(10).text(value || ' ', x + 16, labelBottom + 2, { width: width - 20 });
+  write(face(doc, 'regular').fontSize(10), value || ' ', x + 16, labelBottom + 2, { width: width - 20 });
   const bottom = doc.y + 3;
   doc.lineWidth(0.5).rect(x, y, width, bottom - y).stroke();
   if (!opts.keepY) doc.y = bottom;
@@ -98,22 +102,24 @@ function pair(doc: Doc, a: [string, string, string], b: [string, string, string]
 function checkbox(doc: Doc, x: number, y: number, label: string, checked: boolean): void {
   doc.lineWidth(0.5).rect(x, y, 8, 8).stroke();
   if (checked) doc.moveTo(x + 1.5, y + 4).lineTo(x + 3.5, y + 6.5).lineTo(x + 7, y + 1.5).lineWidth(1.2).stroke();
-  doc.font('Helvetica').fontSize(7.5).text(label, x + 11, y, { width: 150 });
+  write(face(doc, 'regular').fontSize(7.5), label, x + 11, y, { width: 150 });
 }
 
 function paragraph(doc: Doc, text: string, size = 7.5): void {
-  doc.font('Helvetica').fontSize(size).text(text, L + 4, doc.y + 3, { width: W - 8 });
+  write(face(doc, 'regular').fontSize(size), text, L + 4, doc.y + 3, { width: W - 8 });
 }
 
 function signHere(doc: Doc, who: string, form: TaxForm, extra?: [string, string]): void {
   const y = doc.y + 8;
   doc.lineWidth(1).rect(L, y, W, 40).stroke();
-  doc.font('Helvetica-Bold').fontSize(12).text('Sign', L + 6, y + 6).text('Here', L + 6, y + 20);
+  face(doc, 'bold').fontSize(12);
+  write(doc, 'Sign', L + 6, y + 6);
+  write(doc, 'Here', L + 6, y + 20);
   doc.moveTo(L + 50, y).lineTo(L + 50, y + 40).stroke();
-  doc.font('Helvetica').fontSize(7).text(who, L + 56, y + 4, { width: 300 });
-  doc.font('Helvetica-Oblique').fontSize(13).text(form.signature ?? '', L + 56, y + 16, { width: 300 });
-  doc.font('Helvetica').fontSize(7).text('Date', R - 130, y + 4);
-  doc.fontSize(10).text(usDate(form.signed_at), R - 130, y + 18);
+  write(face(doc, 'regular').fontSize(7), who, L + 56, y + 4, { width: 300 });
+  write(face(doc, 'italic').fontSize(13), form.signature ?? '', L + 56, y + 16, { width: 300 });
+  write(face(doc, 'regular').fontSize(7), 'Date', R - 130, y + 4);
+  write(doc.fontSize(10), usDate(form.signed_at), R - 130, y + 18);
   doc.y = y + 44;
   if (extra) line(doc, '', extra[0], extra[1]);
 }
@@ -146,8 +152,8 @@ function w9(doc: Doc, form: TaxForm): void {
   line(doc, '1', 'Name of entity/individual. An entry is required. (For a sole proprietor or disregarded entity, enter the owner\'s name on line 1.)', f(form, 'name'));
   line(doc, '2', 'Business name/disregarded entity name, if different from above.', f(form, 'business_name'));
   const y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(7).text('3a', L + 2, y + 2);
-  doc.font('Helvetica').fontSize(7).text('Check the appropriate box for federal tax classification of the entity/individual whose name is entered on line 1. Check only one.', L + 16, y + 2, { width: W - 20 });
+  write(face(doc, 'bold').fontSize(7), '3a', L + 2, y + 2);
+  write(face(doc, 'regular').fontSize(7), 'Check the appropriate box for federal tax classification of the entity/individual whose name is entered on line 1. Check only one.', L + 16, y + 2, { width: W - 20 });
   const boxes = doc.y + 3;
   classifications.forEach(([key, label], i) => checkbox(doc, L + 16 + (i % 5) * 104, boxes + Math.floor(i / 5) * 13, label, f(form, 'tax_classification') === key));
   doc.lineWidth(0.5).rect(L, y, W, boxes + 28 - y).stroke();
@@ -212,7 +218,7 @@ function w8bene(doc: Doc, form: TaxForm): void {
 export function taxFormPdf(form: TaxForm, networkName: string): Promise<Buffer> {
   const h = heads[form.form_type];
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: L, info: { Title: `Form ${h.number} - ${form.affiliate.name}`, Creator: networkName } });
+    const doc = pdfDocument({ size: 'LETTER', margin: L, info: { Title: `Form ${h.number} - ${form.affiliate.name}`, Creator: networkName } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -226,7 +232,7 @@ export function taxFormPdf(form: TaxForm, networkName: string): Promise<Buffer> 
       'Taxpayer identification numbers are shown masked; the full numbers are kept encrypted.',
       ...(form.expires_at ? [`Valid through ${lastValidDay(new Date(form.expires_at))}.`] : []),
     ];
-    doc.font('Helvetica').fontSize(7).fillColor('#333333').text(notes.join(' '), L, doc.y, { width: W });
+    write(face(doc, 'regular').fontSize(7).fillColor('#333333'), notes.join(' '), L, doc.y, { width: W });
     doc.end();
   });
 }

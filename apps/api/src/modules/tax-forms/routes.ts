@@ -111,10 +111,12 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = form.fileEncrypted
         ? decryptValue(app.config.taxFormKey, form.fileEncrypted, cryptoContext(form.affiliateId, 'file'))
         : await taxFormPdf(toTaxForm(joined), (await networkDetails(app.db)).name);
+      // An uploaded file is the affiliate's, not ours: downloaded, never shown in the browser's viewer.
       return reply
         .type('application/pdf')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="tax-form-${form.id}.pdf"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `${form.fileEncrypted ? 'attachment' : 'inline'}; filename="tax-form-${form.id}.pdf"`)
         .send(pdf);
     },
   );

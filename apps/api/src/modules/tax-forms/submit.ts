@@ -6,6 +6,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { encryptValue } from '../../lib/field-crypto.ts';
 import { checkUpload } from '../../lib/uploads.ts';
+import { stripActiveContent } from './active-content.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
 import { expiresAtOf, signingDay } from './expiry-date.ts';
@@ -91,6 +92,9 @@ export async function submitUpload(db: Db, key: Buffer, affiliateId: number, pay
   if (!file || file.bytes.byteLength === 0) throw new ValidationError({ file: [validationMessages.required] });
   const check = file.truncated || file.bytes.byteLength > TAX_FORM_MAX_BYTES ? { ok: false as const } : await checkUpload(file.bytes, { extensions: ['pdf'], maxBytes: TAX_FORM_MAX_BYTES });
   if (!check.ok) throw new ValidationError({ file: [taxFormMessages.file] });
+  // Staff open it: scripts, launch actions, attachments, rich media and XFA are taken out first.
+  const clean = await stripActiveContent(check.bytes);
+  if (!clean.ok) throw new ValidationError({ file: [taxFormMessages.fileUnchecked] });
   return store(
     db,
     affiliateId,
@@ -101,7 +105,7 @@ export async function submitUpload(db: Db, key: Buffer, affiliateId: number, pay
       tinType: null,
       tinLast4: null,
       tinsEncrypted: null,
-      fileEncrypted: encryptValue(key, Buffer.from(check.bytes), cryptoContext(affiliateId, 'file')),
+      fileEncrypted: encryptValue(key, Buffer.from(clean.bytes), cryptoContext(affiliateId, 'file')),
       fileName: file.filename.replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 255) || 'tax-form.pdf',
       signature: null,
     },

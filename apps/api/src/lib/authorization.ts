@@ -290,6 +290,7 @@ export const authorization = {
   'POST /v1/payouts/{id}/approve': staff('payouts'),
   'POST /v1/payouts/{id}/reject': staff('payouts'),
   'POST /v1/payouts/{id}/mark-paid': staff('payouts'),
+  'POST /v1/payouts/{id}/unmark-paid': staff('payouts'),
   'POST /v1/payouts/{id}/bank': staff('payouts'),
   'POST /v1/payouts/bulk/approve': staff('payouts'),
   'POST /v1/payouts/bulk/mark-paid': staff('payouts'),

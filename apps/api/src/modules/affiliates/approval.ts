@@ -2,7 +2,7 @@ import { affiliateMessages as msg } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError, ForbiddenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { type EmailDeps, sendEmail } from '../email/send.ts';
 import { getSetting, putSetting } from '../settings/service.ts';
@@ -40,7 +40,7 @@ export async function mayGetLinks(db: Db, affiliateId: number): Promise<boolean>
  * feeds) asks this first.
  */
 export async function assertMayGetLinks(db: Db, affiliateId: number): Promise<void> {
-  if (!(await mayGetLinks(db, affiliateId))) throw new ForbiddenError(msg.pendingNoLinks);
+  if (!(await mayGetLinks(db, affiliateId))) throw new AppError('account_pending_approval', msg.pendingNoLinks);
 }
 
 type Deps = EmailDeps;

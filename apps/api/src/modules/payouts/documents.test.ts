@@ -23,6 +23,7 @@ const payout: Payout = {
   approved_at: null,
   paid_at: '2026-11-10T18:00:00.000Z',
   reference: 'TX-991',
+  unmark_paid_until: null,
 };
 
 const row = (id: number, kind: string, amount: number, offer: { id: number; name: string } | null, description = kind): StatementRow => ({

@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { affiliateMessages } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { DashboardNotice } from '../../features/dashboard/components/dashboard-notice.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
@@ -22,6 +24,12 @@ export function Component() {
         </Typography>
         <Typography color="text.secondary">{user.is_client ? user.tier?.name : user.role?.display_name}</Typography>
       </div>
+      {user.awaiting_approval ? (
+        <Alert severity="info" variant="outlined" data-testid="awaiting-approval">
+          <AlertTitle>{t('auth.dashboard.awaitingApproval')}</AlertTitle>
+          {affiliateMessages.pendingNoLinks}
+        </Alert>
+      ) : null}
       <DashboardNotice />
       <DashboardPage canOpenStatistics={(user.assigned_permissions ?? []).includes('statistics')} />
       {user.is_client ? (

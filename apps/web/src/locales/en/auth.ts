@@ -77,6 +77,7 @@ export const auth = {
     title: 'Dashboard',
     welcome: 'Welcome, {{name}}',
     impersonated: 'You are signed in as this affiliate from a staff account.',
+    awaitingApproval: 'Your account is waiting for approval',
     logout: 'Log out',
     profile: 'Profile',
     affiliates: 'Affiliates',

@@ -14,7 +14,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type Payout, type PayoutStatus, periodLabel } from '@portal/contracts';
 import { type PayoutFilters, pageSizes, type SortField } from '../lib/filters.ts';
 
-export type RowAction = 'approve' | 'reject' | 'mark-paid' | 'change-bank' | 'statement';
+export type RowAction = 'approve' | 'reject' | 'mark-paid' | 'unmark-paid' | 'change-bank' | 'statement';
 
 const statusColor: Record<PayoutStatus, 'default' | 'success' | 'warning' | 'info' | 'error'> = {
   to_approve: 'info',
@@ -147,6 +147,11 @@ export function PayoutsTable({ filters, rows, total, pending, selected, onSelect
                       {t('payouts.changeBank')}
                     </Button>
                   </>
+                ) : null}
+                {row.status === 'paid' && row.unmark_paid_until && Date.parse(row.unmark_paid_until) > Date.now() ? (
+                  <Button size="small" onClick={() => onAction('unmark-paid', row)} sx={{ whiteSpace: 'nowrap' }}>
+                    {t('payouts.unmarkPaid')}
+                  </Button>
                 ) : null}
                 {row.status === 'to_approve' || row.status === 'to_pay' || row.status === 'held' ? (
                   <Button size="small" color="error" onClick={() => onAction('reject', row)}>

@@ -293,6 +293,12 @@ export const whenPaidSchema = z.object({
   /** Earnings in the hold and when the oldest of them is released. */
   pending_hold: dollars,
   next_release_at: z.string().nullable(),
+  /**
+   * The hold is rolling: each earning is released `hold_days` after it was made. One entry per day
+   * of release (oldest first), adding up to `pending_hold`; `next_payout` when the projected next
+   * close takes it (so `projected` counts it), else a later close.
+   */
+  releases: z.array(z.object({ date: z.string(), amount: dollars, next_payout: z.boolean() })),
   hold_days: z.number().int(),
   issues: z.array(eligibilityIssueSchema),
   /** The next period close and what it would pay now (null when nothing would be paid). */

@@ -91,6 +91,8 @@ export const authorization = {
   'PUT /v1/settings/maintenance': staff('settings'),
   'GET /v1/settings/dashboard': staff('settings'),
   'PUT /v1/settings/dashboard': staff('settings'),
+  'GET /v1/settings/network-details': staff('settings'),
+  'PUT /v1/settings/network-details': staff('settings'),
   'GET /v1/settings/global-email': staff('settings'),
   'PUT /v1/settings/global-email': staff('settings'),
   'GET /v1/settings/seo': staff('settings'),

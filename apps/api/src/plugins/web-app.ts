@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HomeData } from '@portal/contracts';
 import { getHomeData } from '../modules/public-site/home-data.ts';
 import { getSeo } from '../modules/public-site/landing.ts';
+import { getNetworkDetails } from '../modules/settings/sections.ts';
 import { sendError } from './errors.ts';
 
 const escapeHtml = (s: string) =>
@@ -38,6 +39,11 @@ export function renderIndexHtml(template: string, seo: Seo, pageUrl: string, ima
     .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <noscript><main><h1>${t}</h1><p>${d}</p>${seo.content ? `<p>${escapeHtml(seo.content)}</p>` : ''}</main></noscript>`);
 }
 
+/** The network's name (Global Settings, Network details) in the page, for the app's header, footer and tab titles. */
+export function withBrand(html: string, name: string): string {
+  return html.replace('</head>', () => `  <meta name="application-name" content="${escapeHtml(name)}" />\n  </head>`);
+}
+
 /**
  * The home page's live network and programs, in the page itself (`#home-data`), so its first paint
  * shows them without a request. `<` is escaped so nothing in a site's text can close the script.
@@ -54,7 +60,7 @@ export function seoPageOf(url: string): SeoPage {
   return seoPages.find((p) => seoPagePaths[p] === path) ?? 'home';
 }
 
-/** Bumped when Global Settings, SEO is saved, so the next page served carries it at once. */
+/** Bumped when Global Settings, SEO or Network details is saved, so the next page served carries it at once. */
 let seoGeneration = 0;
 export const seoChanged = () => {
   seoGeneration++;
@@ -102,7 +108,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       const seo = await getSeo(app.db, which).catch(() => undefined);
       const home = which === 'home' ? await getHomeData(app.db).catch(() => undefined) : undefined;
       const base = app.config.publicUrl;
-      const html = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
+      const brand = await getNetworkDetails(app.db).then((n) => n.name).catch(() => undefined);
+      const rendered = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
+      const html = brand ? withBrand(rendered, brand) : rendered;
       hit = { html, home: home ? withHomeData(html, home) : html, at: Date.now(), generation };
       cached.set(which, hit);
     }

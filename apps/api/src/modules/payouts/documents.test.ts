@@ -63,13 +63,16 @@ describe('invoices and receipts', () => {
   });
 
   it('prints a self-billing invoice whose totals read back from the PDF', async () => {
-    const pdf = await invoicePdf(payout, statement, { company: '=HYPERLINK("x")', address: '1 Main St', city: 'Austin', postal_code: '73301', country: 'US' }, { name: 'VR Network Ltd', address: '5 Harbour Road\nLimassol', email: 'billing@vr.example', tax_id: 'CY123' });
+    const pdf = await invoicePdf(payout, statement, { company: '=HYPERLINK("x")', address: '1 Main St', city: 'Austin', postal_code: '73301', country: 'US' }, { name: 'VR Network Ltd', address: '5 Harbour Road\nLimassol', email: 'billing@vr.example', tax_id: 'CY123', invoice_footer: 'Registered in Cyprus, HE 401234. Reverse charge applies.' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Self-billing invoice');
     expect(text).toContain('2026-000012');
     expect(text).toContain('October 2026');
     expect(text).toContain('VR Network Ltd');
+    expect(text).toContain('5 Harbour Road');
+    expect(text).toContain('Tax ID: CY123');
+    expect(text).toContain('Registered in Cyprus, HE 401234. Reverse charge applies.');
     expect(text).toContain('Jane <b>Doe</b>');
     expect(text).toContain('=HYPERLINK("x")');
     expect(text).toMatch(/VR Bangers CPA\s+2 conversions, 1 reversal\s+\$1,200\.00/);
@@ -80,7 +83,7 @@ describe('invoices and receipts', () => {
   });
 
   it('prints a receipt with the paid date and reference', async () => {
-    const text = pdfText(await receiptPdf(payout, {}, { name: 'VR Network Ltd', address: '', email: '', tax_id: '' }));
+    const text = pdfText(await receiptPdf(payout, {}, { name: 'VR Network Ltd', address: '', email: '', tax_id: '', invoice_footer: '' }));
     expect(text).toContain('Payment receipt');
     expect(text).toContain('Nov 10, 2026');
     expect(text).toContain('TX-991');

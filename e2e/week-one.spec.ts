@@ -2,7 +2,6 @@ import { type APIRequestContext, expect, request as playwrightRequest, test } fr
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn, signUp } from './support/accounts.ts';
 import { dataOf, staffSession } from './support/api.ts';
-import { openSettingsSection } from './support/settings.ts';
 import { goViaMenu, rememberCookieChoice } from './support/shell.ts';
 
 // What a network's first week ran into (issue 28, items 1 to 5), as the people who met it see it.
@@ -29,10 +28,10 @@ test('a sign-up waiting for approval is told on the dashboard, in the top bar an
 
   const notice = page.getByTestId('awaiting-approval');
   await expect(notice).toContainText('Your account is waiting for approval');
-  await expect(notice).toContainText(pendingMessage);
+  await expect(notice).toContainText('Tracking links, banner codes and campaigns are available once it is approved');
 
   const chip = page.getByRole('note', { name: 'Not eligible for payouts' });
-  await chip.focus();
+  await chip.hover();
   await expect(page.getByRole('tooltip')).toContainText('Your sign-up is waiting for approval by the network');
 
   await goViaMenu(page, 'Offers');

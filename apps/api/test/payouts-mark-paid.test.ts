@@ -52,12 +52,16 @@ describe('payouts: mark paid with a reference and a date, unmark paid', () => {
       await ledger.earn(u.id, 10_000 + i * 1_01, new Date(periodStart(last).getTime() + 2 * DAY));
       affiliates.push({ id: u.id, tokens: await signIn(t.app, mail, u.email, u.password) });
     }
-    expect((await post('/v1/payouts/close-period', staff, { period: last })).statusCode).toBe(200);
+    const closed = await post('/v1/payouts/close-period', staff, { period: last });
+    if (closed.statusCode !== 200) throw new Error(`close: ${closed.body}`);
     payouts = (await get('/v1/payouts?sort=id&order=asc', staff)).json().data;
-    expect(payouts).toHaveLength(6);
+    if (payouts.length !== 6) throw new Error(`expected 6 payouts, got ${payouts.length}`);
     // The first one was approved ten days ago, so it can be paid on an earlier day than today.
     await approvePayout(t.app.db, payouts[0]!.id, staffId, { now: new Date(Date.now() - 10 * DAY) });
-    for (const p of payouts.slice(1)) expect((await post(`/v1/payouts/${p.id}/approve`, staff)).statusCode).toBe(200);
+    for (const p of payouts.slice(1)) {
+      const approved = await post(`/v1/payouts/${p.id}/approve`, staff);
+      if (approved.statusCode !== 200) throw new Error(`approve: ${approved.body}`);
+    }
   }, 240_000);
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { affiliateMessages } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { DashboardNotice } from '../../features/dashboard/components/dashboard-notice.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
@@ -27,7 +26,7 @@ export function Component() {
       {user.awaiting_approval ? (
         <Alert severity="info" variant="outlined" data-testid="awaiting-approval">
           <AlertTitle>{t('auth.dashboard.awaitingApproval')}</AlertTitle>
-          {affiliateMessages.pendingNoLinks}
+          {t('auth.dashboard.awaitingApprovalText')}
         </Alert>
       ) : null}
       <DashboardNotice />

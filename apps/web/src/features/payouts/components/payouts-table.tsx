@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../../components/list-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
@@ -41,6 +42,8 @@ export interface PayoutsTableProps {
 /** One section of /payouts: selectable rows (except history), sortable columns, server paging. */
 export function PayoutsTable({ filters, rows, total, pending, selected, onSelect, onSort, onPage, onAction, busy }: PayoutsTableProps) {
   const { t } = useTranslation();
+  // When the page was opened: whether a paid payout can still be unmarked (the server checks again).
+  const [now] = useState(() => Date.now());
   const section = filters.section;
   const selectable = section !== 'history';
   const selectableRows = rows.filter((r) => r.status !== 'held');
@@ -148,7 +151,7 @@ export function PayoutsTable({ filters, rows, total, pending, selected, onSelect
                     </Button>
                   </>
                 ) : null}
-                {row.status === 'paid' && row.unmark_paid_until && Date.parse(row.unmark_paid_until) > Date.now() ? (
+                {row.status === 'paid' && row.unmark_paid_until && Date.parse(row.unmark_paid_until) > now ? (
                   <Button size="small" onClick={() => onAction('unmark-paid', row)} sx={{ whiteSpace: 'nowrap' }}>
                     {t('payouts.unmarkPaid')}
                   </Button>

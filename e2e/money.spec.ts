@@ -119,12 +119,14 @@ test.describe('the money path', () => {
     await unmark.getByRole('button', { name: 'Unmark paid' }).click();
     await expect(page.getByText('Payout returned to "to pay"')).toBeVisible();
     await page.getByRole('tab', { name: 'To pay' }).click();
-    await demoRow(page).getByRole('button', { name: 'Statement', exact: true }).click();
+    const back = toPay.getByRole('row').filter({ hasText: demo.name });
+    await expect(back).toHaveCount(1);
+    await back.getByRole('button', { name: 'Statement', exact: true }).click();
     const history2 = page.getByRole('dialog').getByTestId('payout-history');
     await expect(history2.getByRole('listitem').last()).toContainText('Paid → To pay');
     await expect(history2.getByRole('listitem').last()).toContainText('The bank returned the transfer');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await demoRow(page).getByRole('button', { name: 'Mark paid' }).click();
+    await back.getByRole('button', { name: 'Mark paid' }).click();
     const single = page.getByRole('dialog', { name: 'Mark payout paid' });
     await expect(single).toContainText(today);
     await single.getByLabel('Payment reference').fill(`E2E-${stamp}`);

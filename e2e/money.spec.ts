@@ -28,7 +28,7 @@ test.describe('the money path', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'the money path runs at the desktop width');
 
   test('staff take the demo affiliate’s payout from to approve to paid with the bulk actions', async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await rememberCookieChoice(context, baseURL);
     await signIn(page, accounts.owner);
 

@@ -49,14 +49,15 @@ test('maintenance: staff keep every page by address and on reload with a banner;
   await dataOf(await staff.put('/v1/settings/maintenance', { data: { enabled: true } }));
   try {
     await page.goto('/affiliates');
-    await expect(page.getByRole('heading', { name: 'Affiliates', level: 1 })).toBeVisible();
+    // The list's first load may be slow on a busy machine: the heading shows once the page is in.
+    await expect(page.getByRole('heading', { name: 'Affiliates', level: 1 })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('staff-maintenance-banner')).toContainText('Maintenance mode is on');
     await page.reload();
     await expect(page).toHaveURL(/\/affiliates$/);
-    await expect(page.getByRole('heading', { name: 'Affiliates', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Affiliates', level: 1 })).toBeVisible({ timeout: 20_000 });
     await page.goto('/settings?section=maintenance');
     await expect(page).toHaveURL(/\/settings\?section=maintenance$/);
-    await expect(page.getByRole('heading', { name: 'Maintenance', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Maintenance', level: 2 })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('staff-maintenance-banner')).toBeVisible();
 
     const visitor = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });

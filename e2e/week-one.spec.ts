@@ -79,7 +79,7 @@ test('network details: saved in Global Settings, the app goes by the name', asyn
   await rememberCookieChoice(context, baseURL);
   await signIn(page, accounts.owner);
   await page.goto('/settings?section=network-details');
-  await expect(page.getByRole('heading', { name: 'Network details', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Network details', level: 2 })).toBeVisible({ timeout: 20_000 });
   const name = `Harbour VR Partners ${Date.now()}`;
   await page.getByLabel('Network name').fill(name);
   await page.getByLabel('Address').fill('5 Harbour Road\nLimassol 3036, Cyprus');

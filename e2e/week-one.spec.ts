@@ -88,7 +88,7 @@ test('network details: saved in Global Settings, the app goes by the name', asyn
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Updated successfully')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Tax ID')).toHaveValue('CY10239876X');
+  await expect(page.getByLabel('Tax ID')).toHaveValue('CY10239876X', { timeout: 20_000 });
   await expect(page).toHaveTitle(`Global Settings · ${name}`);
   await expect(page.getByText(`© ${new Date().getFullYear()} ${name}. All rights reserved.`)).toBeVisible();
 });

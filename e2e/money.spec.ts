@@ -28,7 +28,7 @@ test.describe('the money path', () => {
   test.skip(({ viewport }) => (viewport?.width ?? 0) < 1024, 'the money path runs at the desktop width');
 
   test('staff take the demo affiliate’s payout from to approve to paid with the bulk actions', async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await rememberCookieChoice(context, baseURL);
     await signIn(page, accounts.owner);
 
@@ -93,6 +93,12 @@ test.describe('the money path', () => {
 
     await demoRow(page).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Mark selected paid' }).click();
+    // Nothing is paid in one click: the dialog asks for the payment's reference and the date paid (today, never later).
+    const confirm = page.getByRole('dialog', { name: 'Mark payout paid' });
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(confirm.getByText('This field is required')).toBeVisible();
+    await confirm.getByLabel('Payment reference').fill(`E2E-BATCH-${stamp}`);
+    await confirm.getByRole('button', { name: 'Mark paid' }).click();
     const paying = page.getByRole('dialog', { name: 'Mark payouts paid' });
     await expect(paying.getByTestId('bulk-status')).toHaveText('1 done, 0 failed');
     await paying.getByRole('button', { name: 'Close' }).click();
@@ -105,6 +111,29 @@ test.describe('the money path', () => {
     const paid = history.getByRole('row').filter({ hasText: today }).filter({ hasText: payoutAmount });
     await expect(paid).toHaveCount(1);
     await expect(paid).toContainText('Paid');
+
+    // Paid by mistake: back to "to pay" with a reason, which the payout's history keeps; then paid once more, alone.
+    await paid.getByRole('button', { name: 'Unmark paid' }).click();
+    const unmark = page.getByRole('dialog', { name: 'Unmark paid' });
+    await unmark.getByLabel('Reason').fill('The bank returned the transfer');
+    await unmark.getByRole('button', { name: 'Unmark paid' }).click();
+    await expect(page.getByText('Payout returned to "to pay"')).toBeVisible();
+    await page.getByRole('tab', { name: 'To pay' }).click();
+    const back = toPay.getByRole('row').filter({ hasText: demo.name });
+    await expect(back).toHaveCount(1);
+    await back.getByRole('button', { name: 'Statement', exact: true }).click();
+    const history2 = page.getByRole('dialog').getByTestId('payout-history');
+    await expect(history2.getByRole('listitem').last()).toContainText('Paid → To pay');
+    await expect(history2.getByRole('listitem').last()).toContainText('The bank returned the transfer');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await back.getByRole('button', { name: 'Mark paid' }).click();
+    const single = page.getByRole('dialog', { name: 'Mark payout paid' });
+    await expect(single).toContainText(today);
+    await single.getByLabel('Payment reference').fill(`E2E-${stamp}`);
+    await single.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText('Payout marked as paid successfully')).toBeVisible();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(history.getByRole('row').filter({ hasText: today }).filter({ hasText: payoutAmount })).toHaveCount(1);
   });
 
   test('the affiliate finds the payout paid in Payout History and downloads its invoice', async ({ page, context }) => {

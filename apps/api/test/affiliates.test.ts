@@ -264,8 +264,12 @@ describe('sign-up approval', () => {
     expect(u!.approvalStatus).toBe('pending');
     await t.app.db.update(users).set({ isActive: true }).where(eq(users.id, u!.id));
     const tokens = await signIn(t.app, mail, email, 'password-123');
+    expect((await call('GET', '/v1/user/profile', tokens)).json().data.awaiting_approval).toBe(true);
     const link = await call('POST', '/v1/offers/1/tracking-link', tokens, {});
     expect(link.statusCode).toBe(403);
+    expect(link.json().error_code).toBe('account_pending_approval');
+    const campaign = await call('POST', '/v1/campaigns', tokens, { name: 'Mine', offer_id: 1, destination_type: 'url', destination_url: 'https://example.com/' });
+    expect(campaign.json()).toMatchObject({ error_code: 'account_pending_approval', message: link.json().message });
     expect(link.json().message).toBe('Your account is waiting for approval by the network. Tracking links are available once it is approved.');
     expect((await call('GET', `/v1/affiliates?status=pending&search=${email}`, staff)).json().data).toHaveLength(1);
     const before = mail.messages.length;
@@ -273,6 +277,7 @@ describe('sign-up approval', () => {
     expect(ok.json()).toMatchObject({ message: 'Affiliate approved successfully', data: { status: 'active' } });
     await mail.waitFor(email, /approved/, before);
     expect((await call('POST', `/v1/affiliates/${u!.id}/approve`, staff)).statusCode).toBe(409);
+    expect((await call('GET', '/v1/user/profile', tokens)).json().data.awaiting_approval).toBe(false);
   });
 
   it('rejects with a reason: the account closes and the affiliate reads why', async () => {

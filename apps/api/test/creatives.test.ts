@@ -185,7 +185,7 @@ describe('banners', () => {
     const pending = await signIn(t.app, mail, p.email, p.password);
     const res = await t.app.inject({ method: 'POST', url: `/v1/creatives/banners/${bannerId}/code`, headers: bearer(pending), payload: { offer_id: cat.offerId } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(affiliateMessages.pendingNoLinks);
+    expect(res.json()).toEqual({ error_code: 'account_pending_approval', message: affiliateMessages.pendingNoLinks });
   });
 
   it('are deleted by staff', async () => {

@@ -124,7 +124,7 @@ describe('payouts: money is never made or lost (property)', () => {
               const list = await payoutIds();
               const id = list[c.pick % Math.max(list.length, 1)];
               if (id === undefined) break;
-              const act = { reject: () => rejectPayout(t.app.db, id, staffId, 'Property test', { now }), approve: () => approvePayout(t.app.db, id, staffId), pay: () => markPayoutPaid(t.app.db, id, staffId, null) }[c.kind];
+              const act = { reject: () => rejectPayout(t.app.db, id, staffId, 'Property test', { now }), approve: () => approvePayout(t.app.db, id, staffId), pay: () => markPayoutPaid(t.app.db, id, staffId, { reference: null }) }[c.kind];
               // Moves the current status does not allow are refused (409) and change nothing.
               await act().catch((error: { statusCode?: number }) => {
                 if (error.statusCode !== 409) throw error;

@@ -10,6 +10,7 @@ import { form, pdfBytes, pngOfSize, tinyPng } from './support/files.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { appWithSettingsPeople, closeAppWithMail } from './support/people.ts';
 import { bearer } from './support/users.ts';
+import { renderEmail } from '../src/modules/email/send.ts';
 
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
@@ -27,7 +28,7 @@ const call = (method: 'GET' | 'PUT', url: string, who?: Tokens, payload?: Record
 
 const lastEvent = async () => (await t.app.db.select().from(events).where(eq(events.type, 'settings.updated')).orderBy(desc(events.id)).limit(1))[0];
 
-const sections = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance'];
+const sections = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance', 'network-details'];
 
 describe('who may read and write the sections', () => {
   it('answers anonymous 401, affiliates and staff without settings 403', async () => {
@@ -140,6 +141,23 @@ describe('Landing page images', () => {
     const reset = await call('PUT', '/v1/settings/landing-page-images', admin, form({ features_desktop_deleted: file.uuid }));
     expect(reset.json().data.images.features.desktop).toBe('/landing/features-desktop.svg');
     expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(404);
+  });
+});
+
+describe('Network details', () => {
+  it('reads the default brand, refuses bad fields, and the saved name is the brand of the pages and the emails', async () => {
+    expect((await call('GET', '/v1/settings/network-details', admin)).json().data).toEqual({ name: 'VR Affiliate Network', address: '', email: '', tax_id: '', invoice_footer: '' });
+    const bad = await call('PUT', '/v1/settings/network-details', admin, { name: ' ', email: 'nope' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({ name: [m.required], email: [m.email] });
+    const body = { name: 'Partners <VR> & Co', address: '5 Harbour Road\nLimassol 3036, Cyprus', email: 'billing@vr.example', tax_id: 'CY10239876X', invoice_footer: 'Registered in Cyprus, HE 401234.' };
+    const saved = await call('PUT', '/v1/settings/network-details', admin, body);
+    expect(saved.json().data).toEqual(body);
+    expect(await lastEvent()).toMatchObject({ objectId: 'network-details', after: body });
+    const page = await t.app.inject({ method: 'GET', url: '/signin' });
+    expect(page.body).toContain('<meta name="application-name" content="Partners &lt;VR&gt; &amp; Co" />');
+    const rendered = await renderEmail({ db: t.app.db, config: t.app.config, mailer: t.app.mailer }, 'signup_approved', { name: 'Ann Lee', email: 'ann@example.com', link: 'https://partners.example/offers' });
+    expect(rendered.html).toContain('Partners &lt;VR&gt; &amp; Co approved your sign-up');
   });
 });
 

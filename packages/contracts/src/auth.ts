@@ -148,6 +148,8 @@ export const userProfileSchema = z.object({
   remove_splash_screen: z.boolean(),
   referral_code: z.string().nullable(),
   issues: profileIssuesSchema,
+  /** An affiliate whose sign-up waits for staff approval: no tracking links or codes until then. */
+  awaiting_approval: z.boolean(),
   /** Affiliates: staff review of these details, with the reason of a rejection and the appeal. */
   info_review: profileReviewSchema.nullable().optional(),
   assigned_permissions: z.array(z.string()).optional(),

@@ -53,7 +53,16 @@ export const payoutMessages = {
   unknownBank: 'This bank does not exist.',
   unknownMethod: 'This payment method does not exist.',
   receiptNotPaid: 'A receipt exists once the payout is paid.',
+  paidOnInvalid: 'Enter the date paid as YYYY-MM-DD.',
+  paidOnFuture: 'The date paid cannot be in the future.',
+  paidOnBeforeApproval: 'The date paid cannot be before the payout was approved.',
+  unmarkedPaid: 'Payout returned to "to pay"',
+  notPaid: 'Only a paid payout can be unmarked.',
+  unmarkTooLate: 'A payout can be unmarked only within 7 days of being marked paid.',
 } as const;
+
+/** How long after it was marked paid a payout can still be returned to "to pay". */
+export const UNMARK_PAID_DAYS = 7;
 
 /** A period written YYYY-MM, from September 2024. */
 export const periodSchema = z
@@ -126,6 +135,8 @@ export const payoutSchema = z.object({
   paid_at: z.string().nullable(),
   /** Payment reference given at mark-paid (bank transfer id...). */
   reference: z.string().nullable(),
+  /** A paid payout: until when staff can return it to "to pay" (7 days after it was marked paid). */
+  unmark_paid_until: z.string().nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -214,11 +225,25 @@ export const closePeriodResultSchema = z.object({
 export type ClosePeriodResult = z.infer<typeof closePeriodResultSchema>;
 
 export const rejectPayoutRequestSchema = z.object({ reject_reason: required(text({ max: 500 })) });
-export const markPaidRequestSchema = z.object({ reference: z.string().trim().max(200).optional() }).default({});
+/** A real calendar day written YYYY-MM-DD (the future is refused by the server, which knows today in Los Angeles). */
+const calendarDay = z
+  .string({ error: m.required })
+  .trim()
+  .refine(isFilled, { error: m.required, abort: true })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: payoutMessages.paidOnInvalid });
+
+/** Mark paid: the payment's reference and the day it was paid (default: today in Los Angeles; never in the future). */
+export const markPaidRequestSchema = z.object({ reference: z.string().trim().max(200).optional(), paid_on: calendarDay.optional() }).default({});
+/** The mark-paid dialog: it asks for both. */
+export const markPaidFormSchema = z.object({ reference: required(text({ max: 200 })), paid_on: calendarDay });
+export type MarkPaidForm = z.infer<typeof markPaidFormSchema>;
+/** POST /v1/payouts/{id}/unmark-paid: back to "to pay", with why. */
+export const unmarkPaidRequestSchema = z.object({ reason: required(text({ max: 500 })) });
 export const changeBankRequestSchema = z.object({ bank_id: id() });
 
 export const bulkIdsSchema = z.array(id(), { error: m.required }).min(1, m.required).max(1000);
 export const bulkRequestSchema = z.object({ ids: bulkIdsSchema });
+export const bulkMarkPaidRequestSchema = z.object({ ids: bulkIdsSchema, reference: z.string().trim().max(200).optional(), paid_on: calendarDay.optional() });
 export const bulkRejectRequestSchema = z.object({ ids: bulkIdsSchema, reject_reason: required(text({ max: 500 })) });
 export const bulkResultSchema = z.object({
   results: z.array(
@@ -267,6 +292,12 @@ export const whenPaidSchema = z.object({
   /** Earnings in the hold and when the oldest of them is released. */
   pending_hold: dollars,
   next_release_at: z.string().nullable(),
+  /**
+   * The hold is rolling: each earning is released `hold_days` after it was made. One entry per day
+   * of release (oldest first), adding up to `pending_hold`; `next_payout` when the projected next
+   * close takes it (so `projected` counts it), else a later close.
+   */
+  releases: z.array(z.object({ date: z.string(), amount: dollars, next_payout: z.boolean() })),
   hold_days: z.number().int(),
   issues: z.array(eligibilityIssueSchema),
   /** The next period close and what it would pay now (null when nothing would be paid). */

@@ -15,7 +15,7 @@ const toggle = () => z.boolean({ error: m.required });
  * `GET|PUT /v1/settings/{section}`. The money sections (payment methods, banks, tax withholdings,
  * split fees) are lists with routes of their own (billing.ts).
  */
-export const settingsSectionNames = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance'] as const;
+export const settingsSectionNames = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance', 'network-details'] as const;
 export type SettingsSectionName = (typeof settingsSectionNames)[number];
 
 /** GET/PUT /v1/settings/catalogue-sync: minutes between scheduled syncs of each site's catalogue (0: never on schedule). */
@@ -41,6 +41,24 @@ export const dashboardSettingsUpdateSchema = z.object({
 export type DashboardSettingsUpdate = z.input<typeof dashboardSettingsUpdateSchema>;
 export const dashboardSettingsSchema = z.object({ message: z.string(), links: z.array(z.object({ label: z.string(), url: z.string() })) });
 export type DashboardSettings = z.infer<typeof dashboardSettingsSchema>;
+
+/** The name the app shows until Global Settings, Network details gives the network's own. */
+export const DEFAULT_NETWORK_NAME = 'VR Affiliate Network';
+
+/**
+ * Network details: the network's legal name (the one brand name of the app, its emails, invoices
+ * and receipts), address, contact email, tax id and the footer printed on every invoice.
+ */
+export const networkDetailsUpdateSchema = z.object({
+  name: required(text({ max: 120 })),
+  address: optional(z.string().trim().max(500, 'This field must be at most 500 characters'), '').optional().transform((v) => v ?? ''),
+  email: optional(email(), '').optional().transform((v) => v ?? ''),
+  tax_id: optional(text({ max: 50 }), '').optional().transform((v) => v ?? ''),
+  invoice_footer: optional(text({ max: 1000 }), '').optional().transform((v) => v ?? ''),
+});
+export type NetworkDetailsUpdate = z.input<typeof networkDetailsUpdateSchema>;
+export const networkDetailsSchema = z.object({ name: z.string(), address: z.string(), email: z.string(), tax_id: z.string(), invoice_footer: z.string() });
+export type NetworkDetails = z.infer<typeof networkDetailsSchema>;
 
 /** Global email: who the product's mail comes from and what every message ends with. */
 export const globalEmailSettingsUpdateSchema = z.object({

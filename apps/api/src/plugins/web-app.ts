@@ -37,6 +37,11 @@ export function renderIndexHtml(template: string, seo: Seo, pageUrl: string, ima
     .replace('<div id="root"></div>', () => `<div id="root"></div>\n    <noscript><main><h1>${t}</h1><p>${d}</p>${seo.content ? `<p>${escapeHtml(seo.content)}</p>` : ''}</main></noscript>`);
 }
 
+/** The network's name (Global Settings, Network details) in the page, for the app's header, footer and tab titles. */
+export function withBrand(html: string, name: string): string {
+  return html.replace('</head>', () => `  <meta name="application-name" content="${escapeHtml(name)}" />\n  </head>`);
+}
+
 /**
  * The home page's live network and programs, in the page itself (`#home-data`), so its first paint
  * shows them without a request. `<` is escaped so nothing in a site's text can close the script.
@@ -53,7 +58,7 @@ export function seoPageOf(url: string): SeoPage {
   return seoPages.find((p) => seoPagePaths[p] === path) ?? 'home';
 }
 
-/** Bumped when Global Settings, SEO is saved, so the next page served carries it at once. */
+/** Bumped when Global Settings, SEO or Network details is saved, so the next page served carries it at once. */
 let seoGeneration = 0;
 export const seoChanged = () => {
   seoGeneration++;
@@ -71,6 +76,8 @@ export function isApiPath(url: string): boolean {
 export interface PublicPageData {
   seo: (db: Db, page: SeoPage) => Promise<Seo>;
   home: (db: Db) => Promise<HomeData>;
+  /** The network's one brand name (Global Settings, Network details). */
+  brand: (db: Db) => Promise<string>;
 }
 
 /**
@@ -107,7 +114,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       const seo = await pageData.seo(app.db, which).catch(() => undefined);
       const home = which === 'home' ? await pageData.home(app.db).catch(() => undefined) : undefined;
       const base = app.config.publicUrl;
-      const html = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
+      const brand = await pageData.brand(app.db).catch(() => undefined);
+      const rendered = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
+      const html = brand ? withBrand(rendered, brand) : rendered;
       hit = { html, home: home ? withHomeData(html, home) : html, at: Date.now(), generation };
       cached.set(which, hit);
     }

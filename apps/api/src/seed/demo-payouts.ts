@@ -52,7 +52,7 @@ export async function seedDemoPayouts(db: Db, log: FastifyBaseLogger, affiliateE
     const paid = await rows<{ id: number }>(db, sql`select id from payouts where period = ${p} and status = 'to_approve' order by id`);
     for (const payout of paid) {
       await approvePayout(db, payout.id, staff.id, { now: new Date(closeAt.getTime() + 2 * DAY) });
-      await markPayoutPaid(db, payout.id, staff.id, `PP-${p.replace('-', '')}-${payout.id}`, { now: new Date(closeAt.getTime() + 5 * DAY) });
+      await markPayoutPaid(db, payout.id, staff.id, { reference: `PP-${p.replace('-', '')}-${payout.id}` }, { now: new Date(closeAt.getTime() + 5 * DAY) });
     }
   }
   await db.insert(settings).values({ key: MARKER, value: 1 });

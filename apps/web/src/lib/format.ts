@@ -31,3 +31,15 @@ export function formatMoney(amount: number | string | null | undefined): string 
 export function formatCents(cents: number | bigint | null | undefined): string {
   return formatMoney(cents === null || cents === undefined ? 0 : Number(cents) / 100);
 }
+
+/** Today in Los Angeles as 'YYYY-MM-DD' (the day the server counts in). */
+export function todayInLosAngeles(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** "Sep 1, 2024, 3:05 PM PDT": a moment in Los Angeles, with its zone. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `${formatDate(date)}, ${new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date)}`;
+}

@@ -17,7 +17,7 @@ describe('public texts without i18next', () => {
 
   it('answer a missing key with the key, and leave an unknown value as it is', () => {
     expect(t('nav.nowhere')).toBe('nav.nowhere');
-    expect(t('footer.rights')).toBe('© {{year}} VR Affiliate Network. All rights reserved.');
+    expect(t('footer.rights')).toBe('© {{year}} {{brand}}. All rights reserved.');
   });
 
   it("add a page's texts without dropping the others", () => {

@@ -18,6 +18,10 @@ function merge(target: Texts, source: Texts): Texts {
 
 const texts: Texts = merge({}, enPublic);
 
+// The network's name as Global Settings holds it, which the server writes into every page it sends.
+const brand = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content;
+if (brand) texts.brand = brand;
+
 /** Adds texts a public page brings with it (the legal pages theirs). */
 export function addTexts(more: Texts): void {
   merge(texts, more);

@@ -25,3 +25,26 @@ export function onMaintenanceChange(listener: (value: boolean) => void): () => v
 export function useMaintenance(): boolean {
   return useSyncExternalStore(onMaintenanceChange, isMaintenance, isMaintenance);
 }
+
+/**
+ * Whether the network is in maintenance (GET /v1/config says so), apart from the flag above, which
+ * says this user is shut out: staff keep every page while it is on and read a banner instead.
+ */
+let network = false;
+const networkListeners = new Set<() => void>();
+
+export function setNetworkMaintenance(value: boolean): void {
+  if (network === value) return;
+  network = value;
+  for (const l of networkListeners) l();
+}
+
+const isNetworkMaintenance = () => network;
+const onNetworkChange = (listener: () => void) => {
+  networkListeners.add(listener);
+  return () => networkListeners.delete(listener);
+};
+
+export function useNetworkMaintenance(): boolean {
+  return useSyncExternalStore(onNetworkChange, isNetworkMaintenance, isNetworkMaintenance);
+}

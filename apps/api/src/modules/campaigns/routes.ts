@@ -1,8 +1,7 @@
-import { affiliateMessages, campaignInputSchema, campaignListReplySchema, campaignReplySchema, campaignsQuerySchema, errorReplySchema, idParamsSchema, messageReplySchema, trackingMessages } from '@portal/contracts';
+import { campaignInputSchema, campaignListReplySchema, campaignReplySchema, campaignsQuerySchema, errorReplySchema, idParamsSchema, messageReplySchema, trackingMessages } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { mayGetLinks } from '../links/index.ts';
+import { assertMayGetLinks } from '../links/index.ts';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service.ts';
 
 const tags = ['campaigns'];
@@ -24,7 +23,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAccess(app, 'POST /v1/campaigns'), schema: { tags, summary: 'Create a campaign', security: [{ bearer: [] }], body: campaignInputSchema, response: { 201: campaignReplySchema, ...errors } } },
     async (request, reply) => {
       // A campaign is a tracking link: none while the sign-up waits for approval.
-      if (!(await mayGetLinks(app.db, request.auth!.id))) throw new ForbiddenError(affiliateMessages.pendingNoLinks);
+      await assertMayGetLinks(app.db, request.auth!.id);
       return reply.code(201).send({ data: await createCampaign(app.db, app.config.publicUrl, request.auth!.id, request.body), message: trackingMessages.campaignCreated });
     },
   );

@@ -1,7 +1,7 @@
 import { type EmailType, emailTypeInfo } from '@portal/contracts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { getEmailNotifications, getGlobalEmailSettings } from '../settings/index.ts';
+import { getEmailNotifications, getGlobalEmailSettings, getNetworkDetails } from '../settings/index.ts';
 import type { Mailer } from './mailer.ts';
 import { type EmailVars, type Rendered, renderTemplate } from './render.ts';
 import { getTemplate } from './store.ts';
@@ -17,10 +17,11 @@ export const firstName = (name: string | null | undefined) => (name ?? '').trim(
 
 /** Renders the current template of a type (edited or default) with the values every template may name. */
 export async function renderEmail(deps: EmailDeps, type: EmailType, vars: EmailVars, template?: { subject: string; body: string }): Promise<Rendered> {
-  const global = await getGlobalEmailSettings(deps.db, deps.config);
+  const [global, network] = await Promise.all([getGlobalEmailSettings(deps.db, deps.config), getNetworkDetails(deps.db)]);
   const current = template ?? (await getTemplate(deps.db, type));
   const all: EmailVars = {
-    site_name: global.sender_name,
+    // The network's one brand name (Global Settings, Network details).
+    site_name: network.name,
     support_email: global.support_email,
     ...(typeof vars.name === 'string' && vars.first_name === undefined ? { first_name: firstName(vars.name) } : {}),
     ...vars,

@@ -2,7 +2,7 @@ import { affiliateMessages as msg } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { ForbiddenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** Whether the affiliate may get tracking links: not while their sign-up waits for approval. */
 export async function mayGetLinks(db: Db, affiliateId: number): Promise<boolean> {
@@ -16,5 +16,5 @@ export async function mayGetLinks(db: Db, affiliateId: number): Promise<boolean>
  * feeds) asks this first.
  */
 export async function assertMayGetLinks(db: Db, affiliateId: number): Promise<void> {
-  if (!(await mayGetLinks(db, affiliateId))) throw new ForbiddenError(msg.pendingNoLinks);
+  if (!(await mayGetLinks(db, affiliateId))) throw new AppError('account_pending_approval', msg.pendingNoLinks);
 }

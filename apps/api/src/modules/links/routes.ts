@@ -1,8 +1,7 @@
-import { affiliateMessages, errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
+import { errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ForbiddenError } from '../../lib/errors.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { mayGetLinks } from './approval.ts';
+import { assertMayGetLinks } from './approval.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from './service.ts';
 
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +20,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // A sign-up waiting for approval gets no links yet, and is told why.
-      if (!(await mayGetLinks(app.db, request.auth!.id))) throw new ForbiddenError(affiliateMessages.pendingNoLinks);
+      await assertMayGetLinks(app.db, request.auth!.id);
       const b = request.body ?? trackingLinkRequestSchema.parse({});
       const spec = {
         affiliateId: request.auth!.id,

@@ -5,7 +5,7 @@ import { decide, holdDays, issueLinks, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd, periodOf } from './periods.ts';
 import { payoutSums } from './queries.ts';
 import { rows, toDollars } from './sql.ts';
-import { uncoveredBalances } from './window.ts';
+import { pendingReleases, uncoveredBalances } from './window.ts';
 
 /** The scheduled close runs this long after a month ends. */
 export const CLOSE_DELAY_MS = 3_600_000;
@@ -23,12 +23,13 @@ async function figures(db: Db, affiliateId: number, now: Date) {
   const next = await nextClose(db, now);
   const releasedBefore = new Date(now.getTime() - hold * 86_400_000);
   const projectedCutoff = closeCutoff(next.period, next.date, hold);
-  const [balances, sums, terms] = await Promise.all([
+  const [balances, sums, terms, releases] = await Promise.all([
     uncoveredBalances(db, [affiliateId], releasedBefore, projectedCutoff),
     payoutSums(db, [affiliateId]),
     loadTerms(db, [affiliateId]),
+    pendingReleases(db, affiliateId, releasedBefore, projectedCutoff, hold),
   ]);
-  return { hold, next, balance: balances.get(affiliateId)!, sums: sums.get(affiliateId)!, terms: terms.get(affiliateId) };
+  return { hold, next, balance: balances.get(affiliateId)!, sums: sums.get(affiliateId)!, terms: terms.get(affiliateId), releases };
 }
 
 export async function balanceOf(db: Db, affiliateId: number, now = new Date()): Promise<Balance> {
@@ -45,7 +46,7 @@ export async function balanceOf(db: Db, affiliateId: number, now = new Date()): 
 
 /** "When am I paid?": the same decision the close makes, applied to what is known now. */
 export async function whenPaid(db: Db, affiliateId: number, now = new Date()): Promise<WhenPaid> {
-  const { hold, next, balance, terms } = await figures(db, affiliateId, now);
+  const { hold, next, balance, terms, releases } = await figures(db, affiliateId, now);
   const t = terms ?? null;
   const minimumCents = t?.minimumCents ?? 0;
   const current = t ? decide(t, balance.availableCents) : null;
@@ -59,6 +60,7 @@ export async function whenPaid(db: Db, affiliateId: number, now = new Date()): P
     reaches_minimum: current?.pay ?? false,
     pending_hold: toDollars(balance.pendingHoldCents),
     next_release_at: balance.oldestPendingAt ? new Date(balance.oldestPendingAt.getTime() + hold * 86_400_000).toISOString() : null,
+    releases: releases.map((r) => ({ date: r.at.toISOString(), amount: toDollars(r.cents), next_payout: r.nextPayout })),
     hold_days: hold,
     issues: (t?.issues ?? []).map((code) => ({ code, link: issueLinks[code] })),
     next_close: { period: next.period, date: next.date.toISOString() },

@@ -23,6 +23,7 @@ const payout: Payout = {
   approved_at: null,
   paid_at: '2026-11-10T18:00:00.000Z',
   reference: 'TX-991',
+  unmark_paid_until: null,
 };
 
 const row = (id: number, kind: string, amount: number, offer: { id: number; name: string } | null, description = kind): StatementRow => ({
@@ -62,13 +63,16 @@ describe('invoices and receipts', () => {
   });
 
   it('prints a self-billing invoice whose totals read back from the PDF', async () => {
-    const pdf = await invoicePdf(payout, statement, { company: '=HYPERLINK("x")', address: '1 Main St', city: 'Austin', postal_code: '73301', country: 'US' }, { name: 'VR Network Ltd', address: '5 Harbour Road\nLimassol', email: 'billing@vr.example', tax_id: 'CY123' });
+    const pdf = await invoicePdf(payout, statement, { company: '=HYPERLINK("x")', address: '1 Main St', city: 'Austin', postal_code: '73301', country: 'US' }, { name: 'VR Network Ltd', address: '5 Harbour Road\nLimassol', email: 'billing@vr.example', tax_id: 'CY123', invoice_footer: 'Registered in Cyprus, HE 401234. Reverse charge applies.' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Self-billing invoice');
     expect(text).toContain('2026-000012');
     expect(text).toContain('October 2026');
     expect(text).toContain('VR Network Ltd');
+    expect(text).toContain('5 Harbour Road');
+    expect(text).toContain('Tax ID: CY123');
+    expect(text).toContain('Registered in Cyprus, HE 401234. Reverse charge applies.');
     expect(text).toContain('Jane <b>Doe</b>');
     expect(text).toContain('=HYPERLINK("x")');
     expect(text).toMatch(/VR Bangers CPA\s+2 conversions, 1 reversal\s+\$1,200\.00/);
@@ -79,7 +83,7 @@ describe('invoices and receipts', () => {
   });
 
   it('prints a receipt with the paid date and reference', async () => {
-    const text = pdfText(await receiptPdf(payout, {}, { name: 'VR Network Ltd', address: '', email: '', tax_id: '' }));
+    const text = pdfText(await receiptPdf(payout, {}, { name: 'VR Network Ltd', address: '', email: '', tax_id: '', invoice_footer: '' }));
     expect(text).toContain('Payment receipt');
     expect(text).toContain('Nov 10, 2026');
     expect(text).toContain('TX-991');
@@ -90,7 +94,7 @@ describe('invoices and receipts', () => {
     const intl = 'Zürich 東京 Ελλάδα';
     const named = { ...payout, affiliate: { ...payout.affiliate, name: intl }, method_name: 'Überweisung 銀行' };
     const billing = { address: `${intl} 1`, city: 'Москва', postal_code: '101000', country: 'RU' };
-    const network = { name: 'Сеть 網絡 Ltd', address: 'Οδός 5\n東京都', email: 'billing@vr.example', tax_id: '' };
+    const network = { name: 'Сеть 網絡 Ltd', address: 'Οδός 5\n東京都', email: 'billing@vr.example', tax_id: '', invoice_footer: '' };
     for (const pdf of [await invoicePdf(named, statement, billing, network), await receiptPdf(named, billing, network)]) {
       const text = pdfText(pdf);
       for (const typed of [intl, `${intl} 1`, '101000 Москва', 'Überweisung 銀行', 'Сеть 網絡 Ltd', 'Οδός 5', '東京都']) expect(text).toContain(typed);

@@ -1,8 +1,8 @@
-import { type Payout, periodLabel, type StatementRow } from '@portal/contracts';
+import { type NetworkDetails, type Payout, periodLabel, type StatementRow } from '@portal/contracts';
 import type PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { face, pdfDocument, write } from '../../lib/pdf-fonts.ts';
-import { getSetting } from '../settings/index.ts';
+import { getNetworkDetails } from '../settings/index.ts';
 import { laDate } from './periods.ts';
 
 /**
@@ -11,24 +11,8 @@ import { laDate } from './periods.ts';
  * is drawn as text, never interpreted.
  */
 
-export const NETWORK_DETAILS_SETTING = 'network_details';
-
-export interface NetworkDetails {
-  name: string;
-  address: string;
-  email: string;
-  tax_id: string;
-}
-
-export async function networkDetails(db: Db): Promise<NetworkDetails> {
-  const value = await getSetting<Partial<NetworkDetails>>(db, NETWORK_DETAILS_SETTING, {});
-  return {
-    name: typeof value.name === 'string' && value.name ? value.name : 'Affiliate Portal Network',
-    address: typeof value.address === 'string' ? value.address : '',
-    email: typeof value.email === 'string' ? value.email : '',
-    tax_id: typeof value.tax_id === 'string' ? value.tax_id : '',
-  };
-}
+/** The network's details as Global Settings, Network details holds them (sections.ts owns the setting). */
+export const networkDetails = (db: Db): Promise<NetworkDetails> => getNetworkDetails(db);
 
 /** "$1,234.50", "-$12.00". */
 export function usd(dollars: number): string {
@@ -91,15 +75,19 @@ export function invoiceLines(statement: readonly StatementRow[]): { earnings: In
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
+function render(title: string, network: NetworkDetails, draw: (doc: Doc) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = pdfDocument({ size: 'A4', margin: 50, info: { Title: title, Creator: 'Affiliate Portal' } });
+    const doc = pdfDocument({ size: 'A4', margin: 50, info: { Title: title, Creator: network.name } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
     doc.fillColor('black');
     draw(doc);
+    // The network's own words (registration, bank, VAT notes) end every document.
+    if (network.invoice_footer) {
+      doc.moveDown(2).font('Helvetica').fontSize(8).text(network.invoice_footer, LEFT, doc.y, { width: RIGHT - LEFT });
+    }
     doc.end();
   });
 }
@@ -144,11 +132,11 @@ function affiliateLines(payout: Payout, billing: Record<string, unknown>): strin
 }
 
 function networkLines(n: NetworkDetails): string[] {
-  return [n.name, ...n.address.split('\n'), n.email, n.tax_id ? `Tax ID ${n.tax_id}` : ''];
+  return [n.name, ...n.address.split('\n'), n.email, n.tax_id ? `Tax ID: ${n.tax_id}` : ''];
 }
 
 export function invoicePdf(payout: Payout, statement: readonly StatementRow[], billing: Record<string, unknown>, network: NetworkDetails): Promise<Buffer> {
-  return render(`Invoice ${payout.invoice_number}`, (doc) => {
+  return render(`Invoice ${payout.invoice_number}`, network, (doc) => {
     write(face(doc, 'bold').fontSize(18), 'Self-billing invoice', LEFT, 50);
     face(doc, 'regular').fontSize(10).moveDown(0.5);
     write(doc, `Invoice number: ${payout.invoice_number}`);
@@ -185,7 +173,7 @@ export function invoicePdf(payout: Payout, statement: readonly StatementRow[], b
 }
 
 export function receiptPdf(payout: Payout, billing: Record<string, unknown>, network: NetworkDetails): Promise<Buffer> {
-  return render(`Receipt ${payout.invoice_number}`, (doc) => {
+  return render(`Receipt ${payout.invoice_number}`, network, (doc) => {
     write(face(doc, 'bold').fontSize(18), 'Payment receipt', LEFT, 50);
     face(doc, 'regular').fontSize(10).moveDown(0.5);
     write(doc, `Receipt for invoice ${payout.invoice_number}`);

@@ -20,9 +20,14 @@ function offsetMinutes(ms: number): number {
 
 /** The first instant of a period: midnight on the 1st in Los Angeles. */
 export function periodStart(period: string): Date {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, 1);
-  // Midnight on the 1st is never inside a daylight-saving jump (they happen at 02:00), so one correction is exact.
+  return dayStart(`${period}-01`);
+}
+
+/** The first instant of a day written YYYY-MM-DD: midnight in Los Angeles. */
+export function dayStart(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // Midnight is never inside a daylight-saving jump (they happen at 02:00), so one correction is exact.
   const guess = wall - offsetMinutes(wall) * 60_000;
   return new Date(wall - offsetMinutes(guess) * 60_000);
 }

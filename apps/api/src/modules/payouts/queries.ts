@@ -1,4 +1,4 @@
-import { type Payout, type PayoutDetail, type PayoutHoldReason, type PayoutListQuery, type PayoutStatus, payoutMessages, payoutSections, type payoutListQuerySchema, type StatementRow } from '@portal/contracts';
+import { type Payout, type PayoutDetail, type PayoutHoldReason, type PayoutListQuery, type PayoutStatus, payoutMessages, payoutSections, type payoutListQuerySchema, type StatementRow, UNMARK_PAID_DAYS } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +36,8 @@ export interface PayoutRow {
   created_at: Date | string;
   approved_at: Date | string | null;
   paid_at: Date | string | null;
+  /** When it was last marked paid (its transition), while it is paid. */
+  marked_paid_at?: Date | string | null;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -63,10 +65,12 @@ export function toPayout(r: PayoutRow): Payout {
     approved_at: iso(r.approved_at),
     paid_at: iso(r.paid_at),
     reference: r.reference,
+    unmark_paid_until: r.marked_paid_at ? new Date(new Date(r.marked_paid_at).getTime() + UNMARK_PAID_DAYS * 86_400_000).toISOString() : null,
   };
 }
 
-const selectPayouts = sql`select p.*, u.name as affiliate_name, u.email as affiliate_email, pm.name as method_name, b.name as bank_name
+const selectPayouts = sql`select p.*, u.name as affiliate_name, u.email as affiliate_email, pm.name as method_name, b.name as bank_name,
+    case when p.status = 'paid' then (select max(t.at) from payout_transitions t where t.payout_id = p.id and t.to_status = 'paid') end as marked_paid_at
   from payouts p
   join users u on u.id = p.affiliate_id
   left join payment_methods pm on pm.type = p.method

@@ -8,6 +8,8 @@ import {
   closePeriodResultSchema,
   errorReplySchema,
   markPaidRequestSchema,
+  unmarkPaidRequestSchema,
+  bulkMarkPaidRequestSchema,
   payoutDetailSchema,
   payoutListQuerySchema,
   payoutListReplySchema,
@@ -33,7 +35,7 @@ import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
 import { scheduleNextClose } from './job.ts';
 import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout } from './queries.ts';
 import { enqueuePayoutUpdateEmail } from '../email/index.ts';
-import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds } from './transitions.ts';
+import { approvePayout, bulk, changePayoutBank, markPayoutPaid, rejectPayout, releaseFixedHolds, unmarkPayoutPaid } from './transitions.ts';
 
 const tags = ['payouts'];
 const security = [{ bearer: [] }];
@@ -159,10 +161,24 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/mark-paid',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/mark-paid'), schema: { tags, summary: 'Mark an approved payout paid', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/mark-paid'), schema: { tags, summary: 'Mark an approved payout paid, with its payment reference and the day it was paid (default today, never in the future)', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
-      const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, request.body?.reference || null)));
+      const input = { reference: request.body?.reference || null, paidOn: request.body?.paid_on ?? null };
+      const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, input)));
       return { data: { id: request.params.id, status }, message: payoutMessages.markedPaid };
+    },
+  );
+
+  app.post(
+    '/v1/payouts/:id/unmark-paid',
+    {
+      onRequest: requireAccess(app, 'POST /v1/payouts/{id}/unmark-paid'),
+      schema: { tags, summary: 'Return a paid payout to "to pay" within 7 days of marking it paid, with a reason', security, params: idParams, body: unmarkPaidRequestSchema, response: { 200: statusReply, ...errors } },
+    },
+    async (request) => {
+      // No email: the affiliate was told it was paid, and is told again when it is.
+      const status = await recorded(request, 'payout.unmarked_paid', request.params.id, () => unmarkPayoutPaid(app.db, request.params.id, request.auth!.id, request.body.reason));
+      return { data: { id: request.params.id, status }, message: payoutMessages.unmarkedPaid };
     },
   );
 
@@ -186,8 +202,11 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/v1/payouts/bulk/mark-paid',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/mark-paid'), schema: { tags, summary: 'Mark many payouts paid: a result per id, each wholly or not at all', security, body: bulkRequestSchema, response: bulkReply } },
-    async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => markPayoutPaid(app.db, id, request.auth!.id, null)))) }),
+    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/mark-paid'), schema: { tags, summary: 'Mark many payouts paid with one reference and date paid: a result per id, each wholly or not at all', security, body: bulkMarkPaidRequestSchema, response: bulkReply } },
+    async (request) => {
+      const input = { reference: request.body.reference || null, paidOn: request.body.paid_on ?? null };
+      return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => markPayoutPaid(app.db, id, request.auth!.id, input)))) };
+    },
   );
   app.post(
     '/v1/payouts/bulk/reject',

@@ -1,4 +1,4 @@
-import { type BulkResult, NETWORK_TIME_ZONE, type PayoutStatus, payoutMessages } from '@portal/contracts';
+import { type BulkResult, NETWORK_TIME_ZONE, type PayoutStatus, payoutMessages, UNMARK_PAID_DAYS } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
@@ -6,6 +6,7 @@ import type { Scope } from '../../lib/scope.ts';
 import { returnPayoutEntries } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { loadTerms } from './eligibility.ts';
+import { dayStart, laDate } from './periods.ts';
 import { intArray, rows } from './sql.ts';
 
 /**
@@ -50,15 +51,60 @@ export async function approvePayout(db: Db, id: number, by: number, options: Whe
   });
 }
 
-export async function markPayoutPaid(db: Db, id: number, by: number, reference: string | null, options: When = {}): Promise<PayoutStatus> {
+const paidOnError = (message: string) => new AppError('validation_failed', message, { paid_on: [message] });
+
+/**
+ * When the payment was made: `paidOn` (a Los Angeles day, not after today, not before the approval)
+ * as its first instant, or the moment of marking when it is today or not given.
+ */
+function paidAt(paidOn: string | null, at: Date, approvedAt: Date | null): Date {
+  if (!paidOn || paidOn === laDate(at)) return at;
+  if (paidOn > laDate(at)) throw paidOnError(payoutMessages.paidOnFuture);
+  if (approvedAt && paidOn < laDate(approvedAt)) throw paidOnError(payoutMessages.paidOnBeforeApproval);
+  return dayStart(paidOn);
+}
+
+export interface PaidInput {
+  reference: string | null;
+  /** YYYY-MM-DD in Los Angeles; null: today. */
+  paidOn?: string | null;
+}
+
+/**
+ * to_pay -> paid. Marking paid writes no ledger row (the close already took the gross out of the
+ * balance): only the payout's paid_at and reference, and its transition, all of which unmark-paid undoes.
+ */
+export async function markPayoutPaid(db: Db, id: number, by: number, input: PaidInput, options: When = {}): Promise<PayoutStatus> {
   return db.transaction(async (tx) => {
     const clock = await lockPayouts(tx, 'shared');
     const at = options.now ?? clock;
     const p = await lockOne(tx, id);
     if (p.status !== 'to_pay') throw conflict(payoutMessages.notApproved);
-    await tx.execute(sql`update payouts set status = 'paid', paid_at = ${at}, reference = ${reference}, updated_at = ${at} where id = ${id}`);
-    await record(tx, id, 'to_pay', 'paid', by, reference, at);
+    const [row] = await rows<{ approved_at: Date | string | null }>(tx, sql`select approved_at from payouts where id = ${id}`);
+    const when = paidAt(input.paidOn ?? null, at, row?.approved_at ? new Date(row.approved_at) : null);
+    await tx.execute(sql`update payouts set status = 'paid', paid_at = ${when}, reference = ${input.reference}, updated_at = ${at} where id = ${id}`);
+    await record(tx, id, 'to_pay', 'paid', by, input.reference, at);
     return 'paid' as const;
+  });
+}
+
+/**
+ * paid -> to_pay, within UNMARK_PAID_DAYS of the marking (the time of its transition row): the
+ * payout's paid_at and reference are cleared and a transition with the reason is appended. The
+ * ledger is untouched, as marking paid never wrote to it; the payout row lock makes a race with
+ * mark-paid one after the other.
+ */
+export async function unmarkPayoutPaid(db: Db, id: number, by: number, reason: string, options: When = {}): Promise<PayoutStatus> {
+  return db.transaction(async (tx) => {
+    const clock = await lockPayouts(tx, 'shared');
+    const at = options.now ?? clock;
+    const p = await lockOne(tx, id);
+    if (p.status !== 'paid') throw conflict(payoutMessages.notPaid);
+    const [marked] = await rows<{ at: Date | string }>(tx, sql`select at from payout_transitions where payout_id = ${id} and to_status = 'paid' order by at desc, id desc limit 1`);
+    if (!marked || at.getTime() - new Date(marked.at).getTime() > UNMARK_PAID_DAYS * 86_400_000) throw conflict(payoutMessages.unmarkTooLate);
+    await tx.execute(sql`update payouts set status = 'to_pay', paid_at = null, reference = null, updated_at = ${at} where id = ${id}`);
+    await record(tx, id, 'paid', 'to_pay', by, reason, at);
+    return 'to_pay' as const;
   });
 }
 

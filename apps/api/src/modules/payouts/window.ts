@@ -89,3 +89,29 @@ export async function uncoveredBalances(db: Db, ids: readonly number[], released
   }
   return out;
 }
+
+export interface Release {
+  /** When the first of these rows leaves the hold. */
+  at: Date;
+  cents: number;
+  /** Created before the projected close's cutoff: that close pays it. */
+  nextPayout: boolean;
+}
+
+/**
+ * The rows of one affiliate still in the hold, by the Los Angeles day they were made (and by which
+ * side of the projected close's cutoff they fall): what is released when, and which close pays it.
+ */
+export async function pendingReleases(db: Db, affiliateId: number, releasedBefore: Date, projectedCutoff: Date, holdDays: number): Promise<Release[]> {
+  const list = await rows<{ first: Date | string; cents: unknown; next_payout: boolean }>(
+    db,
+    sql`select min(r.created_at) as first, sum(r.amount_cents)::bigint as cents, r.next_payout
+        from (select u.created_at, u.amount_cents, (u.created_at at time zone 'America/Los_Angeles')::date as day, (u.created_at < ${projectedCutoff}) as next_payout
+          from (${uncoveredRows(sql`'infinity'::timestamptz`, sql`l.affiliate_id = ${affiliateId}`)}) u
+          where u.payout_id is null and u.created_at >= ${releasedBefore}) r
+        group by r.day, r.next_payout
+        having sum(r.amount_cents) <> 0
+        order by 1`,
+  );
+  return list.map((r) => ({ at: new Date(new Date(r.first).getTime() + holdDays * 86_400_000), cents: cents(r.cents), nextPayout: r.next_payout }));
+}

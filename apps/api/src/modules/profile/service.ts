@@ -52,6 +52,7 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
     hear_about: p?.hearAbout ?? '',
     remove_splash_screen: p?.removeSplashScreen ?? false,
     referral_code: u.isClient ? String(u.id) : null,
+    awaiting_approval: u.isClient && u.approvalStatus === 'pending',
     info_review: u.isClient ? describeReview(p) : null,
     issues: computeIssues(u.isClient, p ?? undefined, u.isClient && (await billingCompleteOf(db, u.id))),
   };

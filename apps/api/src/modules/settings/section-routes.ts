@@ -1,6 +1,9 @@
 import {
   type DashboardSettings,
   type GlobalEmailSettings,
+  type NetworkDetails,
+  networkDetailsSchema,
+  networkDetailsUpdateSchema,
   type SeoSettings,
   dashboardSettingsSchema,
   dashboardSettingsUpdateSchema,
@@ -62,6 +65,18 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     { body: emailNotificationsSettingsUpdateSchema, reply: emailNotificationsSettingsSchema },
     () => sections.getEmailNotifications(app.db),
     (v: Record<string, boolean>) => sections.putEmailNotifications(app.db, v),
+  );
+
+  documentSection(
+    'network-details',
+    "the network's name (the app's one brand name), address, email, tax id and invoice footer",
+    { body: networkDetailsUpdateSchema, reply: networkDetailsSchema },
+    () => sections.getNetworkDetails(app.db),
+    async (v: NetworkDetails) => {
+      await sections.putNetworkDetails(app.db, v);
+      // The brand name is in every page the server sends.
+      seoChanged();
+    },
   );
 
   const imagesReply = z.object({ data: landingImageSettingsSchema });

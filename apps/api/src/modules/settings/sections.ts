@@ -1,4 +1,6 @@
 import {
+  DEFAULT_NETWORK_NAME,
+  type NetworkDetails,
   type DashboardSettings,
   type EmailNotificationsSettings,
   type GlobalEmailSettings,
@@ -22,19 +24,20 @@ export async function getDashboardSettings(db: Db): Promise<DashboardSettings> {
 }
 
 /** Mail comes from MAIL_FROM and staff mail goes to SUPPORT_EMAIL until Global email says otherwise. */
-export function defaultGlobalEmail(config: Pick<AppConfig, 'mailFrom' | 'supportEmail'>): GlobalEmailSettings {
+export function defaultGlobalEmail(config: Pick<AppConfig, 'mailFrom' | 'supportEmail'>, networkName: string = DEFAULT_NETWORK_NAME): GlobalEmailSettings {
   const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(config.mailFrom);
   return {
-    sender_name: match?.[1]?.trim() || 'VR Affiliate Network',
+    sender_name: match?.[1]?.trim() || networkName,
     sender_email: (match?.[2] ?? config.mailFrom).trim(),
     reply_to: '',
-    footer_text: 'VR Affiliate Network',
+    footer_text: networkName,
     support_email: config.supportEmail,
   };
 }
 
 export async function getGlobalEmailSettings(db: Db, config: Pick<AppConfig, 'mailFrom' | 'supportEmail'>): Promise<GlobalEmailSettings> {
-  return { ...defaultGlobalEmail(config), ...(await getSetting<Partial<GlobalEmailSettings>>(db, 'global_email', {})) };
+  const stored = await getSetting<Partial<GlobalEmailSettings>>(db, 'global_email', {});
+  return { ...defaultGlobalEmail(config, (await getNetworkDetails(db)).name), ...stored };
 }
 
 /** Shipped SEO of each public page; the home page's is the one the site has had from the start. */
@@ -70,3 +73,14 @@ export const putDashboardSettings = (db: Db, value: DashboardSettings) => putSet
 export const putGlobalEmailSettings = (db: Db, value: GlobalEmailSettings) => putSetting(db, 'global_email', value);
 export const putSeoSettings = (db: Db, value: SeoSettings) => putSetting(db, 'seo', value);
 export const putEmailNotifications = (db: Db, value: EmailNotificationsSettings) => putSetting(db, 'email_notifications', value);
+
+export const NETWORK_DETAILS_SETTING = 'network_details';
+
+/** The network's details (invoices, receipts) and its one brand name (app, emails), read over their defaults. */
+export async function getNetworkDetails(db: Db): Promise<NetworkDetails> {
+  const value = await getSetting<Partial<Record<keyof NetworkDetails, unknown>>>(db, NETWORK_DETAILS_SETTING, {});
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { name: str(value.name) || DEFAULT_NETWORK_NAME, address: str(value.address), email: str(value.email), tax_id: str(value.tax_id), invoice_footer: str(value.invoice_footer) };
+}
+
+export const putNetworkDetails = (db: Db, value: NetworkDetails) => putSetting(db, NETWORK_DETAILS_SETTING, value);

@@ -8,6 +8,7 @@ import { SigninForm } from '../../features/auth/components/signin-form.tsx';
 import { SignupForm } from '../../features/auth/components/signup-form.tsx';
 import { TwoStepForm } from '../../features/auth/components/two-step-form.tsx';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
+import { useMaintenance } from '../../lib/maintenance.ts';
 import { useSession } from '../../lib/session.ts';
 import { type AuthPath, authPaths } from './auth-paths.ts';
 
@@ -21,10 +22,15 @@ const screens: Record<AuthPath, () => ReactNode> = {
 };
 
 /** Auth layout: logo, content, footer. Signed-in users go to Dashboard. */
+const signInPaths = new Set(['/signin', '/two-step-signin']);
+
 export function Component() {
   const { pathname } = useLocation();
   const tokens = useSession();
+  const maintenance = useMaintenance();
   if (tokens) return <Navigate to="/dashboard" replace />;
+  // While maintenance is on, visitors get the home page; Log In and its second step stay, so staff can sign in.
+  if (maintenance && !signInPaths.has(pathname)) return <Navigate to="/" replace />;
   const path = (authPaths as readonly string[]).includes(pathname) ? (pathname as AuthPath) : '/signin';
   return <AuthLayout wide={path === '/signup'} footer={<SiteFooter contact />}>{screens[path]()}</AuthLayout>;
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,6 +23,12 @@ export function Component() {
         </Typography>
         <Typography color="text.secondary">{user.is_client ? user.tier?.name : user.role?.display_name}</Typography>
       </div>
+      {user.awaiting_approval ? (
+        <Alert severity="info" variant="outlined" data-testid="awaiting-approval">
+          <AlertTitle>{t('auth.dashboard.awaitingApproval')}</AlertTitle>
+          {t('auth.dashboard.awaitingApprovalText')}
+        </Alert>
+      ) : null}
       <DashboardNotice />
       <DashboardPage canOpenStatistics={(user.assigned_permissions ?? []).includes('statistics')} />
       {user.is_client ? (

@@ -14,6 +14,7 @@ import { PageHeading } from '../../features/shell/components/page-heading.tsx';
 import { IssueNotice, issueList } from '../../features/shell/components/profile-issues.tsx';
 import { menuItems } from '../../features/shell/menu.ts';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
+import { StaffMaintenanceBanner } from '../../features/session/components/staff-maintenance-banner.tsx';
 import { alertError, refreshSession, useMaintenance } from '../../lib/api-client.ts';
 import { isAccessTokenExpired, useSession } from '../../lib/session.ts';
 
@@ -88,6 +89,7 @@ export function Component() {
       footer={<SiteFooter contact={user.is_client} />}
     >
       {user.impersonated ? <LoginAsBanner onExit={logout} /> : null}
+      {!user.is_client ? <StaffMaintenanceBanner /> : null}
       <Outlet />
     </AppLayout>
   );

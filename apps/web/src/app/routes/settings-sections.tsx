@@ -9,6 +9,7 @@ import {
   DashboardSection,
   GlobalEmailSection,
   MaintenanceSection,
+  NetworkDetailsSection,
   MoneySection,
   NotificationsSection,
   SeoSection,
@@ -37,6 +38,7 @@ export function useSettingsSections(): SettingsSectionEntry[] {
   return [
     { id: 'dashboard', label: t('settings.names.dashboard'), render: () => <DashboardSection /> },
     { id: 'landing-page-images', label: t('settings.names.landingPageImages'), render: () => <LandingImagesSection /> },
+    { id: 'network-details', label: t('settings.names.networkDetails'), render: () => <NetworkDetailsSection /> },
     { id: 'global-email', label: t('settings.names.globalEmail'), render: () => <GlobalEmailSection /> },
     { id: 'seo', label: t('settings.names.seo'), render: () => <SeoSection /> },
     { id: 'email-notifications', label: t('settings.names.emailNotifications'), render: () => <NotificationsSection /> },

@@ -77,6 +77,8 @@ export const auth = {
     title: 'Dashboard',
     welcome: 'Welcome, {{name}}',
     impersonated: 'You are signed in as this affiliate from a staff account.',
+    awaitingApproval: 'Your account is waiting for approval',
+    awaitingApprovalText: 'The network reviews every new sign-up. Tracking links, banner codes and campaigns are available once it is approved: you will get an email.',
     logout: 'Log out',
     profile: 'Profile',
     affiliates: 'Affiliates',

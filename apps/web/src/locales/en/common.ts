@@ -18,6 +18,6 @@ export const common = {
     reload: 'Reload',
   },
   footer: {
-    rights: '© {{year}} VR Affiliate Network. All rights reserved.',
+    rights: '© {{year}} {{brand}}. All rights reserved.',
   },
 };

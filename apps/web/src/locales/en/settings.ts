@@ -22,6 +22,7 @@ export const settings = {
     signupApproval: 'Sign-up approval',
     catalogueSync: 'Catalogue sync',
     maintenance: 'Maintenance',
+    networkDetails: 'Network details',
   },
   money: {
     description: 'The commission referrers earn on their referred affiliates’ income, for life, and how long an earning waits before a period close may pay it (so refunds and chargebacks land first).',
@@ -51,6 +52,17 @@ export const settings = {
     links: 'Links',
     linkLabel: 'Link text',
     linkUrl: 'Address',
+  },
+  networkDetails: {
+    description: 'The network’s legal name, address and tax id as invoices and receipts print them. The name is also the one the app, its emails and documents go by.',
+    name: 'Network name',
+    nameHint: 'Shown in the header, page titles, emails, invoices and receipts.',
+    email: 'Billing email',
+    address: 'Address',
+    taxId: 'Tax ID',
+    taxIdHint: 'VAT or company number, as invoices print it.',
+    invoiceFooter: 'Invoice footer',
+    invoiceFooterHint: 'Printed at the end of every invoice and receipt (registration, bank or tax notes).',
   },
   globalEmail: {
     description: 'Who every email of the product comes from, where replies and staff notifications go, and the line each message ends with.',

@@ -32,7 +32,10 @@ export const shell = {
     legal_forms_rejected: 'Tax form was rejected: upload a new one',
     legal_forms_expired: 'Tax form has expired: upload a new one',
     user_details_missing: 'Personal details are missing',
+    awaiting_approval: 'Your sign-up is waiting for approval by the network',
   },
+  maintenanceOn: 'Maintenance mode is on: visitors and affiliates see only the home page.',
+  maintenanceSettings: 'Maintenance settings',
   issueNotice: {
     title: 'You are not eligible for payouts yet',
     text: 'Complete your profile to receive payouts:',

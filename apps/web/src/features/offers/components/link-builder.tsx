@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormSelect, FormText } from '../../../components/forms/controlled.tsx';
 import { applyServerError } from '../../../components/forms/server-errors.ts';
+import { linkFailureMessage } from '../../../lib/link-failure.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
 import { useCampaigns } from '../../../lib/queries/get-campaigns.ts';
@@ -63,7 +64,7 @@ export function LinkBuilder({ siteId, onSite, landingPageId }: { siteId: number 
       setLink(reply.url);
     } catch (error) {
       applyServerError(error, setError, fields);
-      notify.error(trackingMessages.getLinkError);
+      notify.error(linkFailureMessage(error, trackingMessages.getLinkError));
     }
   });
 

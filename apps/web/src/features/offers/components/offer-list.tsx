@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { type Offer, trackingMessages } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { linkFailureMessage } from '../../../lib/link-failure.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
@@ -30,8 +31,8 @@ function OfferCard({ offer }: { offer: Offer }) {
       const { url } = await create.mutateAsync({ offerId: offer.id });
       setLink(url);
       await copyWithNotice(url, t);
-    } catch {
-      notify.error(trackingMessages.offerLinkError);
+    } catch (error) {
+      notify.error(linkFailureMessage(error, trackingMessages.offerLinkError));
     }
   };
 

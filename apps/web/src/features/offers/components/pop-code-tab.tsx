@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { trackingMessages } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { linkFailureMessage } from '../../../lib/link-failure.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
 import { popCode } from '../lib/pop-code.ts';
@@ -23,8 +24,8 @@ export function PopCodeTab({ siteId, onSite }: { siteId: number | undefined; onS
     try {
       const link = await create.mutateAsync({ offerId, request: { sub1: 'pop' } });
       setCode(popCode(link.url, link.code));
-    } catch {
-      notify.error(trackingMessages.getLinkError);
+    } catch (error) {
+      notify.error(linkFailureMessage(error, trackingMessages.getLinkError));
     }
   };
 

@@ -27,6 +27,7 @@ function payout(id: number, name: string, amount: number): Payout {
     approved_at: null,
     paid_at: null,
     reference: null,
+    unmark_paid_until: null,
   };
 }
 

@@ -21,13 +21,15 @@ import { useMarkPayoutPaid } from '../api/mark-payout-paid.ts';
 import { type PayoutFilters, readFilters, type Section, sectionNames, writeFilters } from '../lib/filters.ts';
 import { BulkDialog } from './bulk-dialog.tsx';
 import { ChangeBankDialog } from './change-bank-dialog.tsx';
+import { MarkPaidDialog } from './mark-paid-dialog.tsx';
+import { UnmarkPaidDialog } from './unmark-paid-dialog.tsx';
 import { PayoutsFilters } from './payouts-filters.tsx';
 import { type RowAction, PayoutsTable } from './payouts-table.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
 import { StatementDialog } from './statement-dialog.tsx';
 import { useBulkRun } from './use-bulk-run.ts';
 
-type Open = { dialog: 'reject' | 'change-bank' | 'statement'; row: Payout };
+type Open = { dialog: 'reject' | 'change-bank' | 'statement' | 'mark-paid' | 'unmark-paid'; row: Payout };
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -45,6 +47,7 @@ export function PayoutsPage() {
   const [open, setOpen] = useState<Open>();
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [bulkPay, setBulkPay] = useState(false);
 
   const update = (patch: Partial<PayoutFilters>) => {
     // A new section or filter starts from page 1 with nothing selected.
@@ -90,7 +93,6 @@ export function PayoutsPage() {
 
   const onAction = (action: RowAction, row: Payout) => {
     if (action === 'approve') void single(row.id, approve.mutateAsync, t('payouts.approved'));
-    else if (action === 'mark-paid') void single(row.id, markPaid.mutateAsync, t('payouts.paid'));
     else setOpen({ dialog: action, row });
   };
 
@@ -123,7 +125,7 @@ export function PayoutsPage() {
           ) : null}
           {filters.section === 'to_pay' ? (
             <>
-              <Button variant="contained" disabled={selected.size === 0} onClick={() => bulk.start('mark-paid', selectedRows)}>
+              <Button variant="contained" disabled={selected.size === 0} onClick={() => setBulkPay(true)}>
                 {t('payouts.markPaidSelected')}
               </Button>
               <Button
@@ -178,6 +180,39 @@ export function PayoutsPage() {
             notify.success(t('payouts.rejected'));
             select([open.row], false);
             setOpen(undefined);
+          }}
+        />
+      ) : null}
+      {open?.dialog === 'mark-paid' ? (
+        <MarkPaidDialog
+          payouts={[open.row]}
+          saving={markPaid.isPending}
+          onClose={() => setOpen(undefined)}
+          onSubmit={async (form) => {
+            await markPaid.mutateAsync({ id: open.row.id, ...form });
+            notify.success(t('payouts.paid'));
+            select([open.row], false);
+            setOpen(undefined);
+          }}
+        />
+      ) : null}
+      {open?.dialog === 'unmark-paid' ? (
+        <UnmarkPaidDialog
+          payout={open.row}
+          onClose={() => setOpen(undefined)}
+          onDone={() => {
+            notify.success(t('payouts.unmarked'));
+            setOpen(undefined);
+          }}
+        />
+      ) : null}
+      {bulkPay ? (
+        <MarkPaidDialog
+          payouts={selectedRows}
+          onClose={() => setBulkPay(false)}
+          onSubmit={(form) => {
+            setBulkPay(false);
+            bulk.start('mark-paid', selectedRows, form);
           }}
         />
       ) : null}

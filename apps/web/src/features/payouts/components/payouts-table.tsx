@@ -8,13 +8,14 @@ import TableCell from '@mui/material/TableCell';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../../components/list-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type Payout, type PayoutStatus, periodLabel } from '@portal/contracts';
 import { type PayoutFilters, pageSizes, type SortField } from '../lib/filters.ts';
 
-export type RowAction = 'approve' | 'reject' | 'mark-paid' | 'change-bank' | 'statement';
+export type RowAction = 'approve' | 'reject' | 'mark-paid' | 'unmark-paid' | 'change-bank' | 'statement';
 
 const statusColor: Record<PayoutStatus, 'default' | 'success' | 'warning' | 'info' | 'error'> = {
   to_approve: 'info',
@@ -41,6 +42,8 @@ export interface PayoutsTableProps {
 /** One section of /payouts: selectable rows (except history), sortable columns, server paging. */
 export function PayoutsTable({ filters, rows, total, pending, selected, onSelect, onSort, onPage, onAction, busy }: PayoutsTableProps) {
   const { t } = useTranslation();
+  // When the page was opened: whether a paid payout can still be unmarked (the server checks again).
+  const [now] = useState(() => Date.now());
   const section = filters.section;
   const selectable = section !== 'history';
   const selectableRows = rows.filter((r) => r.status !== 'held');
@@ -147,6 +150,11 @@ export function PayoutsTable({ filters, rows, total, pending, selected, onSelect
                       {t('payouts.changeBank')}
                     </Button>
                   </>
+                ) : null}
+                {row.status === 'paid' && row.unmark_paid_until && Date.parse(row.unmark_paid_until) > now ? (
+                  <Button size="small" onClick={() => onAction('unmark-paid', row)} sx={{ whiteSpace: 'nowrap' }}>
+                    {t('payouts.unmarkPaid')}
+                  </Button>
                 ) : null}
                 {row.status === 'to_approve' || row.status === 'to_pay' || row.status === 'held' ? (
                   <Button size="small" color="error" onClick={() => onAction('reject', row)}>

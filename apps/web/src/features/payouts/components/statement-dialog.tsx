@@ -1,5 +1,7 @@
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,14 +17,39 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { type Payout, periodLabel } from '@portal/contracts';
+import { type Payout, type PayoutTransition, periodLabel } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePayout } from '../api/get-payout.ts';
 
 /** Sums in cents, so the total matches the payout to the cent. */
 function totalCents(amounts: number[]): number {
   return amounts.reduce((sum, a) => sum + Math.round(a * 100), 0);
+}
+
+/** Each move of the payout, oldest first: who, when, and the reason or reference given. */
+function History({ transitions }: { transitions: readonly PayoutTransition[] }) {
+  const { t } = useTranslation();
+  const status = (s: PayoutTransition['to']) => t(`payouts.status.${s}`);
+  return (
+    <Box component="section" aria-labelledby="payout-history-title" sx={{ mt: 3 }}>
+      <Typography id="payout-history-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {t('payouts.history.title')}
+      </Typography>
+      <Stack component="ol" spacing={1} sx={{ m: 0, pl: 2.5 }} data-testid="payout-history">
+        {transitions.map((tr, i) => (
+          <li key={`${tr.at}-${i}`}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              <strong>{tr.from ? t('payouts.history.from', { from: status(tr.from), to: status(tr.to) }) : `${t('payouts.history.created')}: ${status(tr.to)}`}</strong>
+              {' · '}
+              {formatDateTime(tr.at)} {tr.by ? t('payouts.history.by', { name: tr.by.name }) : t('payouts.history.system')}
+              {tr.reason ? ` · ${tr.reason}` : ''}
+            </Typography>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
 }
 
 /** A payout opened: every ledger row behind it, adding up to its amount. */
@@ -89,6 +116,7 @@ export function StatementDialog({ payout, onClose }: { payout: Payout; onClose: 
             </Table>
           </TableContainer>
         ) : null}
+        {statement.isSuccess ? <History transitions={statement.data.transitions} /> : null}
       </DialogContent>
     </Dialog>
   );

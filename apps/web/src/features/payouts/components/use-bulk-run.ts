@@ -24,14 +24,14 @@ export function useBulkRun(onFinished: (results: BulkResult[]) => void) {
   const [run, setRun] = useState<BulkRun>();
   const controller = useRef<AbortController>(undefined);
 
-  const start = async (action: BulkAction, rows: readonly Payout[]) => {
+  const start = async (action: BulkAction, rows: readonly Payout[], extra: Record<string, unknown> = {}) => {
     const abort = new AbortController();
     controller.current = abort;
     setRun({ action, rows, results: [], running: true });
     const results = await runBulk(
       rows.map((r) => r.id),
       BATCH,
-      (ids) => bulkPayouts(action, ids),
+      (ids) => bulkPayouts(action, ids, extra),
       (partial) => setRun((r) => r && { ...r, results: partial }),
       describe,
       abort.signal,
@@ -43,7 +43,7 @@ export function useBulkRun(onFinished: (results: BulkResult[]) => void) {
 
   return {
     run,
-    start: (action: BulkAction, rows: readonly Payout[]) => void start(action, rows),
+    start: (action: BulkAction, rows: readonly Payout[], extra?: Record<string, unknown>) => void start(action, rows, extra),
     stop: () => controller.current?.abort(),
     close: () => setRun(undefined),
   };

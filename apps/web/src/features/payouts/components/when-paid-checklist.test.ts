@@ -12,6 +12,7 @@ const base: WhenPaid = {
   reaches_minimum: true,
   pending_hold: 0,
   next_release_at: null,
+  releases: [],
   hold_days: 14,
   issues: [],
   next_close: { period: '2026-11', date: '2026-12-01T09:00:00Z' },
@@ -38,6 +39,10 @@ describe('When am I paid?', () => {
         reaches_minimum: false,
         pending_hold: 40,
         next_release_at: '2026-11-20T18:00:00Z',
+        releases: [
+          { date: '2026-11-20T18:00:00Z', amount: 25, next_payout: true },
+          { date: '2026-12-03T18:00:00Z', amount: 15, next_payout: false },
+        ],
         issues: [{ code: 'billing_account_incomplete', link: '/profile?tab=billing' }],
         projected: null,
       },
@@ -45,7 +50,9 @@ describe('When am I paid?', () => {
     );
     expect(items.map((i) => [i.state, i.text, i.link])).toEqual([
       ['todo', 'Your balance of $12.30 needs $37.70 more to reach the $50.00 minimum for PayPal: it carries over until then', undefined],
-      ['wait', '$40.00 of recent earnings is released on Nov 20, 2026', undefined],
+      ['wait', '$40.00 of recent earnings waits out the 14-day hold; each day’s earnings are released 14 days later:', undefined],
+      ['wait', 'Nov 20, 2026: $25.00, in the next payout', undefined],
+      ['wait', 'Dec 3, 2026: $15.00, in a later payout', undefined],
       ['todo', 'Fix: Billing details are incomplete', '/profile?tab=billing'],
       ['wait', 'No payout projected at the next close, on Dec 1, 2026', undefined],
     ]);

@@ -29,6 +29,8 @@ interface Item {
   state: State;
   text: string;
   link?: string | undefined;
+  /** A line under the one before (a release date under the hold). */
+  sub?: boolean;
 }
 
 /** The checklist's lines, in the order a payout needs them: the minimum, the hold, the profile, then the date. */
@@ -43,11 +45,15 @@ export function checklistItems(data: WhenPaid, t: TFunction): Item[] {
         : { key: 'minimum', state: 'todo', text: t('payments.checklist.minimumShort', { ...values, missing: formatMoney(Math.max(0, Math.round((data.minimum - data.balance) * 100)) / 100) }) },
     );
   }
-  items.push(
-    data.pending_hold > 0 && data.next_release_at
-      ? { key: 'hold', state: 'wait', text: t('payments.checklist.held', { amount: formatMoney(data.pending_hold), date: formatDate(data.next_release_at) }) }
-      : { key: 'hold', state: 'done', text: t('payments.checklist.nothingHeld') },
-  );
+  // The hold is rolling: each day's earnings are released on their own date, for the next payout or a later one.
+  if (data.releases.length === 0) items.push({ key: 'hold', state: 'done', text: t('payments.checklist.nothingHeld') });
+  else {
+    items.push({ key: 'hold', state: 'wait', text: t('payments.checklist.held', { amount: formatMoney(data.pending_hold), days: data.hold_days }) });
+    for (const [i, r] of data.releases.entries()) {
+      const values = { amount: formatMoney(r.amount), date: formatDate(r.date) };
+      items.push({ key: `release-${i}`, state: 'wait', sub: true, text: t(r.next_payout ? 'payments.checklist.releaseNext' : 'payments.checklist.releaseLater', values) });
+    }
+  }
   if (data.issues.length === 0) items.push({ key: 'eligible', state: 'done', text: t('payments.checklist.eligible') });
   for (const issue of data.issues) items.push({ key: issue.code, state: 'todo', text: t('payments.checklist.issue', { issue: t(`shell.issues.${issue.code}`) }), link: issue.link });
   items.push(
@@ -78,10 +84,10 @@ export function WhenPaidChecklist() {
                   </Button>
                 ) : undefined
               }
-              sx={{ pr: item.link ? 9 : 0, alignItems: 'flex-start' }}
+              sx={{ pr: item.link ? 9 : 0, pl: item.sub ? 4 : 0, py: item.sub ? 0 : undefined, alignItems: 'flex-start' }}
             >
-              <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>{icons[item.state]}</ListItemIcon>
-              <ListItemText primary={item.text} />
+              {item.sub ? null : <ListItemIcon sx={{ minWidth: 32, mt: 0.75 }}>{icons[item.state]}</ListItemIcon>}
+              <ListItemText primary={item.text} slotProps={item.sub ? { primary: { variant: 'body2', color: 'text.secondary' } } : undefined} sx={item.sub ? { my: 0.25 } : undefined} />
             </ListItem>
           ))}
         </List>

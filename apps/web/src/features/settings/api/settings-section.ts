@@ -41,6 +41,10 @@ export function useSaveSettingsSection(section: SettingsSectionName | SettingsDo
   const { id, path } = documentOf(section);
   return useMutation({
     mutationFn: (body: unknown) => apiRequest(path, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.section(id) }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.section(id) });
+      // Maintenance turned on or off: the staff banner follows at once.
+      if (id === 'maintenance') await queryClient.invalidateQueries({ queryKey: ['config'] });
+    },
   });
 }

@@ -11,6 +11,8 @@ import {
   globalEmailSettingsSchema,
   globalEmailSettingsUpdateSchema,
   maintenanceSettingsUpdateSchema,
+  networkDetailsSchema,
+  networkDetailsUpdateSchema,
   moneySettingsInputSchema,
   moneySettingsSchema,
   notificationTypes,
@@ -42,6 +44,20 @@ export const DashboardSection = () => (
           { name: 'url', label: 'settings.dashboard.linkUrl', type: 'url', required: true, row: 1 },
         ],
       },
+    ]}
+  />
+);
+
+const nd = 'settings.networkDetails';
+/** Network details: the name the whole app goes by, and what invoices and receipts print about the network. */
+export const NetworkDetailsSection = () => (
+  <SchemaSection section="network-details" text="networkDetails" schema={networkDetailsSchema} update={networkDetailsUpdateSchema}
+    fields={[
+      { name: 'name', label: `${nd}.name`, type: 'text', required: true, row: 1, max: 120, hint: `${nd}.nameHint` },
+      { name: 'email', label: `${nd}.email`, type: 'email', row: 1 },
+      { name: 'address', label: `${nd}.address`, type: 'textarea', max: 500 },
+      { name: 'tax_id', label: `${nd}.taxId`, type: 'text', max: 50, hint: `${nd}.taxIdHint` },
+      { name: 'invoice_footer', label: `${nd}.invoiceFooter`, type: 'textarea', max: 1000, hint: `${nd}.invoiceFooterHint` },
     ]}
   />
 );

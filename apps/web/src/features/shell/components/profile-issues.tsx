@@ -22,10 +22,10 @@ export function issueTab(issues: ProfileIssues): (typeof tabs)[number] {
   return tabs.find((tab) => issues[tab].length > 0) ?? 'info';
 }
 
-/** Top bar: "Not eligible for payouts", with the issues in words on hover or focus. */
-export function EligibilityIndicator({ issues }: { issues: ProfileIssues }) {
+/** Top bar: "Not eligible for payouts", with the issues in words on hover or focus (a sign-up waiting for approval first). */
+export function EligibilityIndicator({ issues, awaitingApproval = false }: { issues: ProfileIssues; awaitingApproval?: boolean }) {
   const { t } = useTranslation();
-  const list = issueList(issues);
+  const list = [...(awaitingApproval ? (['awaiting_approval'] as const) : []), ...issueList(issues)];
   if (!list.length) return null;
   const title = (
     <Box sx={{ py: 0.5 }}>

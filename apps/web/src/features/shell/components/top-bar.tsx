@@ -36,7 +36,7 @@ export function TopBar({ user, desktop, menuOpen, onMenu, bell, offset }: TopBar
         )}
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, minWidth: 0 }}>{desktop ? null : <Logo />}</Box>
         <Box sx={{ flexGrow: 1 }} />
-        {user.is_client ? <EligibilityIndicator issues={user.issues} /> : null}
+        {user.is_client ? <EligibilityIndicator issues={user.issues} awaitingApproval={user.awaiting_approval} /> : null}
         {bell}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label={t('shell.topBar.user', { name: user.name })} role="group">
           <Box sx={{ textAlign: 'right', minWidth: 0, display: { xs: 'none', md: 'block' } }}>

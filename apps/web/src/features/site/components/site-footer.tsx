@@ -42,7 +42,7 @@ export function SiteFooter({ contact, standalone = false }: SiteFooterProps) {
           </button>
         ) : null}
       </nav>
-      <p>{t('footer.rights', { year })}</p>
+      <p>{t('footer.rights', { year, brand: t('brand') })}</p>
       {contact && opened ? (
         <Suspense fallback={null}>
           <ContactDialog open={open} onClose={() => setOpen(false)} standalone={standalone} />

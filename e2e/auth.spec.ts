@@ -65,7 +65,10 @@ test('a new affiliate signs up, activates from the email, signs in, stays signed
   const registered = page.waitForRequest((r) => r.url().includes('/v1/register'));
   await page.getByRole('button', { name: 'Create account' }).click();
   expect(new URL((await registered).url()).searchParams.get('referred_by')).toBe('1');
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  // Said once, with where the link went.
+  await expect(page.getByText(/Check your email/)).toHaveCount(1);
+  await expect(page.getByText(`We sent a link to activate your account to ${email}. Open it to finish signing up.`)).toBeVisible();
 
   // The same email again: the server's uniqueness error lands on the email field.
   await page.goto('/signup');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatMoney } from './format.ts';
+import { en } from '../locales/en.ts';
+import { formatCents, formatDate, formatMoney, formatPercent } from './format.ts';
 
 describe('formatting', () => {
   it('shows dates as MMM D, YYYY in America/Los_Angeles', () => {
@@ -15,5 +16,15 @@ describe('formatting', () => {
     expect(formatMoney('0.1')).toBe('$0.10');
     expect(formatMoney(undefined)).toBe('$0.00');
     expect(formatCents(199)).toBe('$1.99');
+  });
+
+  it('writes a percentage one way: "5%", no space before the sign, in code and in every text', () => {
+    expect(formatPercent(5)).toBe('5%');
+    expect(formatPercent('24.5')).toBe('24.5%');
+    expect(formatPercent(12.345)).toBe('12.35%');
+    const texts: string[] = [];
+    const walk = (v: unknown) => (typeof v === 'string' ? texts.push(v) : v && typeof v === 'object' ? Object.values(v).forEach(walk) : undefined);
+    walk(en);
+    expect(texts.filter((s) => /(\d|}})\s+%/.test(s))).toEqual([]);
   });
 });

@@ -19,12 +19,30 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.isValid() ? date.tz(DISPLAY_TIME_ZONE).format(DATE_FORMAT) : '';
 }
 
+/** A calendar day as the API sends it ('1990-05-17') as "May 17, 1990": no time zone to shift it. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const day = dayjs(value, 'YYYY-MM-DD');
+  return day.isValid() ? day.format(DATE_FORMAT) : value;
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** USD with 2 decimals: "$1,234.50". Amounts in cents (the API's integers) go through `formatCents`. */
 export function formatMoney(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
   return usd.format(n === null || n === undefined || !Number.isFinite(n) ? 0 : n);
+}
+
+const percentNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * "5%", "24.5%": the one way the app writes a percentage (no space before the sign, as in
+ * US English), so a rate reads the same on the home page, the dashboard and the settings.
+ */
+export function formatPercent(value: number | string): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return `${percentNumber.format(Number.isFinite(n) ? n : 0)}%`;
 }
 
 export function formatCents(cents: number | bigint | null | undefined): string {

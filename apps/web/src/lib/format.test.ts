@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../locales/en.ts';
-import { formatCents, formatDate, formatMoney, formatPercent } from './format.ts';
+import { formatCents, formatDate, formatDateTime, formatMoney, formatPercent } from './format.ts';
 
 describe('formatting', () => {
   it('shows dates as MMM D, YYYY in America/Los_Angeles', () => {
@@ -9,6 +9,12 @@ describe('formatting', () => {
     expect(formatDate('2024-09-02T03:00:00Z')).toBe('Sep 1, 2024');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows a moment with its time zone named (PST in winter, PDT in summer)', () => {
+    expect(formatDateTime('2026-11-26T14:05:00Z')).toBe('Nov 26, 2026, 6:05 AM PST');
+    expect(formatDateTime('2026-07-01T19:30:00Z')).toBe('Jul 1, 2026, 12:30 PM PDT');
+    expect(formatDateTime(null)).toBe('');
   });
 
   it('shows money in USD with 2 decimals', () => {

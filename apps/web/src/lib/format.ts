@@ -19,6 +19,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.isValid() ? date.tz(DISPLAY_TIME_ZONE).format(DATE_FORMAT) : '';
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/** "Nov 26, 2026, 6:15 AM PST": a moment in the display time zone, which it names. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
 /** A calendar day as the API sends it ('1990-05-17') as "May 17, 1990": no time zone to shift it. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';

@@ -1,5 +1,5 @@
 import type { NetworkSite, ProgramRange } from '@portal/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { landingSectionIds, type LandingSectionId } from '../../features/site/landing-defaults.ts';
@@ -56,6 +56,34 @@ function SectionPicture({ id, first }: { id: LandingSectionId; first: boolean })
   );
 }
 
+/**
+ * On a phone the header is one row: the logo, Sign Up and a menu holding the sections and Log In.
+ * A native disclosure (no MUI on the public pages); a choice closes it.
+ */
+function HeaderMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => ref.current?.removeAttribute('open');
+  return (
+    <details className="pub-menu" ref={ref}>
+      <summary className="pub-btn" aria-label={t('home.menu')}>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
+        </svg>
+      </summary>
+      <nav className="pub-menu-panel" aria-label={t('home.menu')}>
+        {landingSectionIds.map((s) => (
+          <Link key={s} to={`/?tab=${s}`} className="pub-btn" onClick={close}>
+            {t(`nav.${s}`)}
+          </Link>
+        ))}
+        <Link to="/signin" className="pub-btn" onClick={close}>
+          {t('nav.login')}
+        </Link>
+      </nav>
+    </details>
+  );
+}
+
 /** Home layout: header with the section links, Log In and Sign Up; hero; Features, Our network, Programs. */
 export function Component() {
   const [params] = useSearchParams();
@@ -81,12 +109,13 @@ export function Component() {
             ))}
           </nav>
           <div className="pub-actions">
-            <Link to="/signin" className="pub-btn">
+            <Link to="/signin" className="pub-btn pub-wide-only">
               {t('nav.login')}
             </Link>
             <Link to="/signup" className="pub-btn pub-btn-primary">
               {t('nav.signup')}
             </Link>
+            <HeaderMenu />
           </div>
         </div>
       </header>

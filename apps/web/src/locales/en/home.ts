@@ -1,5 +1,6 @@
 export const home = {
   sectionsLabel: 'Sections',
+  menu: 'Menu',
   heroTitle: 'Earn with the leading VR sites',
   heroText: 'Promote premium virtual-reality studios with tracking links, creatives and postbacks, and get paid every month.',
   heroCta: 'Become an affiliate',

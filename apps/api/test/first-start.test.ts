@@ -157,7 +157,7 @@ describe('demo dates', () => {
     expect(nextPayoutNote(new Date('2026-11-06T02:00:00Z'))).toBe('October payouts go out on November 5.');
   });
 
-  it('moves the demo message on with the calendar, but never a message staff wrote', async () => {
+  it('moves the demo message on with the calendar, but never a message staff wrote', { timeout: 120_000 }, async () => {
     const t = await createTestApp();
     try {
       await seedDemoSettings(t.app.db, new Date('2026-11-03T18:00:00Z'));

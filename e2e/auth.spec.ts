@@ -65,7 +65,10 @@ test('a new affiliate signs up, activates from the email, signs in, stays signed
   const registered = page.waitForRequest((r) => r.url().includes('/v1/register'));
   await page.getByRole('button', { name: 'Create account' }).click();
   expect(new URL((await registered).url()).searchParams.get('referred_by')).toBe('1');
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  // Said once, with where the link went.
+  await expect(page.getByText(/Check your email/)).toHaveCount(1);
+  await expect(page.getByText(`We sent a link to activate your account to ${email}. Open it to finish signing up.`)).toBeVisible();
 
   // The same email again: the server's uniqueness error lands on the email field.
   await page.goto('/signup');
@@ -152,7 +155,7 @@ test('a forgotten password is reset from the emailed link, and the new one signs
   await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
 });
 
-test('an affiliate turns on two-step sign-in and signs in with the emailed code', async ({ page }) => {
+test('an affiliate turns on two-step sign-in with the current password and signs in with the emailed code, or a new one', async ({ page }) => {
   await signIn(page, { email, password: newPassword });
   await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();
   await goViaMenu(page, 'Profile');
@@ -160,18 +163,34 @@ test('an affiliate turns on two-step sign-in and signs in with the emailed code'
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security.getByRole('switch')).not.toBeChecked();
   await security.getByRole('switch').click();
+  // The switch asks for the current password first; the server checks it.
+  const dialog = page.getByRole('dialog', { name: 'Turn on two-step sign-in' });
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog.getByText('The current password is wrong.').first()).toBeVisible();
+  await expect(security.getByRole('switch')).not.toBeChecked();
+  await dialog.getByLabel('Current password').fill(newPassword);
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  await expect(dialog).toBeHidden();
   await expect(security.getByRole('switch')).toBeChecked();
-  await expect(security.getByText('Two-step sign-in is on')).toBeVisible();
-  await expect(page.getByText('Profile saved successfully!')).toBeVisible();
+  await expect(security.getByText('Two-step sign-in is on', { exact: true })).toBeVisible();
+  await expect(page.getByText('Two-step sign-in is on: each sign-in asks for a code sent to your email.')).toBeVisible();
+  await expect(page.getByText('Profile saved successfully!')).toHaveCount(0);
 
   await logOut(page);
   await expect(page).toHaveURL(/\/$/);
-  const since = Date.now();
+  const first = Date.now();
   await signIn(page, { email, password: newPassword });
   await expect(page).toHaveURL(/\/two-step-signin$/);
+  await waitForMail(email, /^Your sign-in code/, first);
   await page.getByLabel('Code').fill('12345');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The code is 6 digits')).toBeVisible();
+  // A code that did not come (or expired): a new one, once; the button then waits.
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(page.getByText('A new code is on its way to your email.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Send a new code \(\d+ s\)/ })).toBeDisabled();
   await confirmCode(page, email, since);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Welcome, ${name}`)).toBeVisible();

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 
-test('the home page is dark and invites affiliates in', async ({ page }) => {
+test('the home page is dark and invites affiliates in', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Earn with the leading VR sites' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  // On a phone, Log In is in the header's menu.
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);

@@ -38,7 +38,7 @@ test.describe('the money path', () => {
     await openSettingsSection(page, 'Payment methods with banks');
     const banks = page.getByRole('region', { name: 'Banks' });
     await banks.getByRole('button', { name: 'Add bank' }).click();
-    const bankForm = page.getByRole('dialog', { name: 'Banks: Add' });
+    const bankForm = page.getByRole('dialog', { name: 'Add bank' });
     await bankForm.getByLabel('Name').fill(bankName);
     await bankForm.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
     await bankForm.getByLabel('SWIFT/BIC').fill('COBADEFFXXX');

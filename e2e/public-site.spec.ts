@@ -14,10 +14,21 @@ test("the home page's initial JavaScript stays within 120 KB gzip", () => {
 test.describe('with the cookie choice made', () => {
   test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
-  test('the home page has its header, three sections with their images, and ?tab scrolls to a section', async ({ page }) => {
+  test('the home page has its header, three sections with their images, and ?tab scrolls to a section', async ({ page }, testInfo) => {
     await page.goto('/');
     const header = page.getByRole('banner');
-    for (const name of ['Features', 'Our network', 'Programs', 'Log In', 'Sign Up']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
+    const phone = testInfo.project.name === 'mobile';
+    // A phone gets one compact row: the logo, Sign Up and a menu with the sections and Log In.
+    const openMenu = async () => {
+      if (phone) await header.getByRole('button', { name: 'Menu' }).click();
+    };
+    await expect(header.getByRole('link', { name: 'Sign Up', exact: true })).toBeVisible();
+    if (phone) {
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+      await expect(header.getByRole('link', { name: 'Features', exact: true })).toBeHidden();
+    }
+    await openMenu();
+    for (const name of ['Features', 'Our network', 'Programs', 'Log In']) await expect(header.getByRole('link', { name, exact: true })).toBeVisible();
     for (const name of ['Features', 'Our network', 'Programs']) await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     // Desktop and mobile images from GET /v1/landing, through <picture>.
     const pictures = page.locator('main picture');
@@ -32,7 +43,10 @@ test.describe('with the cookie choice made', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
     await page.goto('/');
+    await openMenu();
     await header.getByRole('link', { name: 'Our network' }).click();
+    // A choice closes the menu.
+    if (phone) await expect(header.getByRole('link', { name: 'Features', exact: true })).toBeHidden();
     await expect(page).toHaveURL(/\?tab=network$/);
     await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('network')!.getBoundingClientRect().top))).toBeLessThan(120);
   });

@@ -45,6 +45,25 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** A country: typed into the select's search (249 of them), then chosen. */
+async function chooseCountry(page: Page, label: string, country: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.fill(country.slice(0, 4));
+  await expect(page.getByRole('option', { name: country, exact: true })).toBeVisible();
+  // The search narrowed the list to the few names holding what was typed.
+  expect(await page.getByRole('option').count()).toBeLessThan(10);
+  await page.getByRole('option', { name: country, exact: true }).click();
+  await expect(input).toHaveValue(country);
+}
+
+/** A date in the app's date picker ("MMM D, YYYY"): typed section by section, as a keyboard user does. */
+async function typeDate(page: Page, label: string, day: string) {
+  const [y, m, d] = day.split('-');
+  const field = page.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${m}${d}${y}`);
+}
+
 const who = { w9: /A US person/, w8ben: /A foreign individual/, w8bene: /A foreign company/ } as const;
 const formName = { w9: 'Form W-9', w8ben: 'Form W-8BEN', w8bene: 'Form W-8BEN-E' } as const;
 
@@ -72,22 +91,23 @@ async function fillTaxForm(page: Page, type: FormType, a: NewAffiliate, shots?: 
     await form.getByLabel('Taxpayer identification number', { exact: true }).fill('000-12-3456');
   } else if (type === 'w8ben') {
     await form.getByLabel('Name (as shown on your tax return)').fill(a.name);
-    await choose(page, 'Country of citizenship', 'Germany');
-    await form.getByLabel('Date of birth (YYYY-MM-DD)').fill('1988-04-12');
+    await chooseCountry(page, 'Country of citizenship', 'Germany');
+    await typeDate(page, 'Date of birth', '1988-04-12');
+    await expect(form.locator('#tax-form-date_of_birth')).toHaveValue('Apr 12, 1988');
     await form.getByLabel('Address', { exact: true }).fill('Hauptstrasse 5');
     await form.getByLabel('City', { exact: true }).fill('Berlin');
     await form.getByLabel('ZIP / postal code').fill('10115');
-    await choose(page, 'Country of residence', 'Germany');
+    await chooseCountry(page, 'Country of residence', 'Germany');
     await form.getByLabel('Foreign tax identifying number').fill('DE 12/345/67890');
   } else {
     await form.getByLabel('Name (as shown on your tax return)').fill(`${a.name} Ltd`);
-    await choose(page, 'Country of incorporation', 'United Kingdom');
+    await chooseCountry(page, 'Country of incorporation', 'United Kingdom');
     await choose(page, 'Entity type (chapter 3 status)', 'Corporation');
     await choose(page, 'FATCA status (chapter 4)', 'Active NFFE');
     await form.getByLabel('Address', { exact: true }).fill('221B Baker Street');
     await form.getByLabel('City', { exact: true }).fill('London');
     await form.getByLabel('ZIP / postal code').fill('NW1 6XE');
-    await choose(page, 'Country of residence', 'United Kingdom');
+    await chooseCountry(page, 'Country of residence', 'United Kingdom');
     await form.getByLabel('Foreign tax identifying number').fill('GB 1234567890');
     await form.getByLabel('Name of the person signing').fill(a.name);
   }

@@ -58,7 +58,7 @@ export async function signUp(page: Page, who: NewAffiliate, { path = '/signup', 
   if (who.company !== undefined) await page.getByLabel('Company').fill(who.company);
   if (who.website !== undefined) await page.getByLabel('Website').fill(who.website);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Check your email: we sent a link to activate your account.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   const activation = await waitForMail(who.email, /Activate your affiliate account/);
   await page.goto(linkTo(activation, '/activate-account'));
   await expect(page.getByText('Account activated successfully')).toBeVisible();

@@ -135,14 +135,50 @@ describe('sign-in', () => {
     expect(reused.statusCode).toBe(422);
   });
 
-  it('lets an affiliate turn on two-step sign-in in the profile', async () => {
+  it('lets an affiliate turn two-step sign-in on and off only with the current password', async () => {
     const a = await createAffiliate(t.app);
     const tokens = await signIn(t.app, mail, a.email, a.password);
-    const upd = await t.app.inject({ method: 'POST', url: '/v1/user/profile', headers: bearer(tokens), payload: { two_step_enabled: true } });
-    expect(upd.statusCode).toBe(200);
-    expect(upd.json().data.two_step_enabled).toBe(true);
+    const twoStep = (payload: object, who: { access_token: string } = tokens) => t.app.inject({ method: 'PUT', url: '/v1/user/two-step', headers: bearer(who), payload });
+    // Not through the profile form: the field is not taken there.
+    await t.app.inject({ method: 'POST', url: '/v1/user/profile', headers: bearer(tokens), payload: { two_step_enabled: true } });
+    expect((await profile(tokens)).json().data.two_step_enabled).toBe(false);
+    // A wrong or missing password changes nothing.
+    const wrong = await twoStep({ enabled: true, current_password: 'not-it' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ error_code: 'validation_failed', errors: { current_password: [authMessages.currentPasswordWrong] } });
+    expect((await twoStep({ enabled: true })).json().errors).toEqual({ current_password: ['This field is required'] });
+    expect((await profile(tokens)).json().data.two_step_enabled).toBe(false);
+    const on = await twoStep({ enabled: true, current_password: a.password });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toEqual({ two_step_enabled: true, message: authMessages.twoStepOn });
+    expect((await profile(tokens)).json().data.two_step_enabled).toBe(true);
     const res = await post('/v2/authentication/login', { email: a.email, password: a.password });
     expect(res.json().data.session_token).toEqual(expect.any(String));
+    const off = await twoStep({ enabled: false, current_password: a.password });
+    expect(off.json().data).toEqual({ two_step_enabled: false, message: authMessages.twoStepOff });
+    // Staff always sign in in two steps.
+    const s = await createStaff(t.app, []);
+    expect((await twoStep({ enabled: false, current_password: s.password }, await signIn(t.app, mail, s.email, s.password))).statusCode).toBe(403);
+  });
+
+  it('sends a new code for an open two-step sign-in; the old code and token stop working', async () => {
+    const s = await createStaff(t.app, []);
+    const before = mail.messages.length;
+    const { session_token } = (await post('/v2/authentication/login', { email: s.email, password: s.password })).json().data;
+    const first = MailCatcher.code(await mail.waitFor(s.email, /sign-in code/, before));
+    const afterFirst = mail.messages.length;
+    const resent = await post('/v2/authentication/resend-code', { session_token });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().data).toEqual({ session_token: expect.any(String), message: authMessages.codeResent });
+    const next = resent.json().data.session_token;
+    expect(next).not.toBe(session_token);
+    const second = MailCatcher.code(await mail.waitFor(s.email, /sign-in code/, afterFirst));
+    expect((await post('/v2/authentication/confirm', { session_token, code: first })).statusCode).toBe(422);
+    expect((await post('/v2/authentication/resend-code', { session_token })).json().error_code).toBe('code_invalid');
+    const ok = await post('/v2/authentication/confirm', { session_token: next, code: second });
+    expect(ok.statusCode).toBe(200);
+    // Once used, no more codes for it.
+    expect((await post('/v2/authentication/resend-code', { session_token: next })).statusCode).toBe(422);
   });
 
   it('slows down guessing one account but never locks its owner out', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods } from '../src/db/schema/index.ts';
 import { loadTerms } from '../src/modules/payouts/eligibility.ts';
@@ -39,7 +40,13 @@ const issues = async (who: Tokens) => (await t.app.inject({ method: 'GET', url: 
 
 describe('billing details', () => {
   it('starts empty, with billing_account_incomplete among the profile issues', async () => {
-    expect((await get(alice)).json().data).toEqual({ recipient_type: null, method: null, details: {}, is_complete: false });
+    expect((await get(alice)).json().data).toEqual({
+      recipient_type: null,
+      method: null,
+      details: {},
+      is_complete: false,
+      payout_issues: ['user_details_missing', 'billing_account_incomplete', 'legal_forms_not_submitted'],
+    });
     expect((await issues(alice)).issues.billing).toEqual(['billing_account_incomplete']);
   });
 
@@ -67,6 +74,8 @@ describe('billing details', () => {
       method: { id: expect.any(Number), type: 'wire', name: 'Wire transfer', min_payout: 500, fee: 25 },
       details: { account_holder: 'VR Media', iban: 'DE89370400440532013000', swift: 'DEUTDEFF', bank_name: 'Deutsche Bank', bank_address: '' },
       is_complete: true,
+      // Complete billing details alone do not make an affiliate payable: the tax form and address still hold payouts.
+      payout_issues: ['user_details_missing', 'legal_forms_not_submitted'],
     });
     const profile = await issues(alice);
     expect(profile.issues.billing).toEqual([]);
@@ -75,6 +84,18 @@ describe('billing details', () => {
     // Another affiliate's details stay their own.
     expect((await get(bob)).json().data.method).toBeNull();
     expect((await issues(bob)).issues.billing).toEqual(['billing_account_incomplete']);
+  });
+
+  it('tells payouts can be sent only when the one eligibility rule finds nothing holding them', async () => {
+    // The same list the top bar shows (the profile's issues) and the period close holds a payout for.
+    const fromProfile = await issues(alice);
+    const billing = (await get(alice)).json().data;
+    expect(billing.payout_issues).toEqual([...fromProfile.issues.info, ...fromProfile.issues.billing, ...fromProfile.issues.legal]);
+    expect(billing.payout_issues).toEqual((await loadTerms(t.app.db, [aliceId])).get(aliceId)!.issues);
+    await t.app.inject({ method: 'POST', url: '/v1/user/profile', headers: bearer(alice), payload: { first_name: 'Alice', address: '1 Main St', city: 'Berlin', postal_code: '10115', country: 'DE' } });
+    await t.app.db.execute(sql`update affiliate_profiles set legal_form_status = 'accepted' where user_id = ${aliceId}`);
+    expect((await get(alice)).json().data.payout_issues).toEqual([]);
+    expect((await issues(alice)).issues).toEqual({ info: [], billing: [], legal: [] });
   });
 
   it('is incomplete again when the method is deactivated', async () => {

@@ -91,13 +91,32 @@ describe('the event history', () => {
     expect((await call('PUT', '/v1/settings/maintenance', tokens, { enabled: false })).statusCode).toBe(200);
     const mine = await history({ user_id: staff.id, object_type: 'settings' });
     expect(mine.data.map((e) => e.actor?.id)).toEqual([staff.id]);
-    expect((await history({ action: 'login', per_page: 1 })).data).toHaveLength(1);
-    expect((await history({ action: 'login' })).meta.total).toBeGreaterThan(1);
+    expect((await history({ kind: 'sign_ins', action: 'login', per_page: 1 })).data).toHaveLength(1);
+    expect((await history({ kind: 'sign_ins', action: 'login' })).meta.total).toBeGreaterThan(1);
     const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
     expect((await history({ from: today, to: today })).meta.total).toBeGreaterThan(0);
     expect((await history({ to: '2020-01-01' })).meta.total).toBe(0);
     expect((await history({ user_id: '', object_type: '', action: '' })).meta.total).toBeGreaterThan(0);
     expect((await call('GET', '/v1/events?from=yesterday', owner)).statusCode).toBe(422);
+  });
+
+  it('shows changes by default; sign-ins only when asked for, or with everything', async () => {
+    const staff = await createStaff(t.app, ['settings']);
+    const tokens = await signIn(t.app, mail, staff.email, staff.password);
+    expect((await call('PUT', '/v1/settings/maintenance', tokens, { enabled: false })).statusCode).toBe(200);
+    const types = (list: { data: { type: string }[] }) => new Set(list.data.map((e) => e.type));
+    const changes = await history({ user_id: staff.id, per_page: 100 });
+    expect(types(changes)).toContain('settings.maintenance');
+    expect(types(changes)).not.toContain('user.login');
+    const signIns = await history({ user_id: staff.id, kind: 'sign_ins', per_page: 100 });
+    expect([...types(signIns)]).toEqual(['user.login']);
+    const all = await history({ user_id: staff.id, kind: 'all', per_page: 100 });
+    expect(all.meta.total).toBe(changes.meta.total + signIns.meta.total);
+    // The CSV follows the same choice.
+    const csv = await call('GET', `/v1/events?format=csv&user_id=${staff.id}`, owner);
+    expect(csv.body).toContain(',settings,maintenance,');
+    expect(csv.body).not.toContain(',user,login,');
+    expect((await call('GET', '/v1/events?kind=everything', owner)).statusCode).toBe(422);
   });
 
   it('exports CSV, formula-safe', async () => {

@@ -6,9 +6,11 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, roles, siteLogos, statsDaily, taxForms, users } from '../src/db/schema/index.ts';
+import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, roles, settings, siteLogos, statsDaily, taxForms, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
+import { nextPayoutNote, refreshDemoDashboard } from '../src/seed/demo-coherence.ts';
+import { seedDemoSettings } from '../src/seed/demo-settings.ts';
 import { createTestApp, testConfig } from './helpers.ts';
 
 class LogCapture extends Writable {
@@ -130,5 +132,44 @@ describe('first start', () => {
       { status: 'declined', n: 1 },
       { status: 'pending', n: 2 },
     ]);
+    // It hangs together: every affiliate signed up before their first click or money row, and is in a tier.
+    const late = await second.db.execute(sql`
+      select u.email from users u
+       where u.is_client and (u.tier_id is null
+          or exists (select 1 from clicks c where c.affiliate_id = u.id and c.created_at < u.created_at)
+          or exists (select 1 from ledger_entries l where l.affiliate_id = u.id and l.created_at < u.created_at))`);
+    expect((late as unknown as { rows: unknown[] }).rows).toEqual([]);
+    // A referred affiliate joined after the one who referred them.
+    expect(jordan.createdAt.getTime()).toBeGreaterThan(affiliate.createdAt.getTime());
+    // The dashboard message speaks of the coming payout, as of today.
+    const [dashboard] = await second.db.select().from(settings).where(eq(settings.key, 'dashboard'));
+    expect((dashboard!.value as { message: string }).message).toContain(nextPayoutNote(new Date()));
+  });
+});
+
+describe('demo dates', () => {
+  it('names the next payout from the date it is read on, in the network time zone', () => {
+    expect(nextPayoutNote(new Date('2026-11-26T18:00:00Z'))).toBe('November payouts go out on December 5.');
+    expect(nextPayoutNote(new Date('2026-11-03T18:00:00Z'))).toBe('October payouts go out on November 5.');
+    expect(nextPayoutNote(new Date('2026-12-20T18:00:00Z'))).toBe('December payouts go out on January 5.');
+    expect(nextPayoutNote(new Date('2027-01-02T18:00:00Z'))).toBe('December payouts go out on January 5.');
+    // 02:00 UTC on the 6th is still the 5th in Los Angeles.
+    expect(nextPayoutNote(new Date('2026-11-06T02:00:00Z'))).toBe('October payouts go out on November 5.');
+  });
+
+  it('moves the demo message on with the calendar, but never a message staff wrote', { timeout: 120_000 }, async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemoSettings(t.app.db, new Date('2026-11-03T18:00:00Z'));
+      const message = async () => ((await t.app.db.select().from(settings).where(eq(settings.key, 'dashboard')))[0]!.value as { message: string }).message;
+      expect(await message()).toMatch(/^October payouts go out on November 5\./);
+      await refreshDemoDashboard(t.app.db, new Date('2026-11-26T18:00:00Z'));
+      expect(await message()).toMatch(/^November payouts go out on December 5\./);
+      await t.app.db.update(settings).set({ value: { message: 'Our own news', links: [] } }).where(eq(settings.key, 'dashboard'));
+      await refreshDemoDashboard(t.app.db, new Date('2026-12-26T18:00:00Z'));
+      expect(await message()).toBe('Our own news');
+    } finally {
+      await t.close();
+    }
   });
 });

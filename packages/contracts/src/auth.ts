@@ -40,6 +40,15 @@ export type ConfirmRequest = z.input<typeof confirmRequestSchema>;
 
 export const tokensReplySchema = z.object({ data: tokenPairSchema });
 
+/** POST /v2/authentication/resend-code: a new code for a two-step sign-in still open; a new session token replaces the old. */
+export const resendCodeRequestSchema = z.object({ session_token: requiredString });
+export const resendCodeReplySchema = z.object({ data: z.object({ session_token: z.string(), message: z.string() }) });
+
+/** PUT /v1/user/two-step: an affiliate turns two-step sign-in on or off, proving it is them with the current password. */
+export const twoStepRequestSchema = z.object({ enabled: z.boolean(), current_password: password });
+export type TwoStepRequest = z.input<typeof twoStepRequestSchema>;
+export const twoStepReplySchema = z.object({ data: z.object({ two_step_enabled: z.boolean(), message: z.string() }) });
+
 export const refreshRequestSchema = z.object({ refresh_token: requiredString });
 export const logoutRequestSchema = z.object({ refresh_token: z.string().optional() });
 
@@ -184,7 +193,6 @@ export const profileUpdateSchema = z.object({
   methods: z.array(z.enum(promotionMethods)).optional(),
   hear_about: z.string().trim().max(255).optional(),
   remove_splash_screen: z.boolean().optional(),
-  two_step_enabled: z.boolean().optional(),
   sites_ids: z.array(id()).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -231,4 +239,8 @@ export const authMessages = {
   networkError: 'An error has occurred while processing your request. Please try again later.',
   passwordChanged: 'Password saved successfully!',
   currentPasswordWrong: 'The current password is wrong.',
+  twoStepOn: 'Two-step sign-in is on: each sign-in asks for a code sent to your email.',
+  twoStepOff: 'Two-step sign-in is off.',
+  twoStepStaff: 'Staff always sign in in two steps.',
+  codeResent: 'A new code is on its way to your email.',
 } as const;

@@ -4,6 +4,7 @@ import { required } from './rules/field.ts';
 import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
+import { profileIssueCodes } from './auth.ts';
 
 export * from './billing-checks.ts';
 
@@ -89,5 +90,10 @@ export const billingAccountSchema = z.object({
   details: z.record(z.string(), z.string()),
   /** Every detail the method needs is given and valid, and the method is active. */
   is_complete: z.boolean(),
+  /**
+   * What still holds the affiliate's payouts (user details, billing, tax form), from the one
+   * eligibility rule the top bar and the period close use: empty when payouts can be sent.
+   */
+  payout_issues: z.array(z.enum(profileIssueCodes)),
 });
 export type BillingAccount = z.infer<typeof billingAccountSchema>;

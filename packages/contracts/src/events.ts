@@ -31,6 +31,14 @@ export const eventObjectTypes = [
 /** Actions the filter offers; events may carry others (the filter takes any word). */
 export const eventActions = ['created', 'updated', 'deleted', 'archived', 'login', 'logout', 'login_as', 'action', 'approved', 'rejected', 'paid', 'invited', 'deactivated'] as const;
 
+/**
+ * Sign-ins and sign-outs: most lines of a busy network, and no change to anything. The history
+ * shows changes by default and these only when asked (`kind=sign_ins`, or `all`).
+ */
+export const signInEventTypes = ['user.login', 'user.logout', 'session.revoked', 'session.refresh_reuse'] as const;
+export const eventKinds = ['changes', 'sign_ins', 'all'] as const;
+export type EventKind = (typeof eventKinds)[number];
+
 /** GET /v1/events: filters (dates are days in the display time zone, both ends included), paging, and `format=csv`. */
 export const eventListQuerySchema = z.object({
   user_id: z.preprocess(blank, idText().optional()),
@@ -38,6 +46,7 @@ export const eventListQuerySchema = z.object({
   action: z.preprocess(blank, z.string().trim().max(32).optional()),
   from: day,
   to: day,
+  kind: z.preprocess(blank, z.enum(eventKinds, { error: 'This field is invalid' }).default('changes')),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(25),
   format: z.enum(['json', 'csv']).default('json'),

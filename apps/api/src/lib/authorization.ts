@@ -114,6 +114,8 @@ export const authorization = {
   'POST /v1/account/activate': anyone,
   'POST /v2/authentication/login': anyone,
   'POST /v2/authentication/confirm': anyone,
+  'POST /v2/authentication/resend-code': anyone,
+  'PUT /v1/user/two-step': client,
   'POST /v1/clients/web/admin/refresh': anyone,
   'POST /v1/authentication/logout': signedIn,
   'POST /v1/password/forgot': anyone,

@@ -109,4 +109,6 @@ export const limits = {
   forgotPerIp: 10,
   resetPerIp: 10,
   codePerIp: 10,
+  /** New two-step codes asked for one account ("Send a new code"). */
+  codeResendsPerAccount: 5,
 } as const;

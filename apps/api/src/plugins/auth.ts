@@ -195,21 +195,15 @@ const readOnlyMayCall = new Set(['POST /v1/authentication/logout']);
 
 /**
  * How the affiliate signs in stays theirs: a login-as session (read-only or with changes) cannot
- * create a personal API token (it would outlive the session) or change the password. The email
- * cannot be changed by the affiliate at all, and the two-step switch is refused in the profile
- * route, where the body is read (`refuseTwoStepChange`).
+ * create a personal API token (it would outlive the session), change the password or turn two-step
+ * sign-in on or off. The email cannot be changed by the affiliate at all.
  */
-const signInSettings = new Set(['POST /v1/user/api-tokens', 'POST /v1/user/password']);
+const signInSettings = new Set(['POST /v1/user/api-tokens', 'POST /v1/user/password', 'PUT /v1/user/two-step']);
 
 function refuseSignInChange(auth: AuthUser, request: FastifyRequest): void {
   if (auth.impersonatorId !== null && signInSettings.has(`${request.method} ${request.routeOptions.url}`)) {
     throw new ForbiddenError(profileMessages.notInLoginAs);
   }
-}
-
-/** The profile's two-step switch, refused in a login-as session like the other sign-in settings. */
-export function refuseTwoStepChange(auth: AuthUser, ownProfile: boolean, body: { two_step_enabled?: boolean | undefined }): void {
-  if (ownProfile && auth.impersonatorId !== null && body.two_step_enabled !== undefined) throw new ForbiddenError(profileMessages.notInLoginAs);
 }
 
 /** A read-only login-as session reads only: any write is refused with a message saying why. */

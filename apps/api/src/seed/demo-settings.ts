@@ -1,25 +1,14 @@
 import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
+import { DEMO_DASHBOARD_MARKER, demoDashboard } from './demo-coherence.ts';
 
 /**
- * Global Settings of the demo network: a dashboard message with links and a footer line for the
- * mail. Each is written once (a value staff changed is never put back).
+ * Global Settings of the demo network: a dashboard message with links, its dates those of today
+ * (kept current at each start by `refreshDemoDashboard`). Written once: a value staff changed stays.
  */
-export async function seedDemoSettings(db: Db): Promise<void> {
-  await db
-    .insert(settings)
-    .values([
-      {
-        key: 'dashboard',
-        value: {
-          message: 'October payouts go out on November 5. Halloween creatives for NovaVR and HoloStage are ready in Creatives — deep links to the new scenes convert best this week.',
-          links: [
-            { label: 'Halloween creatives', url: '/creatives' },
-            { label: 'Payout schedule', url: '/payments' },
-            { label: 'Traffic rules', url: '/terms-and-conditions' },
-          ],
-        },
-      },
-    ])
-    .onConflictDoNothing();
+export async function seedDemoSettings(db: Db, now: Date = new Date()): Promise<void> {
+  const value = demoDashboard(now);
+  const added = await db.insert(settings).values({ key: 'dashboard', value }).onConflictDoNothing().returning({ key: settings.key });
+  // Remembered as the demo's own text, so later starts may move its dates on.
+  if (added.length) await db.insert(settings).values({ key: DEMO_DASHBOARD_MARKER, value }).onConflictDoNothing();
 }

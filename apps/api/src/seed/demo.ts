@@ -10,6 +10,7 @@ import { seedDemoTaxForms } from './demo-tax-forms.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
+import { alignDemoAffiliates, refreshDemoDashboard } from './demo-coherence.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
 export const demoAccounts = {
@@ -112,6 +113,8 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   if (opts.taxFormKey) await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
   await seedDemoSettings(db);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
+  await refreshDemoDashboard(db);
+  await alignDemoAffiliates(db, demoAccounts.affiliate.email);
   log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(
     `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,

@@ -47,7 +47,7 @@ export function NameCell({ name, detail }: { name: string; detail: string }) {
   return (
     <div>
       <Typography variant="body2">{name}</Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {detail}
       </Typography>
     </div>

@@ -114,14 +114,10 @@ function listSx(columns: ListColumn[], actions: boolean, selectable: boolean): (
       position: 'relative',
       '& table, & tbody': { display: 'block' },
       // Out of sight, still read: the cards carry the column names themselves.
-      ...(selectable
-        ? {
-            // Selectable: the headings are out of sight one by one, and select-all stays in reach above the cards' own checkboxes.
-            '& thead, & thead tr': { display: 'block' },
-            '& thead th': { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 },
-            '& thead th:first-of-type': { position: 'static', display: 'flex', justifyContent: 'flex-end', width: 'auto', height: 'auto', m: 0, pr: 1, overflow: 'visible', clip: 'auto', borderBottom: 1, borderColor: 'divider' },
-          }
-        : { '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } }),
+      '& thead': { position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+      // A card list starts with its first card: no strip holding a lone select-all box (each card has its own;
+      // out of the page, not just out of sight, so no keyboard lands on an invisible box).
+      ...(selectable ? { '& thead th:first-of-type': { display: 'none' } } : {}),
       '& tbody tr': { display: 'block', py: 1, borderBottom: 1, borderColor: 'divider', position: 'relative' },
       '& tbody tr:last-of-type': { borderBottom: 0 },
       '& tbody td': {

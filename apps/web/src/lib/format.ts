@@ -20,12 +20,39 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.isValid() ? date.tz(DISPLAY_TIME_ZONE).format(DATE_FORMAT) : '';
 }
 
+const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/** "Nov 26, 2026, 6:15 AM PST": a moment in the display time zone, which it names. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** A calendar day as the API sends it ('1990-05-17') as "May 17, 1990": no time zone to shift it. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const day = dayjs(value, 'YYYY-MM-DD');
+  return day.isValid() ? day.format(DATE_FORMAT) : value;
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** USD with 2 decimals: "$1,234.50". Amounts in cents (the API's integers) go through `formatCents`. */
 export function formatMoney(amount: number | string | null | undefined): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
   return usd.format(n === null || n === undefined || !Number.isFinite(n) ? 0 : n);
+}
+
+const percentNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * "5%", "24.5%": the one way the app writes a percentage (no space before the sign, as in
+ * US English), so a rate reads the same on the home page, the dashboard and the settings.
+ */
+export function formatPercent(value: number | string): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return `${percentNumber.format(Number.isFinite(n) ? n : 0)}%`;
 }
 
 export function formatCents(cents: number | bigint | null | undefined): string {
@@ -35,11 +62,4 @@ export function formatCents(cents: number | bigint | null | undefined): string {
 /** Today in Los Angeles as 'YYYY-MM-DD' (the day the server counts in). */
 export function todayInLosAngeles(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** "Sep 1, 2024, 3:05 PM PDT": a moment in Los Angeles, with its zone. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : `${formatDate(date)}, ${new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date)}`;
 }

@@ -2,6 +2,10 @@ import {
   activateRequestSchema,
   authMessages,
   changePasswordRequestSchema,
+  resendCodeReplySchema,
+  resendCodeRequestSchema,
+  twoStepReplySchema,
+  twoStepRequestSchema,
   codeRequestSchema,
   confirmRequestSchema,
   errorReplySchema,
@@ -86,6 +90,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/authentication/confirm',
     { schema: { tags, summary: 'Complete a two-step sign-in with the emailed code', body: confirmRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
     async (request) => ({ data: await auth.confirm(deps, request.body.session_token, request.body.code, requestContext(request)) }),
+  );
+
+  app.post(
+    '/v2/authentication/resend-code',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new code for a two-step sign-in still open; the reply carries the session token that replaces the old one',
+        body: resendCodeRequestSchema,
+        response: { 200: resendCodeReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await auth.resendCode(deps, request.body.session_token, requestContext(request)) }),
+  );
+
+  app.put(
+    '/v1/user/two-step',
+    {
+      // Staff always sign in in two steps.
+      onRequest: requireAccess(app, 'PUT /v1/user/two-step'),
+      schema: {
+        tags,
+        summary: 'Turn two-step sign-in on or off (affiliates; staff always use it), after checking the current password',
+        security: [{ bearer: [] }],
+        body: twoStepRequestSchema,
+        response: { 200: twoStepReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await auth.setTwoStep(deps, request.auth!.id, request.body.enabled, request.body.current_password, requestContext(request)) }),
   );
 
   app.post(

@@ -205,6 +205,43 @@ export async function confirm(deps: AuthDeps, sessionToken: string, code: string
   return tokens;
 }
 
+/**
+ * POST /v2/authentication/resend-code: while a two-step sign-in is open, a new code by email.
+ * The old session token (and its code) stop working; its wrong-code count does not reset a
+ * challenge that was already ended. At most `codeResendsPerAccount` per window per account.
+ */
+export async function resendCode(deps: AuthDeps, sessionToken: string, ctx: RequestContext): Promise<{ session_token: string; message: string }> {
+  const { db, limiter } = deps;
+  await limiter.hit(`resend:ip:${ctx.ip}`, limits.codePerIp, limits.windowMs);
+  const row = await findLiveToken(db, 'two_step', sessionToken);
+  if (!row?.userId) throw new AppError('code_invalid', authMessages.sessionExpired);
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user?.isActive) throw new AppError('code_invalid', authMessages.sessionExpired);
+  await limiter.hit(`resend:account:${user.id}`, limits.codeResendsPerAccount, limits.windowMs);
+  await expireToken(db, row.id);
+  const code = randomDigits(6);
+  const next = await issueToken(db, 'two_step', { userId: user.id, codeHash: sha256(code) });
+  await sendEmail(deps, 'two_step_code', { to: user.email, vars: { name: user.name, email: user.email, code } });
+  return { session_token: next, message: authMessages.codeResent };
+}
+
+/** PUT /v1/user/two-step: an affiliate turns two-step sign-in on or off; the current password is checked first. */
+export async function setTwoStep(deps: AuthDeps, userId: number, enabled: boolean, current: string, ctx: RequestContext): Promise<{ two_step_enabled: boolean; message: string }> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new NotFoundError();
+  if (!user.isClient) throw new ForbiddenError(authMessages.twoStepStaff);
+  await slowDown(await deps.limiter.count(`login:account:${user.email}`));
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
+    await deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
+    throw new AppError('validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
+  }
+  if (user.twoStepEnabled !== enabled) {
+    await deps.db.update(users).set({ twoStepEnabled: enabled, updatedAt: new Date() }).where(eq(users.id, userId));
+    await recordEvent(deps.db, enabled ? 'user.two_step_on' : 'user.two_step_off', { actorId: userId, subjectId: userId, ip: ctx.ip });
+  }
+  return { two_step_enabled: enabled, message: enabled ? authMessages.twoStepOn : authMessages.twoStepOff };
+}
+
 /** POST /v1/password/forgot: the same answer whether or not the account exists. */
 export async function forgotPassword(deps: AuthDeps, email: string, ctx: RequestContext): Promise<void> {
   await deps.limiter.hit(`forgot:ip:${ctx.ip}`, limits.forgotPerIp, limits.windowMs);

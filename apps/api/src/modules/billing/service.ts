@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { billingAccounts, paymentMethods } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { requireAffiliate } from '../ledger/index.ts';
+import { loadTerms } from '../payouts/index.ts';
 
 /** GET /v1/user/billing: where the affiliate is paid. */
 export async function getBilling(db: Db, userId: number): Promise<BillingAccount> {
@@ -12,13 +13,16 @@ export async function getBilling(db: Db, userId: number): Promise<BillingAccount
     .from(billingAccounts)
     .leftJoin(paymentMethods, eq(paymentMethods.id, billingAccounts.paymentMethodId))
     .where(eq(billingAccounts.userId, userId));
-  if (!row) return { recipient_type: null, method: null, details: {}, is_complete: false };
+  // The payout issues come from the one eligibility rule, so this card and the top bar never disagree.
+  const payout_issues = (await loadTerms(db, [userId])).get(userId)?.issues ?? [];
+  if (!row) return { recipient_type: null, method: null, details: {}, is_complete: false, payout_issues };
   const { account, method } = row;
   return {
     recipient_type: (account.recipientType as RecipientType | null) ?? null,
     method: method ? { id: method.id, type: method.type as PaymentMethodType, name: method.name, min_payout: method.minPayoutCents / 100, fee: method.feeCents / 100 } : null,
     details: account.details as Record<string, string>,
     is_complete: Boolean(account.isComplete && method?.isActive),
+    payout_issues,
   };
 }
 

@@ -1,5 +1,5 @@
-import type { EventItem, EventListReply, eventListQuerySchema } from '@portal/contracts';
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { type EventItem, type EventListReply, type eventListQuerySchema, signInEventTypes } from '@portal/contracts';
+import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +22,8 @@ function filters(q: Query): SQL | undefined {
   if (q.action) where.push(eq(events.action, q.action));
   if (q.from) where.push(gte(events.createdAt, sql`(${q.from}::date)::timestamp at time zone ${ZONE}`));
   if (q.to) where.push(lt(events.createdAt, sql`(${q.to}::date + 1)::timestamp at time zone ${ZONE}`));
+  if (q.kind === 'changes') where.push(notInArray(events.type, [...signInEventTypes]));
+  if (q.kind === 'sign_ins') where.push(inArray(events.type, [...signInEventTypes]));
   return where.length ? and(...where) : undefined;
 }
 

@@ -13,7 +13,7 @@ export const payoutsModule = apiModule('payouts', async (app) => {
 
 export { closePeriod } from './close.ts';
 export { networkDetails } from './documents.ts';
-export { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp } from './eligibility.ts';
+export { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp, loadTerms } from './eligibility.ts';
 export { laDate, periodEnd, periodOf, periodStart } from './periods.ts';
 export { rows } from './sql.ts';
 export { approvePayout, markPayoutPaid, releaseFixedHolds } from './transitions.ts';

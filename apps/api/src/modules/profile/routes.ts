@@ -18,7 +18,7 @@ import { sites } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { readForm } from '../../plugins/multipart.ts';
-import { refuseTwoStepChange, requireAccess } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/auth.ts';
 import { FILE_REQUIREMENTS } from '../uploads/index.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
 import { countries } from './countries.ts';
@@ -77,9 +77,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = await targetUserId(app.db, request, request.query.user_id);
       const own = userId === request.auth!.id;
-      refuseTwoStepChange(request.auth!, own, request.body);
-      // Staff edit an affiliate's details, never their sign-in settings.
-      const body = own ? request.body : { ...request.body, two_step_enabled: undefined };
+      // Two-step sign-in is its own call with the current password (PUT /v1/user/two-step), never a profile field.
+      const body = request.body;
       await updateProfile(app.db, userId, body);
       await recordEvent(app.db, 'profile.updated', { actorId: actor(request), subjectId: userId, ip: request.ip, data: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined) } });
       return { data: await getProfile(app.db, userId, own ? request.auth!.sessionId : '', request.query.include), message: profileMessages.saved };

@@ -86,8 +86,6 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
   await db.transaction(async (tx) => {
     const userSet: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.first_name !== undefined) userSet.name = input.first_name;
-    // Staff always use two-step sign-in; only affiliates choose.
-    if (input.two_step_enabled !== undefined && u.isClient) userSet.twoStepEnabled = input.two_step_enabled;
     await tx.update(users).set(userSet).where(eq(users.id, userId));
     if (!u.isClient) return;
 

@@ -1,5 +1,5 @@
 import type { NetworkSite, ProgramRange } from '@portal/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { landingSectionIds, type LandingSectionId } from '../../features/site/landing-defaults.ts';
@@ -56,6 +56,48 @@ function SectionPicture({ id, first }: { id: LandingSectionId; first: boolean })
   );
 }
 
+/**
+ * On a phone the header is one row: the logo, Sign Up and a menu holding the sections and Log In
+ * (plain markup: no MUI on the public pages). A choice, Escape or a click elsewhere closes it.
+ */
+function HeaderMenu() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', away);
+    document.addEventListener('pointerdown', away);
+    return () => {
+      document.removeEventListener('keydown', away);
+      document.removeEventListener('pointerdown', away);
+    };
+  }, [open]);
+  return (
+    <div className="pub-menu" ref={ref}>
+      <button type="button" className="pub-btn" aria-label={t('home.menu')} aria-expanded={open} aria-controls="pub-menu-panel" onClick={() => setOpen((o) => !o)}>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
+        </svg>
+      </button>
+      {open ? (
+        <nav id="pub-menu-panel" className="pub-menu-panel" aria-label={t('home.menu')}>
+          {landingSectionIds.map((s) => (
+            <Link key={s} to={`/?tab=${s}`} className="pub-btn" onClick={() => setOpen(false)}>
+              {t(`nav.${s}`)}
+            </Link>
+          ))}
+          <Link to="/signin" className="pub-btn" onClick={() => setOpen(false)}>
+            {t('nav.login')}
+          </Link>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
 /** Home layout: header with the section links, Log In and Sign Up; hero; Features, Our network, Programs. */
 export function Component() {
   const [params] = useSearchParams();
@@ -81,12 +123,13 @@ export function Component() {
             ))}
           </nav>
           <div className="pub-actions">
-            <Link to="/signin" className="pub-btn">
+            <Link to="/signin" className="pub-btn pub-wide-only">
               {t('nav.login')}
             </Link>
             <Link to="/signup" className="pub-btn pub-btn-primary">
               {t('nav.signup')}
             </Link>
+            <HeaderMenu />
           </div>
         </div>
       </header>

@@ -20,10 +20,11 @@ export interface DatePickerInputProps {
   minDate?: string;
   maxDate?: string;
   onBlur?: () => void;
+  size?: 'small' | 'medium';
 }
 
 /** Date picker showing dates as "MMM D, YYYY" (SPEC.md section 5). */
-export function DatePickerInput({ label, value, onChange, clearable, disabled, required, error, helperText, id, minDate, maxDate, onBlur }: DatePickerInputProps) {
+export function DatePickerInput({ label, value, onChange, clearable, disabled, required, error, helperText, id, minDate, maxDate, onBlur, size }: DatePickerInputProps) {
   const parsed = value ? dayjs(value, WIRE_FORMAT) : null;
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
@@ -37,7 +38,7 @@ export function DatePickerInput({ label, value, onChange, clearable, disabled, r
         {...(maxDate ? { maxDate: dayjs(maxDate) } : {})}
         slotProps={{
           field: { clearable: clearable ?? false, onBlur, shouldRespectLeadingZeros: true },
-          textField: { id, required, error: Boolean(error), helperText: error ?? helperText, fullWidth: true },
+          textField: { id, required, error: Boolean(error), helperText: error ?? helperText, fullWidth: true, ...(size ? { size } : {}) },
         }}
       />
     </LocalizationProvider>

@@ -136,6 +136,31 @@ describe('DynamicForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
   });
 
+  it('names each block by its title field, or by one item and its place while that is empty', async () => {
+    const linkSchema = z.object({ links: z.array(z.object({ label: text(), url: text() })) });
+    const linkFields: FormItem<z.input<typeof linkSchema>>[] = [
+      { type: 'block', name: 'links', label: 'Links', itemLabel: 'Link', titleField: 'label', maxCount: 3, newItem: { label: '', url: '' }, fields: [
+        { name: 'label', label: 'Link text', type: 'text', row: 1 },
+        { name: 'url', label: 'Address', type: 'text', row: 1 },
+      ] },
+    ];
+    render(
+      <AppProvider>
+        <DynamicForm schema={linkSchema} fields={linkFields} defaultValues={{ links: [{ label: 'Getting started', url: '/a' }] }} mode="update" onSubmit={submitSpy()} />
+      </AppProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add a Range' }));
+    const blocks = await waitFor(() => {
+      const all = screen.getAllByTestId('inner-block');
+      expect(all).toHaveLength(2);
+      return all;
+    });
+    expect(within(blocks[0] as HTMLElement).getByText('Getting started')).toBeTruthy();
+    expect(within(blocks[1] as HTMLElement).getByText('Link 2')).toBeTruthy();
+    expect(screen.queryByText('Links 1')).toBeNull();
+    expect(within(blocks[0] as HTMLElement).getByRole('button', { name: 'Remove Getting started' })).toBeTruthy();
+  });
+
   it('reports a removed stored image in <name>_deleted', async () => {
     const onSubmit = submitSpy();
     renderForm(onSubmit);

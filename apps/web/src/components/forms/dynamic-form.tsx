@@ -140,6 +140,8 @@ export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValue
             min={chunk.def.min ?? 0}
             maxCount={chunk.def.maxCount}
             newItem={chunk.def.newItem as FieldValues}
+            itemLabel={chunk.def.itemLabel}
+            titleField={chunk.def.titleField as string | undefined}
           />
         ) : undefined,
       )}

@@ -104,6 +104,10 @@ export interface BlockDef<V extends FieldValues, K extends ArrayPath<V> = ArrayP
   mustBeUnique?: readonly Path<BlockItem<V, K>>[];
   /** A new block's values. */
   newItem: FieldArray<V, K>;
+  /** One block's name (a text key, "Link"): an untitled block reads "Link 2", not "Links 2". */
+  itemLabel?: string;
+  /** The inner field whose value titles its block ("Getting started"), once it is filled. */
+  titleField?: Path<BlockItem<V, K>>;
   relation?: Path<V>;
   relationValue?: unknown;
   relationCriteria?: RelationCriteria;

@@ -19,10 +19,12 @@ export interface BlockProps {
   min: number;
   maxCount: number;
   newItem: FieldValues;
+  itemLabel?: string;
+  titleField?: string;
 }
 
 /** Inner blocks: repeatable field groups; "Add a Range" stops at maxCount, remove stops at min. */
-export function InnerBlocks({ control, name, label, fields: defs, min, maxCount, newItem }: BlockProps) {
+export function InnerBlocks({ control, name, label, fields: defs, min, maxCount, newItem, itemLabel, titleField }: BlockProps) {
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name });
   const items = useWatch({ control, name }) as FieldValues[] | undefined;
@@ -30,6 +32,12 @@ export function InnerBlocks({ control, name, label, fields: defs, min, maxCount,
   const listError = (get(errors, name) as { message?: string; root?: { message?: string } } | undefined);
   const message = listError?.message ?? listError?.root?.message;
   const title = t(label);
+  const noun = itemLabel ? t(itemLabel) : title;
+  // A block is named by its own content where it has a title field, else by its kind and place.
+  const blockTitle = (index: number) => {
+    const own = titleField ? items?.[index]?.[titleField] : undefined;
+    return typeof own === 'string' && own.trim() ? own.trim() : t('forms.blockTitle', { label: noun, number: index + 1 });
+  };
 
   return (
     <Stack spacing={1.5} role="group" aria-label={title}>
@@ -37,10 +45,10 @@ export function InnerBlocks({ control, name, label, fields: defs, min, maxCount,
         <Paper key={item.id} variant="outlined" sx={{ p: 2 }} data-testid="inner-block">
           <Box sx={{ display: 'flex', alignItems: 'center', mb: 1.5, gap: 1 }}>
             <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
-              {t('forms.blockTitle', { label: title, number: index + 1 })}
+              {blockTitle(index)}
             </Typography>
             {fields.length > min ? (
-              <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => remove(index)} aria-label={`${t('forms.removeBlock')} ${title} ${index + 1}`}>
+              <Button size="small" color="inherit" startIcon={<DeleteOutline />} onClick={() => remove(index)} aria-label={`${t('forms.removeBlock')} ${blockTitle(index)}`}>
                 {t('forms.removeBlock')}
               </Button>
             ) : undefined}

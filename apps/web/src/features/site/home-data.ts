@@ -1,4 +1,5 @@
 import type { HomeData, ProgramRange } from '@portal/contracts';
+import { formatPercent } from '../../lib/format.ts';
 
 /**
  * The live network and programs the server puts into the home page (`#home-data`, see
@@ -17,9 +18,9 @@ export function readHomeData(): HomeData | undefined {
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const percent = (basisPoints: number) => String(+(basisPoints / 100).toFixed(2));
+const percent = (basisPoints: number) => formatPercent(basisPoints / 100);
 
-/** "up to 40 % revshare", "$2.50 per signup", "$30.00 to $45.00 per sale": the words for a range, from the texts given. */
+/** "up to 40% revshare", "$2.50 per signup", "$30.00 to $45.00 per sale": the words for a range, from the texts given. */
 export function describeProgram(p: ProgramRange, t: (key: string, values?: Record<string, unknown>) => string): { title: string; text: string } {
   if (p.payout_type === 'revshare') return { title: t('home.programKinds.revshare'), text: t('home.programRange.revshare', { percent: percent(p.max) }) };
   const goal = t(`home.programGoals.${p.goal}`);

@@ -37,6 +37,7 @@ export const auth = {
     haveAccount: 'Already have an account?',
     toSignin: 'Log In',
     sentTitle: 'Check your email',
+    sentText: 'We sent a link to activate your account to {{email}}. Open it to finish signing up.',
   },
   forgot: {
     title: 'Forgot password',
@@ -64,6 +65,8 @@ export const auth = {
     subtitle: 'We emailed you a 6-digit code. Enter it to finish signing in.',
     code: 'Code',
     submit: 'Confirm',
+    resend: 'Send a new code',
+    resendIn: 'Send a new code ({{seconds}} s)',
     back: 'Back to Log In',
   },
   botCheck: {
@@ -91,6 +94,11 @@ export const auth = {
     twoStepStaff: 'Staff accounts always use two-step sign-in.',
     twoStepOn: 'Two-step sign-in is on',
     twoStepOff: 'Two-step sign-in is off',
+    twoStepEnableTitle: 'Turn on two-step sign-in',
+    twoStepDisableTitle: 'Turn off two-step sign-in',
+    twoStepEnable: 'Turn on',
+    twoStepDisable: 'Turn off',
+    twoStepConfirm: 'Enter your current password to confirm it is you.',
     changePassword: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

@@ -4,6 +4,7 @@ export const billing = {
   profileTabs: 'Profile sections',
   title: 'Billing details',
   complete: 'Your billing details are complete: payouts can be sent.',
+  completeButHeld: 'Your billing details are complete, but payouts are held until this is done:',
   incomplete: 'Your billing details are incomplete: payouts are held until they are complete.',
   recipientType: 'Recipient type',
   recipientTypes: { individual: 'Individual', company: 'Company' },

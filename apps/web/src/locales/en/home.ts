@@ -1,5 +1,6 @@
 export const home = {
   sectionsLabel: 'Sections',
+  menu: 'Menu',
   heroTitle: 'Earn with the leading VR sites',
   heroText: 'Promote premium virtual-reality studios with tracking links, creatives and postbacks, and get paid every month.',
   heroCta: 'Become an affiliate',
@@ -25,7 +26,7 @@ export const home = {
   networkLogo: '{{name}} logo',
   programKinds: { revshare: 'Revenue share', cpaSale: 'Pay per sale', cpaSignup: 'Pay per signup' },
   programGoals: { sale: 'sale', signup: 'signup' },
-  programRange: { revshare: 'Up to {{percent}} % revshare on every sale and rebill, for the lifetime of the customer.', cpa: '{{min}} to {{max}} per {{goal}}.', cpaFixed: '{{amount}} per {{goal}}.' },
+  programRange: { revshare: 'Up to {{percent}} revshare on every sale and rebill, for the lifetime of the customer.', cpa: '{{min}} to {{max}} per {{goal}}.', cpaFixed: '{{amount}} per {{goal}}.' },
   referralProgram: { title: 'Referrals', text: 'Earn 5% of the income of every affiliate you refer, for life.' },
   programs: [
     { title: 'Revenue share', text: 'A share of every sale and every rebill, for the lifetime of the customer.' },

@@ -1,7 +1,7 @@
 /** The dashboard's Referrals card. */
 export const referrals = {
   title: 'Referrals',
-  intro: 'Earn {{rate}} % of the income of every affiliate who signs up through your link, for life.',
+  intro: 'Earn {{rate}} of the income of every affiliate who signs up through your link, for life.',
   link: 'Your referral link',
   copy: 'Copy the referral link',
   copied: 'Copied to the clipboard',

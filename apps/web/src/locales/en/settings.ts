@@ -34,7 +34,7 @@ export const settings = {
   backupWithholding: {
     description: 'Kept from the payouts of a US person while no valid W-9 is on file, when it is higher than the rate of the table below.',
     rate: 'Backup withholding rate',
-    rateHint: 'Percent from 0 to 100 (the IRS rate is 24 %).',
+    rateHint: 'Percent from 0 to 100 (the IRS rate is 24%).',
   },
   signupApproval: {
     description: 'While on, a new affiliate waits for staff to approve or reject them (the affiliates list’s Pending approval filter) before getting tracking links.',
@@ -50,6 +50,7 @@ export const settings = {
     message: 'Message',
     messageHint: 'Plain text; leave empty to show no message.',
     links: 'Links',
+    link: 'Link',
     linkLabel: 'Link text',
     linkUrl: 'Address',
   },

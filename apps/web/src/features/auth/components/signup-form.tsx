@@ -87,7 +87,9 @@ export function SignupForm() {
   const fields = useMemo(() => signupFields(options.data, noCountry), [options.data, noCountry]);
 
   async function submit(values: SavedValues<typeof registerRequestSchema>) {
-    setSent(await botCheck.send((captcha_token) => register.mutateAsync({ body: { ...values, captcha_token }, referredBy })));
+    await botCheck.send((captcha_token) => register.mutateAsync({ body: { ...values, captcha_token }, referredBy }));
+    // The heading says "Check your email"; the line below says where it went, not the same words again.
+    setSent(t(`${l}.sentText`, { email: values.email }));
   }
 
   if (sent) {

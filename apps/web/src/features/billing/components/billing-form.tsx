@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -36,6 +37,38 @@ const isMethod = (v: string): v is PaymentMethodType => (paymentMethodTypes as r
 function initial(account: BillingAccount): FormValues {
   const method = account.method?.type ?? '';
   return { recipient_type: account.recipient_type ?? '', method, details: isMethod(method) ? detailsFor(method, account.details) : {} };
+}
+
+/**
+ * Whether payouts can be sent, from the API's `payout_issues` (the one eligibility rule the top
+ * bar's "Not eligible for payouts" reads too): complete billing details alone are not enough.
+ */
+export function BillingStatus({ account }: { account: BillingAccount }) {
+  const { t } = useTranslation();
+  if (!account.is_complete) {
+    return (
+      <Alert severity="warning" variant="outlined">
+        {t('billing.incomplete')}
+      </Alert>
+    );
+  }
+  if (!account.payout_issues.length) {
+    return (
+      <Alert severity="success" variant="outlined">
+        {t('billing.complete')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" variant="outlined">
+      {t('billing.completeButHeld')}
+      <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+        {account.payout_issues.map((code) => (
+          <li key={code}>{t(`shell.issues.${code}`)}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
 }
 
 /** Profile billing tab: who is paid, how, and the details that method needs, checked as the server checks them. */
@@ -75,15 +108,7 @@ function BillingFormFields({ account, methods, userId }: { account: BillingAccou
       <Typography id="billing-heading" variant="h5" component="h2">
         {t('billing.title')}
       </Typography>
-      {account.is_complete ? (
-        <Alert severity="success" variant="outlined">
-          {t('billing.complete')}
-        </Alert>
-      ) : (
-        <Alert severity="warning" variant="outlined">
-          {t('billing.incomplete')}
-        </Alert>
-      )}
+      <BillingStatus account={account} />
       <FormAlert message={formError} />
       <Controller
         control={form.control}

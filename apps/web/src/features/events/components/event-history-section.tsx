@@ -1,5 +1,6 @@
-import { type EventItem, eventActions, eventObjectTypes } from '@portal/contracts';
+import { type EventItem, type EventKind, eventActions, eventKinds, eventObjectTypes } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -11,28 +12,34 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { RegionTable } from '../../../components/region-table.tsx';
+import { DatePickerInput } from '../../../components/forms/date-picker-input.tsx';
 import { alertError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { downloadEventsCsv, useEvents } from '../api/events.ts';
 import { EventDiffDialog } from './event-diff-dialog.tsx';
-import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: DISPLAY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+const kindLabels: Record<EventKind, string> = { changes: 'Changes', sign_ins: 'Sign-ins', all: 'Everything' };
+/** Sign-in words in the Action filter only where sign-ins are listed. */
+const signInActions = new Set(['login', 'logout']);
 
 /**
- * Global Settings, Event history: every staff write, who, what, when, the object, before and after;
+ * Global Settings, Event history: every change (by staff, and by affiliates to their own account),
+ * who, what, when, the object, before and after; sign-ins apart, shown when chosen (docs/settings.md);
  * filters by user, object type, action and dates; pages on the server; CSV of the filtered rows.
  */
 export function EventHistorySection({ users }: { users: readonly { id: number; label: string }[] }) {
-  const [filters, setFilters] = useState({ user_id: '', object_type: '', action: '', from: '', to: '' });
+  const [filters, setFilters] = useState({ kind: 'changes' as EventKind, user_id: '', object_type: '', action: '', from: '', to: '' });
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(25);
   const [open, setOpen] = useState<EventItem | null>(null);
   const query = { ...filters, page, per_page: perPage };
   const events = useEvents(query);
-  const set = (key: keyof typeof filters) => (e: { target: { value: string } }) => {
-    setFilters((f) => ({ ...f, [key]: e.target.value }));
+  const change = (patch: Partial<typeof filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
+  const set = (key: keyof typeof filters) => (e: { target: { value: string } }) => change({ [key]: e.target.value });
+  const actions = eventActions.filter((a) => filters.kind !== 'changes' || !signInActions.has(a));
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="event-history-heading" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
@@ -40,9 +47,24 @@ export function EventHistorySection({ users }: { users: readonly { id: number; l
         Event history
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Every staff write across the product: who, what, when, the object and its values before and after.
+        Every change across the product, by staff and by affiliates to their own accounts: who, what, when, the object and its values before and after. Sign-ins are
+        listed apart: choose them under Show.
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, flexWrap: 'wrap', mb: 2 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, flexWrap: 'wrap', mb: 2, '& > *': { width: { xs: '100%', sm: 'auto' } } }}>
+        <TextField
+          select
+          size="small"
+          label="Show"
+          value={filters.kind}
+          onChange={(e) => change({ kind: e.target.value as EventKind, action: filters.kind !== e.target.value && signInActions.has(filters.action) ? '' : filters.action })}
+          sx={{ minWidth: 150 }}
+        >
+          {eventKinds.map((k) => (
+            <MenuItem key={k} value={k}>
+              {kindLabels[k]}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField select size="small" label="User" value={filters.user_id} onChange={set('user_id')} sx={{ minWidth: 180 }}>
           <MenuItem value="">Anyone</MenuItem>
           {users.map((u) => (
@@ -61,14 +83,18 @@ export function EventHistorySection({ users }: { users: readonly { id: number; l
         </TextField>
         <TextField select size="small" label="Action" value={filters.action} onChange={set('action')} sx={{ minWidth: 140 }}>
           <MenuItem value="">Any</MenuItem>
-          {eventActions.map((a) => (
+          {actions.map((a) => (
             <MenuItem key={a} value={a}>
               {a.replace(/_/g, ' ')}
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" type="date" label="From" value={filters.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label="To" value={filters.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <Box sx={{ width: { xs: '100%', sm: 190 } }}>
+          <DatePickerInput label="From" value={filters.from || null} maxDate={filters.to || undefined} clearable size="small" onChange={(v) => change({ from: v ?? '' })} />
+        </Box>
+        <Box sx={{ width: { xs: '100%', sm: 190 } }}>
+          <DatePickerInput label="To" value={filters.to || null} minDate={filters.from || undefined} clearable size="small" onChange={(v) => change({ to: v ?? '' })} />
+        </Box>
         <Button variant="outlined" onClick={() => void downloadEventsCsv(filters).catch(alertError)}>
           Export CSV
         </Button>
@@ -77,7 +103,7 @@ export function EventHistorySection({ users }: { users: readonly { id: number; l
       <RegionTable label="Event history" columns={['When', 'User', 'Object', 'Action', { label: 'Values', align: 'right' }]}>
         {(events.data?.data ?? []).map((e) => (
           <TableRow key={e.id} hover>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created_at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</TableCell>
             <TableCell>
               {e.actor?.name ?? '—'}
               {e.impersonator ? (

@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import { useAffiliateOptions } from '../../../lib/queries/get-affiliate-options.ts';
 import { banksList, paymentMethodsList, splitFeesList, taxWithholdingsList } from '../api/lists.ts';
 import { SettingsSection, type SettingsSectionSpec } from './settings-section.tsx';
@@ -28,7 +28,7 @@ function countryName(code: string): string {
   }
 }
 
-const percent = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+const percent = formatPercent;
 const activeChip = (on: boolean, t: TFunction) => <Chip size="small" variant="outlined" color={on ? 'success' : 'default'} label={t(on ? 'moneySettings.active' : 'moneySettings.inactive')} />;
 const recipient = (type: string, t: TFunction) => t(`billing.recipientTypes.${type}`);
 

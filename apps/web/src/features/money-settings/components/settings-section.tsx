@@ -148,7 +148,7 @@ export function SettingsSection<Row, Values extends FieldValues>(props: Settings
   );
 }
 
-function RowDialog<Row, Values extends FieldValues>({ spec, options, title, row, onClose }: SettingsSectionProps<Row, Values> & { title: string; row: Row | undefined; onClose: () => void }) {
+function RowDialog<Row, Values extends FieldValues>({ spec, options, row, onClose }: SettingsSectionProps<Row, Values> & { title: string; row: Row | undefined; onClose: () => void }) {
   const { id, text, list, fields, schema, empty, keyOf, keyOfNew } = spec;
   const { t, tx } = useText(text);
   const save = useSaveSettingsRow(list);
@@ -165,7 +165,7 @@ function RowDialog<Row, Values extends FieldValues>({ spec, options, title, row,
     }
   });
   return (
-    <FormDialog id={`${id}-form`} title={`${title}: ${t(row ? 'moneySettings.edit' : 'moneySettings.add')}`} onClose={onClose} onSubmit={() => void submit()} saving={save.isPending}>
+    <FormDialog id={`${id}-form`} title={tx(row ? 'editTitle' : 'add')} onClose={onClose} onSubmit={() => void submit()} saving={save.isPending}>
       <FormAlert message={formError} />
       {fields.map((f) => (
         <Controller

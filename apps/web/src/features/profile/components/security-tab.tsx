@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { type ChangePasswordRequest, changePasswordRequestSchema } from '@portal/contracts';
+import { type ChangePasswordRequest, changePasswordRequestSchema, twoStepRequestSchema } from '@portal/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,8 @@ import { FormAlert } from '../../../components/forms/form-alert.tsx';
 import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../../../lib/queries/get-profile.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
-import { alertError } from '../../../lib/api-client.ts';
+import { useSetTwoStep } from '../api/set-two-step.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { notify } from '../../../lib/notifications.tsx';
 import { ApiTokens } from './api-tokens.tsx';
 import { SessionsList } from './sessions-list.tsx';
@@ -42,30 +42,70 @@ export function SecurityTab() {
   );
 }
 
+const passwordOnly = twoStepRequestSchema.pick({ current_password: true });
+
 function TwoStepSetting({ isClient, enabled }: { isClient: boolean; enabled: boolean }) {
   const { t } = useTranslation();
-  const update = useUpdateProfile();
+  // The switch only asks: the change is made once the current password is given (checked by the server).
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const on = isClient ? enabled : true;
   return (
     <Stack spacing={0.5}>
       <Typography variant="h6" component="h3">
         {t('auth.profile.twoStep')}
       </Typography>
       <FormControlLabel
-        control={
-          <Switch
-            checked={isClient ? enabled : true}
-            disabled={!isClient || update.isPending}
-            onChange={(_, checked) =>
-              update.mutate({ two_step_enabled: checked }, { onSuccess: () => notify.success(t('auth.profile.saved')), onError: alertError })
-            }
-          />
-        }
-        label={(isClient ? enabled : true) ? t('auth.profile.twoStepOn') : t('auth.profile.twoStepOff')}
+        control={<Switch checked={on} disabled={!isClient} onChange={(_, checked) => setAsking(checked)} />}
+        label={on ? t('auth.profile.twoStepOn') : t('auth.profile.twoStepOff')}
       />
       <Typography variant="body2" color="text.secondary">
         {isClient ? t('auth.profile.twoStepHelp') : t('auth.profile.twoStepStaff')}
       </Typography>
+      {asking === null ? null : <TwoStepDialog enable={asking} onClose={() => setAsking(null)} />}
     </Stack>
+  );
+}
+
+/** Turning two-step sign-in on or off: the current password first, then the server's own words. */
+function TwoStepDialog({ enable, onClose }: { enable: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSetTwoStep();
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<{ current_password: string }>({ resolver: zodResolver(passwordOnly), defaultValues: { current_password: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ current_password }) => {
+    setFormError(undefined);
+    try {
+      const reply = await save.mutateAsync({ enabled: enable, current_password });
+      notify.success(reply.message);
+      onClose();
+    } catch (error) {
+      setFormError(applyServerError(error, form.setError, ['current_password']));
+    }
+  });
+  return (
+    <FormDialog
+      id="two-step-form"
+      title={t(enable ? 'auth.profile.twoStepEnableTitle' : 'auth.profile.twoStepDisableTitle')}
+      submitLabel={t(enable ? 'auth.profile.twoStepEnable' : 'auth.profile.twoStepDisable')}
+      onClose={onClose}
+      onSubmit={() => void onSubmit()}
+      saving={save.isPending}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('auth.profile.twoStepConfirm')}
+      </Typography>
+      <FormAlert message={formError} />
+      <PasswordInput
+        {...form.register('current_password')}
+        label={t('auth.profile.currentPassword')}
+        autoComplete="current-password"
+        autoFocus
+        error={Boolean(errors.current_password)}
+        helperText={errors.current_password?.message}
+        fullWidth
+      />
+    </FormDialog>
   );
 }
 

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryCard } from '../../../components/query-card.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useReferrals } from '../api/get-referrals.ts';
 
@@ -40,7 +40,7 @@ export function ReferralsCard() {
       {(data) => (
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">
-            {t('referrals.intro', { rate: data.rate })}
+            {t('referrals.intro', { rate: formatPercent(data.rate) })}
           </Typography>
           <TextField
             label={t('referrals.link')}

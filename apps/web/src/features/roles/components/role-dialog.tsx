@@ -11,13 +11,15 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { useRoleMutations } from '../api/roles.ts';
+import { permissionLabel } from '../lib/permission-label.ts';
 
-const label = (p: string) => p[0]!.toUpperCase() + p.slice(1);
 
 /** Create a role, or edit one's display name and permissions (SPEC.md section 6). The owner's role keeps every permission. */
 export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const { create, update } = useRoleMutations();
   const [name, setName] = useState(role?.name ?? '');
   const [displayName, setDisplayName] = useState(role?.display_name ?? '');
@@ -57,7 +59,7 @@ export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () =
               <FormControlLabel
                 key={p}
                 control={<Checkbox checked={chosen.includes(p)} onChange={() => toggle(p)} disabled={role?.is_owner_role && chosen.includes(p)} />}
-                label={label(p)}
+                label={permissionLabel(t, p)}
               />
             ))}
           </FormGroup>

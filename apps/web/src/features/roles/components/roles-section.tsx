@@ -6,15 +6,18 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ListSection, NameCell } from '../../../components/list-section.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
 import { useRoleMutations, useRoles } from '../api/roles.ts';
+import { permissionLabel } from '../lib/permission-label.ts';
 import { RoleDialog } from './role-dialog.tsx';
 
 /** Global Settings, Roles: list, create, edit, activate or deactivate, delete (warning first when users hold the role). */
 export function RolesSection({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation();
   const roles = useRoles();
   const { update, remove } = useRoleMutations();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
@@ -36,13 +39,13 @@ export function RolesSection({ canChange }: { canChange: boolean }) {
       <ListTable label="Roles" columns={['Role', 'Permissions', { label: 'Users', align: 'right' }, 'Active', ...(canChange ? ['Actions'] : [])]} actions={canChange} count={roles.data?.length ?? 0} pending={roles.isPending} empty="No roles yet.">
         {(roles.data ?? []).map((role) => (
           <TableRow key={role.id} data-testid={`role-${role.name}`}>
-            <TableCell>
+            <TableCell sx={{ minWidth: 180 }}>
               <NameCell name={role.display_name} detail={role.name} />
             </TableCell>
             <TableCell>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                 {role.permissions.map((p) => (
-                  <Chip key={p} label={p} size="small" />
+                  <Chip key={p} label={permissionLabel(t, p)} size="small" />
                 ))}
               </Stack>
             </TableCell>

@@ -37,6 +37,8 @@ export const DashboardSection = () => (
         type: 'block',
         name: 'links',
         label: 'settings.dashboard.links',
+        itemLabel: 'settings.dashboard.link',
+        titleField: 'label',
         maxCount: 10,
         newItem: { label: '', url: '' },
         fields: [

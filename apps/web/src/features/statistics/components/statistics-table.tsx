@@ -5,6 +5,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StatisticsRow } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { scrollCueSx } from '../../../components/list-table.tsx';
@@ -16,13 +18,32 @@ export interface StatisticsTableProps {
   totals: StatisticsRow | undefined;
 }
 
-/** The report as a table with a totals row; it scrolls sideways inside its box on narrow screens. */
-export function StatisticsTable({ columns, rows, totals }: StatisticsTableProps) {
+/** What a phone shows first, after the day or group: the money, then what earned it. */
+const PHONE_FIRST = ['earnings', 'conversions', 'clicks'];
+
+/** The columns in a phone's order: the key, `PHONE_FIRST`, then the rest as on a wide screen. */
+export function phoneOrder(columns: readonly Column[]): Column[] {
+  const [key, ...rest] = columns;
+  const first = PHONE_FIRST.map((id) => rest.find((c) => c.id === id)).filter((c): c is Column => Boolean(c));
+  return [...(key ? [key] : []), ...first, ...rest.filter((c) => !PHONE_FIRST.includes(c.id))];
+}
+
+/**
+ * The report as a table with a totals row; it scrolls sideways inside its box on narrow screens,
+ * where the day stays pinned at the left and Earnings comes right after it (no money off-screen).
+ */
+export function StatisticsTable({ columns: wide, rows, totals }: StatisticsTableProps) {
   const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = phone ? phoneOrder(wide) : wide;
   return (
     // Focusable, so a keyboard can scroll it too; the edges say when more columns wait.
     <TableContainer tabIndex={0} role="region" aria-label={t('statistics.tableLabel')} sx={[{ maxWidth: '100%' }, scrollCueSx]}>
-      <Table size="small" aria-label={t('statistics.tableLabel')} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <Table
+        size="small"
+        aria-label={t('statistics.tableLabel')}
+        sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& tr > :first-of-type': { position: { xs: 'sticky', sm: 'static' }, left: 0, zIndex: 1, bgcolor: 'background.paper' } }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((c) => (

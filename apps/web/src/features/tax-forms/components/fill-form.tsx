@@ -10,7 +10,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type TaxFormType, w8beneInputSchema, w8benInputSchema, w9InputSchema } from '@portal/contracts';
 import { Controller, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePickerInput } from '../../../components/forms/date-picker-input.tsx';
+import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { applyServerError, fieldErrors } from '../../../components/forms/server-errors.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -24,7 +28,9 @@ const schemas = { w9: w9InputSchema, w8ben: w8benInputSchema, w8bene: w8beneInpu
 export function FillForm({ type, onDone, onCancel }: { type: TaxFormType; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const submit = useSubmitTaxForm();
-  const countries = useCountries().data ?? [];
+  const countries = useCountries().data;
+  const countryOptions = useMemo(() => (countries ?? []).filter((c) => c.code !== 'US').map((c) => ({ value: c.code, label: c.name })), [countries]);
+  const today = dayjs().format('YYYY-MM-DD');
   const { control, handleSubmit, setError } = useForm<FieldValues>({ resolver: zodResolver(schemas[type] as never) as unknown as Resolver<FieldValues>, defaultValues: blankForm(type) });
   const names = [...formFields[type].map((f) => f.name), 'certify', 'signature'] as Path<FieldValues>[];
 
@@ -58,18 +64,34 @@ export function FillForm({ type, onDone, onCancel }: { type: TaxFormType; onDone
               ))}
             </TextField>
           );
+        // 249 countries: the select with search (SPEC.md section 2), not a plain list to scroll.
         if (def.kind === 'country')
           return (
-            <TextField {...common} select>
-              {def.optional ? <MenuItem value="">—</MenuItem> : null}
-              {countries
-                .filter((c) => c.code !== 'US')
-                .map((c) => (
-                  <MenuItem key={c.code} value={c.code}>
-                    {c.name}
-                  </MenuItem>
-                ))}
-            </TextField>
+            <SelectInput
+              id={common.id}
+              label={label}
+              options={countryOptions}
+              value={(f.value as string) || null}
+              onChange={(v) => f.onChange(v ?? '')}
+              onBlur={f.onBlur}
+              clearable={def.optional ?? false}
+              error={fieldState.error?.message}
+              helperText={def.optional ? t('taxForms.optional') : ' '}
+            />
+          );
+        if (def.kind === 'date')
+          return (
+            <DatePickerInput
+              id={common.id}
+              label={label}
+              value={(f.value as string) || null}
+              onChange={(v) => f.onChange(v ?? '')}
+              onBlur={f.onBlur}
+              minDate="1900-01-01"
+              maxDate={today}
+              error={fieldState.error?.message}
+              helperText=" "
+            />
           );
         return <TextField {...common} autoComplete={def.autoComplete} />;
       }}

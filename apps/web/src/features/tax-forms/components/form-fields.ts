@@ -5,6 +5,7 @@ export type FieldDef =
   | { name: string; kind: 'text'; autoComplete?: string; width?: 'half' }
   | { name: string; kind: 'select'; options: readonly string[]; width?: 'half' }
   | { name: string; kind: 'country'; optional?: boolean; width?: 'half' }
+  | { name: string; kind: 'date'; width?: 'half' }
   | { name: string; kind: 'checkbox' };
 
 const text = (name: string, autoComplete?: string, width?: 'half'): FieldDef => ({ name, kind: 'text', ...(autoComplete ? { autoComplete } : {}), ...(width ? { width } : {}) });
@@ -38,7 +39,7 @@ export const formFields: Record<TaxFormType, FieldDef[]> = {
   w8ben: [
     text('name', 'name'),
     country('country_of_citizenship'),
-    text('date_of_birth', 'bday', 'half'),
+    { name: 'date_of_birth', kind: 'date', width: 'half' },
     ...w8ResidenceAndTins,
   ],
   w8bene: [

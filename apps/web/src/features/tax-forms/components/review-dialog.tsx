@@ -16,7 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { fieldErrors } from '../../../components/forms/server-errors.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDay } from '../../../lib/format.ts';
+import { useCountries } from '../api/get-countries.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTaxFormPdfUrl } from '../api/get-pdf.ts';
 import { revealTins, useReviewTaxForm, useTaxForm } from '../api/review-tax-forms.ts';
@@ -84,9 +85,24 @@ const fieldOrder = (type: TaxForm['form_type'], name: string) => {
   return i < 0 ? formFields[type].length : i;
 };
 
+/** Taxpayer numbers: kept encrypted, shown masked in their own rows until revealed. */
+const tinFields = new Set(['tin', 'us_tin', 'foreign_tin']);
+
 function FormSummary({ form }: { form: TaxForm }) {
   const { t } = useTranslation();
+  const countries = useCountries().data;
   const [tins, setTins] = useState<Record<string, string | null> | null>(null);
+  const kindOf = (name: string) => formFields[form.form_type].find((f) => f.name === name)?.kind;
+  const shown = (name: string, v: string | boolean): string => {
+    if (typeof v === 'boolean') return v ? '✓' : '—';
+    if (!v) return '';
+    if (tinFields.has(name)) return tins?.[name] ?? v;
+    if (kindOf(name) === 'date') return formatDay(v);
+    if (kindOf(name) === 'country') return countries?.find((c) => c.code === v)?.name ?? v;
+    return String(t(`taxForms.options.${v}`, { defaultValue: v }));
+  };
+  // A W-8 keeps its numbers among its fields (masked); the summary's extra row is for a W-9's only.
+  const tinInFields = Object.keys(form.fields).some((k) => tinFields.has(k));
   const rows: Array<[string, string]> = [
     [t('taxForms.review.affiliate'), `${form.affiliate.name} (${form.affiliate.email}, #${form.affiliate.id})`],
     [t('taxForms.review.submitted'), formatDate(form.submitted_at)],
@@ -95,8 +111,8 @@ function FormSummary({ form }: { form: TaxForm }) {
       .filter(([k]) => k !== 'certify')
       // In the order of the official form, as the affiliate filled it.
       .sort(([a], [b]) => fieldOrder(form.form_type, a) - fieldOrder(form.form_type, b))
-      .map(([k, v]): [string, string] => [t(`taxForms.fields.${k}`, { defaultValue: k }), typeof v === 'boolean' ? (v ? '✓' : '—') : String(v && t(`taxForms.options.${v}`, { defaultValue: v }))]),
-    ...(form.tin_masked ? [[t('taxForms.review.tin'), tins?.tin ?? tins?.foreign_tin ?? form.tin_masked] as [string, string]] : []),
+      .map(([k, v]): [string, string] => [t(`taxForms.fields.${k}`, { defaultValue: k }), shown(k, v)]),
+    ...(form.tin_masked && !tinInFields ? [[t('taxForms.review.tin'), tins?.tin ?? form.tin_masked] as [string, string]] : []),
     ...(form.signature ? [[t('taxForms.fields.signature'), `${form.signature}, ${form.signed_at}`] as [string, string]] : []),
   ];
   return (

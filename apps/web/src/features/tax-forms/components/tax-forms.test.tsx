@@ -19,7 +19,7 @@ const pendingForm: TaxForm = {
   form_type: 'w8ben',
   source: 'filled',
   status: 'pending',
-  fields: { name: 'Dana Roux', country: 'FR', foreign_tin: '****7890' },
+  fields: { name: 'Dana Roux', country: 'FR', date_of_birth: '1988-04-12', foreign_tin: '****7890', treaty_country: 'FR' },
   tin_type: 'foreign',
   tin_masked: '****7890',
   signature: 'Dana Roux',
@@ -80,7 +80,7 @@ const writes = () => sent.filter((s) => s.method !== 'GET');
 describe('TaxFormPanel: the questionnaire', () => {
   it.each([
     [/A US person/, 'Form W-9', 'Taxpayer identification number'],
-    [/A foreign individual/, 'Form W-8BEN', 'Date of birth (YYYY-MM-DD)'],
+    [/A foreign individual/, 'Form W-8BEN', 'Country of citizenship'],
     [/A foreign company/, 'Form W-8BEN-E', 'Country of incorporation'],
   ])('the answer %s opens %s', async (answer, form, field) => {
     renderWith(<TaxFormPanel />);
@@ -112,7 +112,7 @@ describe('FillForm: an empty submit', () => {
 
   it.each([
     ['w9', ['Name (as shown on your tax return)', 'Address', 'City', 'State', 'ZIP / postal code', 'Taxpayer identification number', 'Signature']],
-    ['w8ben', ['Name (as shown on your tax return)', 'Date of birth (YYYY-MM-DD)', 'Address', 'City', 'Signature']],
+    ['w8ben', ['Name (as shown on your tax return)', 'Address', 'City', 'Signature']],
     ['w8bene', ['Name (as shown on your tax return)', 'Address', 'City', 'Name of the person signing', 'Signature']],
   ] as const)('%s: "This field is required" on each required field and on the certification; nothing is sent', async (type, fields) => {
     const onDone = vi.fn<() => void>();
@@ -131,6 +131,43 @@ describe('FillForm: an empty submit', () => {
     expect(screen.getByLabelText(optional, { selector: 'input' }).getAttribute('aria-invalid')).toBe('false');
     expect(writes()).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+describe('FillForm: the W-8BEN widgets', () => {
+  it('chooses countries with a search, not by scrolling a list of 249, and the date of birth with the date picker', async () => {
+    renderWith(<FillForm type="w8ben" onDone={() => {}} onCancel={() => {}} />);
+    const citizenship = screen.getByRole('combobox', { name: 'Country of citizenship' });
+    citizenship.focus();
+    fireEvent.keyDown(citizenship, { key: 'ArrowDown' });
+    // Every country but the US (a US person fills a W-9).
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Germany', 'France']));
+    fireEvent.change(citizenship, { target: { value: 'germ' } });
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Germany']));
+    fireEvent.click(screen.getByRole('option', { name: 'Germany' }));
+    expect((citizenship as HTMLInputElement).value).toBe('Germany');
+    // The treaty country is optional: said under it, not in its label.
+    expect(screen.getByRole('combobox', { name: 'Tax treaty country' })).toBeTruthy();
+    expect(screen.queryByText(/\(optional\)|YYYY-MM-DD/)).toBeNull();
+    // The date of birth opens a calendar; empty, it says so under the field like the others.
+    expect(screen.getByRole('button', { name: /Choose date/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit form' }));
+    const dob = screen.getByLabelText('Date of birth', { selector: 'input' }).closest('.MuiFormControl-root') as HTMLElement;
+    await waitFor(() => expect(dob.textContent).toContain(validationMessages.required));
+    expect(dob.querySelector('.Mui-error')).toBeTruthy();
+  });
+});
+
+describe('TaxFormReviewDialog: the form data', () => {
+  it('shows the foreign tax number once, countries and the date of birth in words, and labels without format hints', async () => {
+    renderWith(<TaxFormReviewDialog id={41} onClose={() => {}} />);
+    const data = (await screen.findByText('Foreign tax identifying number')).closest('dl') as HTMLElement;
+    expect(within(data).getAllByText('****7890')).toHaveLength(1);
+    expect(within(data).queryByText('Taxpayer number')).toBeNull();
+    expect(within(data).getByText('Apr 12, 1988')).toBeTruthy();
+    await waitFor(() => expect(within(data).getAllByText('France')).toHaveLength(2));
+    expect(within(data).getByText('Tax treaty country')).toBeTruthy();
+    expect(within(data).queryByText(/\(optional\)|YYYY-MM-DD/)).toBeNull();
   });
 });
 

@@ -77,11 +77,11 @@ function BillingFormFields({ account, methods, userId }: { account: BillingAccou
       </Typography>
       {account.is_complete ? (
         <Alert severity="success" variant="outlined">
-          {t('billing.complete')}
+          {userId === undefined ? t('billing.complete') : t('billing.staffComplete')}
         </Alert>
       ) : (
         <Alert severity="warning" variant="outlined">
-          {t('billing.incomplete')}
+          {userId === undefined ? t('billing.incomplete') : t('billing.staffIncomplete')}
         </Alert>
       )}
       <FormAlert message={formError} />

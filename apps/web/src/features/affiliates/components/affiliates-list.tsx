@@ -124,6 +124,7 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
           t('auth.affiliates.actions'),
         ]}
         select={<Checkbox checked={allChecked} indeterminate={!allChecked && rows.some((r) => selected.has(r.id))} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': t('auth.affiliates.selectAll') } }} />}
+        compact
         count={rows.length}
         pending={!list.isSuccess}
         empty={t('auth.affiliates.empty')}

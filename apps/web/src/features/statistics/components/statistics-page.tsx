@@ -99,24 +99,25 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
         )}
       </Paper>
 
-      <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
-        {report.isFetching ? <LinearProgress /> : null}
-        {!rangeValid ? (
-          invalidRange
-        ) : report.isError ? (
-          <Alert severity="error" action={<Button onClick={() => void report.refetch()}>{t('statistics.retry')}</Button>} sx={{ m: 2 }}>
-            {report.error.message || t('statistics.loadError')}
-          </Alert>
-        ) : report.isPending ? (
-          <Skeleton variant="rectangular" height={240} />
-        ) : rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('statistics.empty')}
-          </Typography>
-        ) : (
-          <StatisticsTable columns={columns} rows={rows} totals={totals} />
-        )}
-      </Paper>
+      {/* With the dates the wrong way round, the chart's panel says so once; there is no table to show. */}
+      {rangeValid ? (
+        <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
+          {report.isFetching ? <LinearProgress /> : null}
+          {report.isError ? (
+            <Alert severity="error" action={<Button onClick={() => void report.refetch()}>{t('statistics.retry')}</Button>} sx={{ m: 2 }}>
+              {report.error.message || t('statistics.loadError')}
+            </Alert>
+          ) : report.isPending ? (
+            <Skeleton variant="rectangular" height={240} />
+          ) : rows.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+              {t('statistics.empty')}
+            </Typography>
+          ) : (
+            <StatisticsTable columns={columns} rows={rows} totals={totals} />
+          )}
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

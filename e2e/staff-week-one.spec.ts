@@ -236,9 +236,9 @@ test('the affiliates list at full width: every column in sight, select-all in th
   await expect(table.locator('thead tr').getByRole('checkbox', { name: 'Select all on this page' })).toBeAttached();
   await expect(table.locator('tbody tr').first().getByRole('checkbox')).toHaveAccessibleName(/^Select .+@/);
   // The W9/W8 filter's label ends before its arrow.
-  const filter = page.getByRole('combobox', { name: /^W9\/W8 status/ }).locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")][1]');
-  const label = (await filter.locator('label').boundingBox())!;
-  const arrow = (await filter.locator('.MuiSelect-icon').boundingBox())!;
+  const filterLabel = page.locator('label', { hasText: /^W9\/W8 status$/ });
+  const label = (await filterLabel.boundingBox())!;
+  const arrow = (await filterLabel.locator('xpath=..').locator('.MuiSelect-icon').boundingBox())!;
   expect(label.x + label.width).toBeLessThanOrEqual(arrow.x);
   if (testInfo.project.name !== 'desktop') return;
   // At 1440 px the W9/W8 column is not under the pinned Actions column.

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { type APIRequestContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { accounts, signIn } from './support/accounts.ts';
 import { post, staffSession } from './support/api.ts';
 import { linkTo, waitForMail } from './support/mail.ts';
@@ -9,7 +9,11 @@ import { goViaMenu, openMenu, rememberCookieChoice } from './support/shell.ts';
 // Payouts and Statistics screens: confirmations, the rejected details, the documents of a paid
 // payout, the list's layout, a date range the wrong way round, and staff wording.
 
+// The machine these run on is shared: a screen may take longer than the default 5 s to answer.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
+test.describe.configure({ timeout: 150_000 });
 
 let staff: APIRequestContext;
 test.beforeAll(async () => {
@@ -40,7 +44,6 @@ async function openRowAction(page: Page, email: string, action: string) {
 const chips = (row: Locator) => row.locator('.MuiChip-label').allInnerTexts();
 
 test('staff confirm before they deactivate, pause revshare or approve, one by one and in bulk; Cancel changes nothing', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   const first = await newAffiliate('Confirm Deactivate', testInfo);
   const second = await newAffiliate('Confirm Bulk', testInfo);
   await signIn(page, accounts.manager);
@@ -108,7 +111,6 @@ test('staff confirm before they deactivate, pause revshare or approve, one by on
 });
 
 test("rejected details: staff confirm their choices in staff wording, and the affiliate reads the reason by email and on the dashboard, with the details to correct in view", async ({ page, browser, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
   const affiliate = await newAffiliate('Review Details', testInfo);
   const reason = `The company name does not match the tax form (${testInfo.project.name})`;
   await signIn(page, accounts.manager);
@@ -196,7 +198,6 @@ test("rejected details: staff confirm their choices in staff wording, and the af
 });
 
 test('staff payout history offers the invoice and the receipt of a paid payout', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
   await signIn(page, accounts.owner);
   await goViaMenu(page, 'Payouts');
   await page.getByRole('tab', { name: 'History' }).click();

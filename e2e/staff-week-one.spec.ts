@@ -18,6 +18,7 @@ test.describe.configure({ timeout: 150_000 });
 
 let staff: APIRequestContext;
 test.beforeAll(async ({ browser }) => {
+  test.setTimeout(150_000);
   staff = await staffSession();
   // A server just started answers its first pages slowly: the Log In form sends only once the public config is in.
   const page = await browser.newPage({ baseURL: appURL });
@@ -93,8 +94,9 @@ test('staff confirm before they deactivate, pause revshare or approve, one by on
   await expect(dialog).toBeVisible();
   await shot(page, testInfo, 'confirm-bulk-deactivate');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'Results' })).toHaveCount(0);
-  expect(await chips(other)).toEqual(['Active', 'Revshare paused', 'Not Uploaded']);
+  await expect.poll(() => chips(other)).toEqual(['Active', 'Revshare paused', 'Not Uploaded']);
   await page.getByRole('button', { name: 'Apply' }).click();
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByRole('list', { name: 'Results' })).toContainText(`${second.name}: Account deactivated successfully`);
@@ -169,7 +171,8 @@ test("rejected details: staff confirm their choices in staff wording, and the af
   const fix = own.getByRole('alert').filter({ hasText: 'Your details were rejected' });
   await expect(fix).toContainText('Correct your details below and save them');
   const company = own.getByLabel('Company');
-  await expect(company).toBeInViewport();
+  // At 1440 px the fields are in sight on arrival; on a phone they follow the notice.
+  if (testInfo.project.name === 'desktop') await expect(company).toBeInViewport();
   const noticeBox = (await fix.boundingBox())!;
   const companyBox = (await company.boundingBox())!;
   const appeal = own.getByRole('form', { name: 'Send your details back for review' });
@@ -244,8 +247,8 @@ test('the affiliates list at full width: every column in sight, select-all in th
   await expect(table.locator('tbody tr').first().getByRole('checkbox')).toHaveAccessibleName(/^Select .+@/);
   // The W9/W8 filter's label ends before its arrow.
   const gap = await page.evaluate(() => {
-    const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === 'W9/W8 status');
-    const arrow = label?.parentElement?.querySelector('.MuiSelect-icon');
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.includes('W9/W8 status'));
+    const arrow = label?.closest('.MuiFormControl-root')?.querySelector('.MuiSelect-icon');
     if (!label || !arrow) return null;
     // The label's text itself (the element may be wider than its words).
     const range = document.createRange();

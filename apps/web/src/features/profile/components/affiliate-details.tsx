@@ -31,7 +31,7 @@ export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number
   const user = profile.data;
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h2">
+      <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
         {user.name} · {user.email}
       </Typography>
       <Summary affiliateId={affiliateId} />
@@ -100,7 +100,7 @@ function ReviewPanel({ affiliateId, name, review }: { affiliateId: number; name:
             {t('profile.details.appealFrom', { date: formatDate(review.appealed_at) })} <q>{review.appeal_message}</q>
           </Alert>
         ) : null}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
             variant="contained"
             color="success"

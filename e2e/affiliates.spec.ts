@@ -57,6 +57,7 @@ test('staff find an affiliate, give a bonus, assign a manager and a tier, and pa
 
   // Revshare
   await openRowAction(page, who.email, 'Pause revshare');
+  await page.getByRole('dialog', { name: `Pause revshare for ${who.name}?` }).getByRole('button', { name: 'Pause revshare' }).click();
   await expect(page.getByText('Revshare paused successfully')).toBeVisible();
   await expect(row).toContainText('Revshare paused');
 

@@ -91,6 +91,7 @@ test("staff reject an affiliate's profile info, the affiliate appeals, and staff
   await expect(page.getByText('The company name now matches my W-9.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Profile info' }).getByText('Waiting for review')).toBeVisible();
   await page.getByRole('button', { name: 'Approve profile info' }).click();
+  await page.getByRole('dialog', { name: /^Approve the profile info of / }).getByRole('button', { name: 'Approve profile info' }).click();
   await expect(page.getByText('Profile info approved')).toBeVisible();
 
   // Staff edit the affiliate's details in their Info tab.

@@ -283,8 +283,8 @@ describe('payouts: close, states, documents', () => {
     ]);
     const exported = await get('/v1/payouts/export.csv?method=paypal', staff);
     expect(exported.headers['content-disposition']).toContain('payouts-paypal.csv');
-    const parsed = csvAmountCents(exported.body);
-    expect(parsed.rows.map((r) => [Number(r.payout_id), r.bank, r.email, r.amount])).toEqual([[fixed[0]!.id, 'First Network Bank', `payee${aff.c.id}@example.com`, '72.00']]);
+    // PayPal's Payouts Web file: no header; recipient, amount, currency, customer id, note, wallet.
+    expect(exported.body).toBe(`payee${aff.c.id}@example.com,72.00,USD,${fixed[0]!.invoice_number},"Payout for ${fixed[0]!.period}, invoice ${fixed[0]!.invoice_number}",PAYPAL\r\n`);
     expect((await get('/v1/payouts/export.csv?method=paypal', aff.c.tokens)).statusCode).toBe(403);
   });
 });

@@ -9,7 +9,7 @@ import { bearer } from './support/users.ts';
 type Tokens = { access_token: string };
 let t: TestApp;
 const mail = new MailCatcher();
-let alice: { id: number };
+let alice: { id: number; email: string };
 let aliceTokens: Tokens;
 let bobTokens: Tokens;
 let manager: Tokens;
@@ -145,6 +145,23 @@ describe('profile info review', () => {
     expect(seen).toMatchObject({ status: 'pending', appeal_message: 'Company name now matches the W-9.', reject_reason: null });
     expect(seen.appealed_at).not.toBeNull();
     expect((await approve(manager)).json().data.status).toBe('approved');
+  });
+});
+
+describe('profile info rejection email', () => {
+  it('emails the affiliate the reason, escaped, with a link to the details to correct', async () => {
+    const before = mail.messages.length;
+    const res = await call('POST', `/v2/affiliates/${alice.id}/reject-profile-info`, manager, { reject_reason: 'Company <b>"ACME"</b> & <script>x</script> does not match' });
+    expect(res.statusCode).toBe(200);
+    const message = await mail.waitFor(alice.email, /correct your profile details/i, before);
+    // The HTML part carries the reason as text, never as markup (the plain-text part has it as typed).
+    const html = message.text.slice(message.text.indexOf('<!doctype'));
+    expect(html).toContain('<p>Reason: Company &lt;b&gt;&quot;ACME&quot;&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt; does not match</p>');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(MailCatcher.link(message, '/profile').searchParams.get('tab')).toBe('info');
+    // Bob got nothing about Alice's details.
+    expect(mail.messages.slice(before).filter((m) => /correct your profile/i.test(m.subject)).flatMap((m) => m.to)).toEqual([alice.email]);
   });
 });
 

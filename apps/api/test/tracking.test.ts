@@ -1,3 +1,4 @@
+import { validationMessages } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, conversions, ledgerEntries, tiers, users } from '../src/db/schema/index.ts';
@@ -300,6 +301,8 @@ describe('statistics', () => {
     expect(byDevice.map((r: { key: string }) => r.key).sort()).toEqual(expect.arrayContaining(['desktop', 'vr']));
     const bad = await t.app.inject({ method: 'GET', url: '/v1/statistics/daily?from=2026-02-01&to=2026-01-01', headers: bearer(alice) });
     expect(bad.statusCode).toBe(422);
+    // Both date fields carry SPEC.md section 5's message, which the screen shows on them.
+    expect(bad.json().errors).toEqual({ from: [validationMessages.invalid], to: [validationMessages.invalid] });
   });
 
   it("never shows one affiliate another's numbers; staff may choose", async () => {

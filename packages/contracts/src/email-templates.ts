@@ -18,6 +18,7 @@ export const emailTypeInfo = {
   new_signup: { label: 'New sign-up', to: 'staff', optional: true, variables: ['name', 'email', 'affiliate_id', 'link'] },
   signup_approved: { label: 'Sign-up approved', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'link'] },
   signup_rejected: { label: 'Sign-up rejected', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'reason'] },
+  profile_info_rejected: { label: 'Profile info rejected', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'reason', 'link'] },
   payout_approved: { label: 'Payout approved', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
   payout_paid: { label: 'Payout paid', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
   payout_rejected: { label: 'Payout rejected', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },

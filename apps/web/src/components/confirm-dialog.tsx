@@ -14,13 +14,13 @@ export interface ConfirmDialogProps {
   /** The action's button; Cancel closes. */
   label: string;
   cancelLabel: string;
-  color: 'error' | 'warning';
+  color: 'error' | 'warning' | 'primary';
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before an action that cannot be taken back (delete, archive, a new API key). */
+/** Asks before an action that cannot be taken back, or that changes an account (delete, archive, a new API key, deactivate, approve). */
 export function ConfirmDialog({ open, titleId, title, text, label, cancelLabel, color, pending, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>

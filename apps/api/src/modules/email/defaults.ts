@@ -45,6 +45,10 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
     subject: 'Your affiliate sign-up was not approved',
     body: `<h2>Hello {{first_name}},</h2>${p('{{site_name}} did not approve your sign-up.', 'Reason: {{reason}}', 'If you think this is a mistake, write to {{support_email}}.')}`,
   },
+  profile_info_rejected: {
+    subject: 'Please correct your profile details',
+    body: `<h2>Hello {{first_name}},</h2>${p('{{site_name}} reviewed the details in your profile and could not approve them.', 'Reason: {{reason}}', 'Correct them in your profile, save them, then send them back for review.')}${button('Correct your details')}`,
+  },
   payout_approved: {
     subject: 'Your payout of {{amount}} is approved',
     body: `<h2>Hello {{first_name}},</h2>${p('Your payout of <strong>{{amount}}</strong> for {{period}} is approved and will be paid by {{method}}.')}${button('See your payouts')}`,

@@ -13,6 +13,7 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   staff_invite: '/password-reset?token=preview',
   new_signup: '/affiliates',
   signup_approved: '/offers',
+  profile_info_rejected: '/profile?tab=info',
   payout_approved: '/payments',
   payout_paid: '/payments',
   payout_rejected: '/payments',

@@ -31,13 +31,22 @@ export function statementCsv(statement: readonly StatementRow[]): string {
   );
 }
 
-/** One line per payout to pay by one method, with where to send it. */
-export function bankExportCsv(items: readonly { payout: Payout; billing: Record<string, unknown> }[]): string {
-  const detailKeys = [...new Set(items.flatMap((i) => Object.keys((i.billing.details as Record<string, unknown> | undefined) ?? {})))].sort();
+type BankExportItem = { payout: Payout; billing: Record<string, unknown> };
+
+const detailsOf = (billing: Record<string, unknown>) => (billing.details as Record<string, unknown> | undefined) ?? {};
+
+/**
+ * The bank export of the payouts to pay by one method. PayPal gets the file its Payouts Web upload
+ * reads ({@link paypalPayoutsCsv}); every other method a sheet with a header, where the payee's
+ * billing details follow under `payee_<field>` so none shares a name with the affiliate's own columns.
+ */
+export function bankExportCsv(method: string, items: readonly BankExportItem[]): string {
+  if (method === 'paypal') return paypalPayoutsCsv(items);
+  const detailKeys = [...new Set(items.flatMap((i) => Object.keys(detailsOf(i.billing))))].sort();
   return csv(
-    ['payout_id', 'invoice_number', 'period', 'affiliate_id', 'name', 'email', 'country', 'method', 'bank', ...detailKeys, 'amount', 'currency'],
+    ['payout_id', 'invoice_number', 'period', 'affiliate_id', 'name', 'email', 'country', 'method', 'bank', ...detailKeys.map((k) => `payee_${k}`), 'amount', 'currency'],
     items.map(({ payout: p, billing }) => {
-      const details = (billing.details as Record<string, unknown> | undefined) ?? {};
+      const details = detailsOf(billing);
       return [
         String(p.id),
         textCell(p.invoice_number),
@@ -54,4 +63,18 @@ export function bankExportCsv(items: readonly { payout: Payout; billing: Record<
       ];
     }),
   );
+}
+
+/**
+ * PayPal Payouts Web's payment file: no header row, one payout a line, in its column order:
+ * recipient (the PayPal email of the payee's billing details), amount, currency, customer ID
+ * (our invoice number: PayPal's reference for the payment), note to the recipient, and the
+ * recipient wallet `PAYPAL`.
+ */
+export function paypalPayoutsCsv(items: readonly BankExportItem[]): string {
+  const lines = items.map(({ payout: p, billing }) => {
+    const details = detailsOf(billing);
+    return [textCell(typeof details.email === 'string' ? details.email : ''), amountCell(p.amount), 'USD', textCell(p.invoice_number), textCell(`Payout for ${p.period}, invoice ${p.invoice_number}`), 'PAYPAL'].join(',');
+  });
+  return lines.map((l) => `${l}\r\n`).join('');
 }

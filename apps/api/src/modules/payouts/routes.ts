@@ -101,7 +101,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const list = await listPayouts(app.db, networkScope, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
       const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, networkScope, payout.id)).billing })));
       const name = `payouts-${request.query.method.replace(/[^a-z0-9_-]/gi, '')}.csv`;
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(bankExportCsv(items));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(bankExportCsv(request.query.method, items));
     },
   );
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { type EmailDeps, sendEmail } from '../email/send.ts';
 
 type Row = Pick<typeof affiliateProfiles.$inferSelect, 'infoStatus' | 'infoRejectReason' | 'infoReviewedAt' | 'appealMessage' | 'appealedAt'>;
 
@@ -45,6 +46,13 @@ export async function rejectProfileInfo(db: Db, affiliateId: number, staffId: nu
     .set({ infoStatus: 'rejected', infoRejectReason: reason, infoReviewedAt: new Date(), infoReviewedBy: staffId, appealMessage: null, appealedAt: null, updatedAt: new Date() })
     .where(eq(affiliateProfiles.userId, affiliateId));
   return reviewOf(db, affiliateId);
+}
+
+/** The affiliate reads a rejection by email too, with a link to the details to correct. */
+export async function emailProfileInfoRejected(deps: EmailDeps, affiliateId: number, reason: string): Promise<void> {
+  const [u] = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, affiliateId));
+  if (!u) return;
+  await sendEmail(deps, 'profile_info_rejected', { to: u.email, vars: { name: u.name, email: u.email, reason, link: `${deps.config.publicUrl}/profile?tab=info` } });
 }
 
 /** The affiliate, having fixed their details, sends them back for review with a message. Only a rejection can be appealed. */

@@ -22,7 +22,7 @@ import { requireAccess } from '../../plugins/auth.ts';
 import { FILE_REQUIREMENTS } from '../uploads/index.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
 import { countries } from './countries.ts';
-import { appealProfileInfo, approveProfileInfo, rejectProfileInfo } from './review.ts';
+import { appealProfileInfo, approveProfileInfo, emailProfileInfoRejected, rejectProfileInfo } from './review.ts';
 import { getProfile, updateProfile } from './service.ts';
 import { affiliateSummary } from './summary.ts';
 import { targetQuery, targetUserId } from '../../lib/target.ts';
@@ -151,11 +151,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/affiliates/:id/reject-profile-info',
     {
       onRequest: requireAccess(app, 'POST /v2/affiliates/{id}/reject-profile-info'),
-      schema: { tags: ['affiliates'], summary: "Reject an affiliate's profile info with a reason the affiliate reads", security, params: idParamsSchema, body: rejectProfileInfoRequestSchema, response: { 200: profileReviewReplySchema.extend({ message: z.string() }), ...errors } },
+      schema: { tags: ['affiliates'], summary: "Reject an affiliate's profile info with a reason the affiliate reads (on their dashboard and Info tab, and by email)", security, params: idParamsSchema, body: rejectProfileInfoRequestSchema, response: { 200: profileReviewReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
       const review = await rejectProfileInfo(app.db, request.params.id, request.auth!.id, request.body.reject_reason);
       await recordEvent(app.db, 'profile.info_rejected', { actorId: actor(request), subjectId: request.params.id, ip: request.ip, data: { reason: request.body.reject_reason } });
+      await emailProfileInfoRejected({ db: app.db, mailer: app.mailer, config: app.config }, request.params.id, request.body.reject_reason);
       return { data: review, message: 'Profile info rejected' };
     },
   );

@@ -1,4 +1,4 @@
-import type { StatisticsRow, statisticsQuerySchema } from '@portal/contracts';
+import { type StatisticsRow, type statisticsQuerySchema, validationMessages } from '@portal/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -109,7 +109,8 @@ export interface Report {
  */
 export async function report(db: Db, scope: Scope, query: Query): Promise<Report> {
   const q = scope.kind === 'affiliate' && query.group_by === 'affiliate' ? { ...query, group_by: 'date' as const } : query;
-  if (q.from > q.to) throw new ValidationError({ from: ['The start date must not be after the end date.'] });
+  // SPEC.md section 5's message on both fields: the screen marks the pair.
+  if (q.from > q.to) throw new ValidationError({ from: [validationMessages.invalid], to: [validationMessages.invalid] });
   const days = daysBetween(q.from, q.to);
   if (days.length > MAX_RANGE_DAYS) throw new ValidationError({ to: [`Choose a range of at most ${MAX_RANGE_DAYS} days.`] });
   const t = rollupFor(q);

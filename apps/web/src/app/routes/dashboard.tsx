@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DashboardNotice } from '../../features/dashboard/components/dashboard-notice.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 import { WhenPaidChecklist } from '../../features/payouts/components/when-paid-checklist.tsx';
+import { ReviewRejectedNotice } from '../../features/profile/components/review-rejected-notice.tsx';
 import { ReferralsCard } from '../../features/referrals/components/referrals-card.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 
@@ -30,6 +31,7 @@ export function Component() {
         </Alert>
       ) : null}
       <DashboardNotice />
+      {user.is_client && user.info_review ? <ReviewRejectedNotice review={user.info_review} /> : null}
       <DashboardPage canOpenStatistics={(user.assigned_permissions ?? []).includes('statistics')} />
       {user.is_client ? (
         <Grid container spacing={2}>

@@ -82,7 +82,8 @@ export function Component() {
     <AppLayout
       user={user}
       items={items}
-      pathname={location.pathname}
+      // Affiliate Details belongs to the Affiliates screen: the menu marks Affiliates, not Profile.
+      pathname={isAffiliateDetails(user, location.pathname, location.search) ? '/affiliates' : location.pathname}
       onLogout={() => void logout()}
       bell={<NotificationsBell />}
       heading={<Heading user={user} />}

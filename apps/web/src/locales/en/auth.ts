@@ -178,5 +178,18 @@ export const auth = {
     progressText: '{{done}} of {{total}} done',
     results: 'Results',
     fields: { name: 'Name', email: 'Email', password: 'Password', company: 'Company', website: 'Website', country: 'Country' },
+    /** Asked before an action that changes the affiliate's account or earnings. */
+    confirm: {
+      cancel: 'Cancel',
+      deactivateTitle: 'Deactivate {{name}}?',
+      deactivateText: '{{email}} is signed out at once and cannot sign in. Their links keep sending visitors to the sites, but no clicks or earnings are counted until the account is activated again.',
+      pauseTitle: 'Pause revshare for {{name}}?',
+      pauseText: 'Sales on revshare offers earn {{email}} nothing until revshare is unpaused. Earnings already made stay, and other offers keep paying.',
+      approveTitle: 'Approve the sign-up of {{name}}?',
+      approveText: '{{email}} can get tracking links at once and is emailed that the account is approved.',
+      bulkDeactivateTitle_one: 'Deactivate {{count}} affiliate?',
+      bulkDeactivateTitle_other: 'Deactivate {{count}} affiliates?',
+      bulkDeactivateText: 'Each is signed out at once and cannot sign in. Their links keep sending visitors to the sites, but no clicks or earnings are counted until they are activated again.',
+    },
   },
 };

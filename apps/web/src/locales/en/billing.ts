@@ -6,6 +6,9 @@ export const billing = {
   complete: 'Your billing details are complete: payouts can be sent.',
   completeButHeld: 'Your billing details are complete, but payouts are held until this is done:',
   incomplete: 'Your billing details are incomplete: payouts are held until they are complete.',
+  /** Affiliate Details: the same notes, about the affiliate. */
+  staffComplete: "The affiliate's billing details are complete.",
+  staffIncomplete: "The affiliate's billing details are incomplete: their payouts are held until they are complete.",
   recipientType: 'Recipient type',
   recipientTypes: { individual: 'Individual', company: 'Company' },
   method: 'Payment method',

@@ -18,6 +18,7 @@ export const statistics = {
   tableLabel: 'Statistics',
   total: 'Total',
   empty: 'No clicks or conversions in this period.',
+  invalidRange: 'The start date is after the end date: choose dates in order to see the report.',
   loadError: 'The report could not be loaded.',
   retry: 'Try again',
   devices: { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', vr: 'VR headset' },

@@ -78,8 +78,9 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
     close();
     void queryClient.invalidateQueries({ queryKey: affiliatesQueryKey });
   };
-  const filter = (name: keyof AffiliatesQuery, label: string, options: Array<[string, string]>) => (
-    <TextField select size="small" label={label} value={String(query[name] ?? '')} onChange={(e) => set({ [name]: e.target.value || undefined })} sx={{ minWidth: 150 }}>
+  // Wide enough for its label beside the arrow (the W9/W8 label is the longest).
+  const filter = (name: keyof AffiliatesQuery, label: string, options: Array<[string, string]>, minWidth = 150) => (
+    <TextField select size="small" label={label} value={String(query[name] ?? '')} onChange={(e) => set({ [name]: e.target.value || undefined })} sx={{ minWidth }}>
       <MenuItem value="">{t('auth.affiliates.any')}</MenuItem>
       {options.map(([value, text]) => (
         <MenuItem key={value} value={value}>
@@ -97,7 +98,7 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
         {filter('status', t('auth.affiliates.status'), affiliateStatuses.map((s) => [s, t(`auth.affiliates.statuses.${s}`)]))}
         {filter('tier_id', t('auth.affiliates.tier'), (tiers.data ?? []).map((tier) => [String(tier.id), tier.name]))}
         {filter('manager_id', t('auth.affiliates.manager'), [['none', t('auth.affiliates.noManager')], ...(managers.data ?? []).map((m): [string, string] => [String(m.id), m.name])])}
-        {filter('legal_form_status', t('auth.affiliates.taxFormStatus'), legalFormStatuses.map((s) => [s, t(`auth.affiliates.legalForm.${s}`)]))}
+        {filter('legal_form_status', t('auth.affiliates.taxFormStatus'), legalFormStatuses.map((s) => [s, t(`auth.affiliates.legalForm.${s}`)]), 180)}
         {filter('revshare_paused', t('auth.affiliates.revshare'), [['true', t('auth.affiliates.revsharePaused')], ['false', t('auth.affiliates.revshareOn')]])}
         <TextField size="small" label={t('auth.affiliates.country')} value={query.country ?? ''} onChange={(e) => set({ country: /^[A-Za-z]{2}$/.test(e.target.value) ? e.target.value.toUpperCase() : undefined })} slotProps={{ htmlInput: { maxLength: 2 } }} sx={{ width: 110 }} />
         <Button startIcon={<Download />} onClick={() => void downloadAffiliatesCsv(query).catch(alertError)}>
@@ -111,7 +112,6 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
       <ListTable
         label={t('auth.affiliates.tableLabel')}
         columns={[
-          '',
           { label: t('auth.affiliates.name'), sort: 'name' },
           { label: t('auth.affiliates.email'), sort: 'email' },
           { label: t('auth.affiliates.tier'), sort: 'tier' },
@@ -124,6 +124,8 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
           t('auth.affiliates.taxFormStatus'),
           t('auth.affiliates.actions'),
         ]}
+        select={<Checkbox checked={allChecked} indeterminate={!allChecked && rows.some((r) => selected.has(r.id))} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': t('auth.affiliates.selectAll') } }} />}
+        compact
         count={rows.length}
         pending={!list.isSuccess}
         empty={t('auth.affiliates.empty')}
@@ -135,12 +137,6 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
           onChange: (page, perPage) => setQuery((q) => ({ ...q, page, per_page: perPage === 0 ? 'all' : perPage })),
         }}
       >
-        <TableRow>
-          <TableCell padding="checkbox">
-            <Checkbox checked={allChecked} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': t('auth.affiliates.selectAll') } }} />
-          </TableCell>
-          <TableCell colSpan={11} />
-        </TableRow>
         {rows.map((row) => (
           <TableRow key={row.id} hover>
             <TableCell padding="checkbox">

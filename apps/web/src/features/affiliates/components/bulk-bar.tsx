@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { runBulkChunk } from '../api/affiliate-actions.ts';
 import { affiliatesQueryKey, useManagers, useTiers } from '../api/get-affiliates.ts';
 import { failureMessage } from './affiliate-dialogs.tsx';
@@ -31,7 +32,10 @@ export function BulkBar({ ids, names, onDone }: { ids: number[]; names: Map<numb
   const managers = useManagers(action === 'manager');
   const running = done !== undefined && done < ids.length;
 
+  // Deactivating signs people out: asked first, with how many.
+  const [confirming, setConfirming] = useState(false);
   const run = async () => {
+    setConfirming(false);
     if (!action || (action === 'tier' && !target)) return;
     setResults([]);
     setDone(0);
@@ -79,10 +83,22 @@ export function BulkBar({ ids, names, onDone }: { ids: number[]; names: Map<numb
             ))}
           </TextField>
         ) : null}
-        <Button variant="contained" onClick={() => void run()} disabled={!action || running || (action === 'tier' && !target)}>
+        <Button variant="contained" onClick={() => (action === 'deactivate' ? setConfirming(true) : void run())} disabled={!action || running || (action === 'tier' && !target)}>
           {t('auth.affiliates.apply')}
         </Button>
       </Stack>
+      <ConfirmDialog
+        open={confirming}
+        titleId="affiliates-bulk-confirm"
+        title={t('auth.affiliates.confirm.bulkDeactivateTitle', { count: ids.length })}
+        text={t('auth.affiliates.confirm.bulkDeactivateText')}
+        label={t('auth.affiliates.deactivate')}
+        cancelLabel={t('auth.affiliates.confirm.cancel')}
+        color="error"
+        pending={false}
+        onConfirm={() => void run()}
+        onClose={() => setConfirming(false)}
+      />
       {done !== undefined ? (
         <Stack spacing={1} sx={{ mt: 2 }}>
           <LinearProgress variant="determinate" value={(done / ids.length) * 100} aria-label={t('auth.affiliates.progress')} />

@@ -7,9 +7,14 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../lib/notifications.tsx';
 import { type AffiliateAction, useAffiliateAction } from '../api/affiliate-actions.ts';
 import { failureMessage } from './affiliate-dialogs.tsx';
+
+type Confirmable = 'deactivate' | 'revshare/pause' | 'approve';
+const confirmTexts = { deactivate: 'deactivate', 'revshare/pause': 'pause', approve: 'approve' } as const;
+const confirmLabels = { deactivate: 'auth.affiliates.deactivate', 'revshare/pause': 'auth.affiliates.pauseRevshare', approve: 'auth.affiliates.approve' } as const;
 
 export type AffiliateDialog = 'edit' | 'manager' | 'tier' | 'offerReward' | 'loginAs' | 'reject' | 'bonus';
 
@@ -19,9 +24,15 @@ export function RowMenu({ affiliate, onDialog }: { affiliate: AffiliateListItem;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const action = useAffiliateAction();
   const close = () => setAnchor(null);
+  // Deactivate, pause revshare and approve change the account or its earnings: asked first.
+  const [confirming, setConfirming] = useState<Confirmable>();
   const run = (a: AffiliateAction) => {
     close();
-    action.mutate(a, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(failureMessage(e)) });
+    action.mutate(a, { onSuccess: (r) => notify.success(r.message), onError: (e) => notify.error(failureMessage(e)), onSettled: () => setConfirming(undefined) });
+  };
+  const ask = (kind: Confirmable) => () => {
+    close();
+    setConfirming(kind);
   };
   const dialog = (d: AffiliateDialog) => () => {
     close();
@@ -48,12 +59,12 @@ export function RowMenu({ affiliate, onDialog }: { affiliate: AffiliateListItem;
         {affiliate.revshare_paused ? (
           <MenuItem onClick={() => run({ kind: 'revshare/unpause', id })}>{t('auth.affiliates.unpauseRevshare')}</MenuItem>
         ) : (
-          <MenuItem onClick={() => run({ kind: 'revshare/pause', id })}>{t('auth.affiliates.pauseRevshare')}</MenuItem>
+          <MenuItem onClick={ask('revshare/pause')}>{t('auth.affiliates.pauseRevshare')}</MenuItem>
         )}
-        {affiliate.status === 'pending' ? <MenuItem onClick={() => run({ kind: 'approve', id })}>{t('auth.affiliates.approve')}</MenuItem> : null}
+        {affiliate.status === 'pending' ? <MenuItem onClick={ask('approve')}>{t('auth.affiliates.approve')}</MenuItem> : null}
         {affiliate.status === 'pending' ? <MenuItem onClick={dialog('reject')}>{t('auth.affiliates.reject')}</MenuItem> : null}
         {affiliate.is_active ? (
-          <MenuItem onClick={() => run({ kind: 'deactivate', id })}>{t('auth.affiliates.deactivate')}</MenuItem>
+          <MenuItem onClick={ask('deactivate')}>{t('auth.affiliates.deactivate')}</MenuItem>
         ) : (
           <MenuItem onClick={() => run({ kind: 'activate', id })}>{t('auth.affiliates.activate')}</MenuItem>
         )}
@@ -69,6 +80,20 @@ export function RowMenu({ affiliate, onDialog }: { affiliate: AffiliateListItem;
           </MenuItem>
         )}
       </Menu>
+      {confirming ? (
+        <ConfirmDialog
+          open
+          titleId={`affiliate-confirm-${id}`}
+          title={t(`auth.affiliates.confirm.${confirmTexts[confirming]}Title`, { name: affiliate.name })}
+          text={t(`auth.affiliates.confirm.${confirmTexts[confirming]}Text`, { email: affiliate.email })}
+          label={t(confirmLabels[confirming])}
+          cancelLabel={t('auth.affiliates.confirm.cancel')}
+          color={confirming === 'approve' ? 'primary' : 'error'}
+          pending={action.isPending}
+          onConfirm={() => run({ kind: confirming, id })}
+          onClose={() => setConfirming(undefined)}
+        />
+      ) : null}
     </>
   );
 }

@@ -43,19 +43,20 @@ function initial(account: BillingAccount): FormValues {
  * Whether payouts can be sent, from the API's `payout_issues` (the one eligibility rule the top
  * bar's "Not eligible for payouts" reads too): complete billing details alone are not enough.
  */
-export function BillingStatus({ account }: { account: BillingAccount }) {
+/** Whether payouts can be sent, from the one eligibility rule; staff read it about the affiliate. */
+export function BillingStatus({ account, staff = false }: { account: BillingAccount; staff?: boolean }) {
   const { t } = useTranslation();
   if (!account.is_complete) {
     return (
       <Alert severity="warning" variant="outlined">
-        {t('billing.incomplete')}
+        {staff ? t('billing.staffIncomplete') : t('billing.incomplete')}
       </Alert>
     );
   }
   if (!account.payout_issues.length) {
     return (
       <Alert severity="success" variant="outlined">
-        {t('billing.complete')}
+        {staff ? t('billing.staffComplete') : t('billing.complete')}
       </Alert>
     );
   }
@@ -108,7 +109,7 @@ function BillingFormFields({ account, methods, userId }: { account: BillingAccou
       <Typography id="billing-heading" variant="h5" component="h2">
         {t('billing.title')}
       </Typography>
-      <BillingStatus account={account} />
+      <BillingStatus account={account} staff={userId !== undefined} />
       <FormAlert message={formError} />
       <Controller
         control={form.control}

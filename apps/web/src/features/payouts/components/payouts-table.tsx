@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../../components/list-table.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type Payout, type PayoutStatus, periodLabel } from '@portal/contracts';
+import { DocumentButtons } from './document-buttons.tsx';
 import { type PayoutFilters, pageSizes, type SortField } from '../lib/filters.ts';
 
 export type RowAction = 'approve' | 'reject' | 'mark-paid' | 'unmark-paid' | 'change-bank' | 'statement';
@@ -164,6 +165,7 @@ export function PayoutsTable({ filters, rows, total, pending, selected, onSelect
                 <Button size="small" onClick={() => onAction('statement', row)}>
                   {t('payouts.statement')}
                 </Button>
+                {section === 'history' ? <DocumentButtons row={row} /> : null}
               </Stack>
             </TableCell>
           </TableRow>

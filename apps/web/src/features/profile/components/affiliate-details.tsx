@@ -10,6 +10,7 @@ import type { ProfileReview } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
@@ -30,11 +31,11 @@ export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number
   const user = profile.data;
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Typography variant="h5" component="h2">
+      <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
         {user.name} · {user.email}
       </Typography>
       <Summary affiliateId={affiliateId} />
-      {user.info_review ? <ReviewPanel affiliateId={affiliateId} review={user.info_review} /> : null}
+      {user.info_review ? <ReviewPanel affiliateId={affiliateId} name={user.name} review={user.info_review} /> : null}
       <ProfileTabs
         user={user}
         userId={affiliateId}
@@ -78,10 +79,11 @@ function Summary({ affiliateId }: { affiliateId: number }) {
   );
 }
 
-function ReviewPanel({ affiliateId, review }: { affiliateId: number; review: ProfileReview }) {
+function ReviewPanel({ affiliateId, name, review }: { affiliateId: number; name: string; review: ProfileReview }) {
   const { t } = useTranslation();
   const decide = useReviewProfileInfo(affiliateId);
   const [rejecting, setRejecting] = useState(false);
+  const [approving, setApproving] = useState(false);
   const color = review.status === 'approved' ? 'success' : review.status === 'rejected' ? 'error' : 'warning';
   return (
     <Paper variant="outlined" component="section" aria-labelledby="review-heading" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -98,13 +100,12 @@ function ReviewPanel({ affiliateId, review }: { affiliateId: number; review: Pro
             {t('profile.details.appealFrom', { date: formatDate(review.appealed_at) })} <q>{review.appeal_message}</q>
           </Alert>
         ) : null}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
             variant="contained"
             color="success"
             disabled={review.status === 'approved'}
-            loading={decide.isPending && !rejecting}
-            onClick={() => decide.mutate({ approve: true }, { onSuccess: () => notify.success(t('profile.details.approved')), onError: alertError })}
+            onClick={() => setApproving(true)}
           >
             {t('profile.details.approve')}
           </Button>
@@ -113,6 +114,18 @@ function ReviewPanel({ affiliateId, review }: { affiliateId: number; review: Pro
           </Button>
         </Stack>
       </Stack>
+      <ConfirmDialog
+        open={approving}
+        titleId="approve-profile-info-title"
+        title={t('profile.details.approveTitle', { name })}
+        text={t('profile.details.approveText')}
+        label={t('profile.details.approve')}
+        cancelLabel={t('profile.tokens.cancel')}
+        color="primary"
+        pending={decide.isPending}
+        onConfirm={() => decide.mutate({ approve: true }, { onSuccess: () => notify.success(t('profile.details.approved')), onError: alertError, onSettled: () => setApproving(false) })}
+        onClose={() => setApproving(false)}
+      />
       {rejecting ? <RejectDialog onClose={() => setRejecting(false)} onReject={(reason) => decide.mutateAsync({ approve: false, reject_reason: reason })} /> : null}
     </Paper>
   );

@@ -41,7 +41,7 @@ function PreferencesForm({ initial, userId }: { initial: EmailPreferences; userI
       <Typography id="email-preferences-heading" variant="h5" component="h2">
         {t('profile.email.heading')}
       </Typography>
-      <Typography color="text.secondary">{t('profile.email.intro')}</Typography>
+      <Typography color="text.secondary">{userId === undefined ? t('profile.email.intro') : t('profile.staffView.emailIntro')}</Typography>
       {emailKinds.map((kind) => (
         <Controller
           key={kind}
@@ -51,7 +51,7 @@ function PreferencesForm({ initial, userId }: { initial: EmailPreferences; userI
             <Stack>
               <FormControlLabel control={<Switch checked={field.value} onChange={(_, c) => field.onChange(c)} />} label={t(`profile.email.kinds.${kind}`)} />
               <Typography variant="body2" color="text.secondary" sx={{ ml: 6, mt: -0.5 }}>
-                {t(`profile.email.hints.${kind}`)}
+                {userId === undefined ? t(`profile.email.hints.${kind}`) : t(`profile.staffView.emailHints.${kind}`)}
               </Typography>
             </Stack>
           )}

@@ -68,14 +68,14 @@ export function InfoForm({ user, userId }: { user: UserProfile; userId: Target }
   const methods = options.data?.methods ?? [];
   const sites = options.data?.sites ?? [];
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={t('profile.info.heading')}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-label={userId === undefined ? t('profile.info.heading') : t('profile.staffView.heading')}>
       <FormAlert message={formError} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...form.register('first_name')} label={label('first_name')} required fullWidth autoComplete="name" error={Boolean(errors.first_name)} helperText={errors.first_name?.message} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label={t('profile.info.fields.email')} value={user.email} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText={t('profile.info.emailHint')} />
+          <TextField label={t('profile.info.fields.email')} value={user.email} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText={userId === undefined ? t('profile.info.emailHint') : t('profile.staffView.emailHint')} />
         </Grid>
         {textFields.map((name) => (
           <Grid key={name} size={{ xs: 12, sm: 6 }}>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Target } from '../api/profile-of.ts';
 import { AvatarField } from './avatar-field.tsx';
 import { InfoForm, StaffNameForm } from './info-form.tsx';
-import { ReviewNotice } from './review-notice.tsx';
+import { AppealForm, ReviewNotice } from './review-notice.tsx';
 
 /** Profile > Info: avatar, the review of the details (affiliates), the manager, and the details themselves. */
 export function InfoTab({ user, userId }: { user: UserProfile; userId: Target }) {
@@ -18,11 +18,12 @@ export function InfoTab({ user, userId }: { user: UserProfile; userId: Target })
       <Paper variant="outlined" component="section" aria-labelledby="info-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>
           <Typography id="info-heading" variant="h5" component="h2">
-            {user.is_client ? t('profile.info.heading') : t('profile.info.staffHeading')}
+            {!user.is_client ? t('profile.info.staffHeading') : userId === undefined ? t('profile.info.heading') : t('profile.staffView.heading')}
           </Typography>
           <AvatarField user={user} userId={userId} />
           {ownAffiliate && user.info_review ? <ReviewNotice review={user.info_review} /> : null}
           {user.is_client ? <InfoForm user={user} userId={userId} key={`${user.id}`} /> : <StaffNameForm user={user} />}
+          {ownAffiliate && user.info_review?.status === 'rejected' ? <AppealForm /> : null}
         </Stack>
       </Paper>
       {ownAffiliate ? <ManagerCard manager={user.manager ?? null} /> : null}

@@ -25,7 +25,7 @@ export function RejectDialog({ onClose, onReject }: { onClose: () => void; onRej
   });
   return (
     <FormDialog id="reject-profile-info" title={t('profile.details.rejectTitle')} onClose={onClose} onSubmit={() => void onSubmit()} saving={isSubmitting} submitLabel={t('profile.details.rejectSubmit')} danger>
-      <TextField {...form.register('reject_reason')} label={t('profile.details.rejectReason')} multiline minRows={3} required fullWidth autoFocus error={Boolean(errors.reject_reason)} helperText={errors.reject_reason?.message} />
+      <TextField {...form.register('reject_reason')} label={t('profile.details.rejectReason')} multiline minRows={3} required fullWidth autoFocus error={Boolean(errors.reject_reason)} helperText={errors.reject_reason?.message ?? t('profile.details.rejectHint')} />
     </FormDialog>
   );
 }

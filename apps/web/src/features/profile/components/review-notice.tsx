@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { type ProfileAppealRequest, profileAppealRequestSchema, type ProfileReview } from '@portal/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useAppealProfileInfo } from '../api/review.ts';
 
-/** The affiliate's side of the review: the rejection's reason, and sending the corrected details back. */
+/** The affiliate's side of the review, above their details: the rejection's reason and what to do (the form to send them back follows the details). */
 export function ReviewNotice({ review }: { review: ProfileReview }) {
   const { t } = useTranslation();
   if (review.status === 'approved') return <Alert severity="success" variant="outlined">{t('profile.review.approved')}</Alert>;
@@ -31,12 +32,12 @@ export function ReviewNotice({ review }: { review: ProfileReview }) {
       {t('profile.review.reason', { reason: review.reject_reason ?? '' })}
       <br />
       {t('profile.review.fixThen')}
-      <AppealForm />
     </Alert>
   );
 }
 
-function AppealForm() {
+/** Under the corrected details: send them back for review with a message. */
+export function AppealForm() {
   const { t } = useTranslation();
   const appeal = useAppealProfileInfo();
   const [formError, setFormError] = useState<string>();
@@ -52,7 +53,10 @@ function AppealForm() {
     }
   });
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1.5} sx={{ mt: 2 }}>
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1.5} aria-labelledby="appeal-heading" sx={{ borderTop: 1, borderColor: 'divider', pt: 3 }}>
+      <Typography id="appeal-heading" variant="h6" component="h3">
+        {t('profile.review.appealHeading')}
+      </Typography>
       <FormAlert message={formError} />
       <TextField {...form.register('message')} label={t('profile.review.appealLabel')} multiline minRows={2} error={Boolean(errors.message)} helperText={errors.message?.message} fullWidth />
       <Button type="submit" variant="contained" loading={isSubmitting} sx={{ alignSelf: 'flex-start' }}>

@@ -10,6 +10,7 @@ export async function getStatistics(query: StatisticsQuery) {
 export const getStatisticsQueryOptions = (query: StatisticsQuery) =>
   queryOptions({ queryKey: ['statistics', 'daily', query], queryFn: () => getStatistics(query), placeholderData: keepPreviousData });
 
-export function useStatistics(query: StatisticsQuery) {
-  return useQuery(getStatisticsQueryOptions(query));
+/** `enabled: false` while the filters cannot be answered (a start date after the end date). */
+export function useStatistics(query: StatisticsQuery, enabled = true) {
+  return useQuery({ ...getStatisticsQueryOptions(query), enabled });
 }

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { deviceClasses, statisticsGroupBy } from '@portal/contracts';
+import { deviceClasses, statisticsGroupBy, validationMessages } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePickerInput } from '../../../components/forms/date-picker-input.tsx';
@@ -57,14 +57,16 @@ export function StatisticsFilters({ filters, onChange, isClient, canPickAffiliat
   const affiliates = useAffiliateOptions(canPickAffiliate);
   const groups = statisticsGroupBy.filter((g) => g !== 'affiliate' || !isClient).filter((g) => g !== 'campaign' || isClient);
   const cell = { xs: 12, sm: 6, lg: 3 } as const;
+  // A start date after the end date (from the address): both fields say so, in SPEC.md section 5's words.
+  const rangeError = filters.from > filters.to ? validationMessages.invalid : undefined;
 
   return (
     <Grid container spacing={2}>
       <Grid size={cell}>
-        <DatePickerInput label={t('statistics.from')} value={filters.from} maxDate={filters.to} onChange={(v) => v && onChange({ from: v })} />
+        <DatePickerInput label={t('statistics.from')} value={filters.from} maxDate={filters.to} onChange={(v) => v && onChange({ from: v })} error={rangeError} />
       </Grid>
       <Grid size={cell}>
-        <DatePickerInput label={t('statistics.to')} value={filters.to} minDate={filters.from} onChange={(v) => v && onChange({ to: v })} />
+        <DatePickerInput label={t('statistics.to')} value={filters.to} minDate={filters.from} onChange={(v) => v && onChange({ to: v })} error={rangeError} />
       </Grid>
       <Grid size={cell}>
         <SelectInput

@@ -43,9 +43,11 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const report = useStatistics(toQuery(filters));
+  // A start date after the end date (possible only from the address) is marked on the fields, not asked of the server.
+  const rangeValid = filters.from <= filters.to;
+  const report = useStatistics(toQuery(filters), rangeValid);
   // The chart is always per day; grouped reports ask for the days separately (the same query when grouped by date).
-  const daily = useStatistics(toQuery(filters, 'date'));
+  const daily = useStatistics(toQuery(filters, 'date'), rangeValid);
 
   const change = (patch: Partial<Filters>) => {
     const next = { ...filters, ...patch };
@@ -57,6 +59,11 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
   const rows = report.data?.data ?? [];
   const totals = report.data?.meta.totals;
   const points = useMemo(() => fillDays(filters.from, filters.to, daily.data?.data ?? []), [filters.from, filters.to, daily.data]);
+  const invalidRange = (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+      {t('statistics.invalidRange')}
+    </Typography>
+  );
 
   const exportCsv = () => {
     const header = columns.map((c) => t(c.header));
@@ -71,7 +78,7 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
         <StatisticsFilters filters={filters} onChange={change} isClient={isClient} canPickAffiliate={canPickAffiliate} />
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>{t('statistics.reset')}</Button>
-          <Button variant="contained" startIcon={<FileDownload />} onClick={exportCsv} disabled={!report.isSuccess || rows.length === 0}>
+          <Button variant="contained" startIcon={<FileDownload />} onClick={exportCsv} disabled={!rangeValid || !report.isSuccess || rows.length === 0}>
             {t('statistics.exportCsv')}
           </Button>
         </Stack>
@@ -81,7 +88,9 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
         <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
           {t('statistics.chartTitle')}
         </Typography>
-        {daily.isPending ? (
+        {!rangeValid ? (
+          invalidRange
+        ) : daily.isPending ? (
           <Skeleton variant="rounded" height={260} />
         ) : (
           <Suspense fallback={<Skeleton variant="rounded" height={260} />}>
@@ -90,22 +99,25 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
         )}
       </Paper>
 
-      <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
-        {report.isFetching ? <LinearProgress /> : null}
-        {report.isError ? (
-          <Alert severity="error" action={<Button onClick={() => void report.refetch()}>{t('statistics.retry')}</Button>} sx={{ m: 2 }}>
-            {report.error.message || t('statistics.loadError')}
-          </Alert>
-        ) : report.isPending ? (
-          <Skeleton variant="rectangular" height={240} />
-        ) : rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('statistics.empty')}
-          </Typography>
-        ) : (
-          <StatisticsTable columns={columns} rows={rows} totals={totals} />
-        )}
-      </Paper>
+      {/* With the dates the wrong way round, the chart's panel says so once; there is no table to show. */}
+      {rangeValid ? (
+        <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
+          {report.isFetching ? <LinearProgress /> : null}
+          {report.isError ? (
+            <Alert severity="error" action={<Button onClick={() => void report.refetch()}>{t('statistics.retry')}</Button>} sx={{ m: 2 }}>
+              {report.error.message || t('statistics.loadError')}
+            </Alert>
+          ) : report.isPending ? (
+            <Skeleton variant="rectangular" height={240} />
+          ) : rows.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+              {t('statistics.empty')}
+            </Typography>
+          ) : (
+            <StatisticsTable columns={columns} rows={rows} totals={totals} />
+          )}
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

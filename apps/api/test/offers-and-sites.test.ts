@@ -93,6 +93,14 @@ describe('landing pages', () => {
     expect(listed[0]).toMatchObject({ name: 'Winter tour' });
     expect((await api(staff, 'PUT', '/v1/landing-pages/999999', { site_id: other.siteId, name: 'x', url: 'https://x.example' })).statusCode).toBe(404);
   });
+
+  it('stay with their site while an offer sends clicks to them, on the offers route as on the creatives one', async () => {
+    const moved = await api(staff, 'PUT', `/v1/landing-pages/${vr.landingPageId}`, { site_id: other.siteId, name: 'Moved tour', url: 'https://domeland.example/moved' });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.site_id).toEqual(['An offer uses this landing page: it stays with its site.']);
+    const listed = (await api(alice, 'GET', `/v1/landing-pages?site_id=${vr.siteId}`)).json().data;
+    expect(listed.find((lp: { id: number }) => lp.id === vr.landingPageId)).toMatchObject({ site_id: vr.siteId, name: 'Main tour' });
+  });
 });
 
 describe('sites', () => {

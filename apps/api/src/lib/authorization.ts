@@ -313,8 +313,9 @@ export const authorization = {
   'PUT /v1/affiliates/{id}/tax-forms/status': staff('affiliates'),
 
   // billing, money settings
-  'GET /v1/user/billing': client,
-  'PUT /v1/user/billing': client,
+  // Affiliates their own; staff with affiliates an affiliate's by ?user_id= (the route checks it).
+  'GET /v1/user/billing': signedIn,
+  'PUT /v1/user/billing': signedIn,
   'GET /v1/settings/money': staff('settings'),
   'PUT /v1/settings/money': staff('settings'),
   'GET /v1/settings/backup-withholding': staff('settings'),

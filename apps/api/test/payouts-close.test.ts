@@ -8,6 +8,7 @@ import { HOLD_DAYS_SETTING } from '../src/modules/payouts/eligibility.ts';
 import { periodEnd, periodStart } from '../src/modules/payouts/periods.ts';
 import { payoutDetail } from '../src/modules/payouts/queries.ts';
 import { rows } from '../src/modules/payouts/sql.ts';
+import { rejectPayout } from '../src/modules/payouts/transitions.ts';
 import { putSetting } from '../src/modules/settings/service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { LedgerFixture, payableProfile, paymentMethod } from './support/money.ts';
@@ -232,6 +233,23 @@ describe('the period close, test by test', () => {
     expect(steps.map(([name]) => name)).toEqual(['sums', 'terms', 'write']);
     for (const [, ms] of steps) expect(ms).toBeGreaterThanOrEqual(0);
     expect(steps.reduce((s, [, ms]) => s + ms, 0)).toBeLessThanOrEqual(took);
+  });
+
+  it('returns a rejected payout’s rows, each naming the row it returns, dated the Los Angeles day of the rejection', async () => {
+    const period = '2039-03';
+    const j = await earnerIn(period, 20_000);
+    await closePeriod(t.app.db, period, { now: new Date(periodEnd(period).getTime() + 20 * DAY) });
+    const [payout] = await payoutsOf(j);
+    const written = await rows<{ id: number; cents: number }>(t.app.db, sql`select id, amount_cents::int as cents from ledger_entries where payout_id = ${payout!.id} order by id`);
+    expect(written.map((w) => w.cents).sort()).toEqual([-150, -19_850]);
+    // 10 pm on 30 April in Los Angeles is already 1 May in UTC.
+    await rejectPayout(t.app.db, payout!.id, staffId, 'Duplicate account', { now: new Date('2039-05-01T05:00:00Z') });
+    const returned = await rows<{ cents: number; reverses_id: number; created_by: number; reason: string; day: string }>(
+      t.app.db,
+      sql`select amount_cents::int as cents, reverses_id, created_by, reason, to_char(day, 'YYYY-MM-DD') as day
+          from ledger_entries where payout_id = ${payout!.id} and reverses_id is not null order by reverses_id`,
+    );
+    expect(returned).toEqual(written.map((w) => ({ cents: -w.cents, reverses_id: w.id, created_by: staffId, reason: 'Duplicate account', day: '2039-04-30' })));
   });
 
   it('takes the payouts lock: exclusive for the close, shared for the other payout actions', async () => {

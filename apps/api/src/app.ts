@@ -53,7 +53,7 @@ import { trackingModule } from './modules/tracking/index.ts';
 import { uploadsModule } from './modules/uploads/index.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
-import { demoCatalogueRoutes, seedDemoCatalogue } from './seed/demo-catalogue.ts';
+import { demoCatalogueAnswers, demoCatalogueRoutes, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 import { seedFirstStart } from './seed/owner.ts';
 
 export interface BuildOptions {
@@ -155,7 +155,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(landingPagesModule);
   await app.register(linksModule);
   await app.register(creativesModule);
-  await app.register(catalogueModule);
+  await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
   await app.register(statisticsModule);
   await app.register(campaignsModule);

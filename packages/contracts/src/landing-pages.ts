@@ -6,7 +6,7 @@ import { required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { uploadRules } from './rules/limits.ts';
 import { listQuerySchema } from './rules/list.ts';
-import { nameText, text } from './rules/text.ts';
+import { nameText } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
 import { siteUrl } from './rules/urls.ts';

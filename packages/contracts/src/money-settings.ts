@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingMessages, paymentMethodTypes, recipientTypes } from './billing.ts';
 import { compactCode, isValidBic, isValidIban } from './billing-checks.ts';
 import { required } from './rules/field.ts';
-import { nameText, text } from './rules/text.ts';
+import { nameText } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
 /**

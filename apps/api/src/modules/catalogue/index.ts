@@ -1,9 +1,9 @@
 import { apiModule } from '../../lib/module.ts';
-import { catalogueRoutes } from './routes.ts';
+import { type CatalogueOptions, catalogueRoutes } from './routes.ts';
 
 /** The catalogue module: sites' models and scenes, their sync job and the public feeds. */
-export const catalogueModule = apiModule('catalogue', async (app) => {
-  await app.register(catalogueRoutes);
+export const catalogueModule = apiModule<CatalogueOptions>('catalogue', async (app, options) => {
+  await app.register(catalogueRoutes, options);
 });
 
 export { CATALOGUE_SYNC_JOB, lastSyncs } from './job.ts';

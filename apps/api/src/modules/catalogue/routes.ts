@@ -17,8 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
-import { type OutboundPolicy, systemResolver } from '../../lib/safe-fetch.ts';
-import { demoCatalogueAnswers } from '../../seed/demo-catalogue.ts';
+import { type LocalAnswers, type OutboundPolicy, systemResolver } from '../../lib/safe-fetch.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { assertMayGetLinks } from '../links/index.ts';
 import { uploadsDir } from '../uploads/index.ts';
@@ -43,10 +42,15 @@ A revoked or unknown key answers 404. JSON, XML and RSS 2.0 carry the same items
 Fields of each item:
 ${fieldList}`;
 
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the app hands the catalogue: with demo data, the answers of the demo sites' own catalogue hosts. */
+export interface CatalogueOptions {
+  localAnswers?: LocalAnswers;
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (app, options) => {
   const allow = new Set(app.config.outboundAllow);
-  // The demo sites' catalogue hosts (https://api.<site>.example) are answered by this very app.
-  const policy: OutboundPolicy = { allow, resolve: systemResolver, ...(app.config.demoData ? { local: demoCatalogueAnswers(app) } : {}) };
+  // The demo sites' catalogue hosts (https://api.<site>.example) are answered by this very app (seed/demo-catalogue.ts).
+  const policy: OutboundPolicy = { allow, resolve: systemResolver, ...(options.localAnswers ? { local: options.localAnswers } : {}) };
   const images = new ImageStore(uploadsDir(app.config), policy);
   const base = app.config.catalogueRetryBaseMs;
   app.jobs.register(CATALOGUE_SYNC_JOB, catalogueSyncJob(app.db, { policy, images, retryBaseMs: base }, base * 30));

@@ -1,4 +1,4 @@
-import { type BulkResult, NETWORK_TIME_ZONE, type PayoutStatus, payoutMessages, UNMARK_PAID_DAYS } from '@portal/contracts';
+import { type BulkResult, type PayoutStatus, payoutMessages, UNMARK_PAID_DAYS } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { type EmailDeps, sendEmail } from '../email/send.ts';
+import { type EmailDeps, sendEmail } from '../email/index.ts';
 
 type Row = Pick<typeof affiliateProfiles.$inferSelect, 'infoStatus' | 'infoRejectReason' | 'infoReviewedAt' | 'appealMessage' | 'appealedAt'>;
 

@@ -118,7 +118,8 @@ describe('weekly statistics summary', () => {
     const mine = to(alice, before, /^Your week on /);
     expect(mine).toHaveLength(1);
     const m = mine[0]!;
-    expect(m.subject).toBe(`Your week on ${(await t.app.inject({ method: 'GET', url: '/v1/settings/global-email', headers: bearer(staff) })).json().data.sender_name}: ${usd(cents)} earned`);
+    // The network's one brand name (Global Settings, Network details) names it in every email.
+    expect(m.subject).toBe(`Your week on ${(await t.app.inject({ method: 'GET', url: '/v1/settings/network-details', headers: bearer(staff) })).json().data.name}: ${usd(cents)} earned`);
     expect(totals.clicks).toBe(7);
     expect(totals.conversions).toBe(4);
     expect(m.text).toContain('Clicks: 7');

@@ -45,7 +45,7 @@ export const resendCodeRequestSchema = z.object({ session_token: requiredString 
 export const resendCodeReplySchema = z.object({ data: z.object({ session_token: z.string(), message: z.string() }) });
 
 /** PUT /v1/user/two-step: an affiliate turns two-step sign-in on or off, proving it is them with the current password. */
-export const twoStepRequestSchema = z.object({ enabled: z.boolean(), current_password: password });
+export const twoStepRequestSchema = z.object({ enabled: z.boolean({ error: m.required }), current_password: password });
 export type TwoStepRequest = z.input<typeof twoStepRequestSchema>;
 export const twoStepReplySchema = z.object({ data: z.object({ two_step_enabled: z.boolean(), message: z.string() }) });
 

@@ -135,7 +135,9 @@ describe('SignupForm', () => {
     fill(field('Website'), 'https://newton.example.com');
     create();
 
-    expect(await screen.findByText(authMessages.activationSent)).toBeTruthy();
+    // Said once: the heading, then where the link went.
+    expect(await screen.findByText(/^We sent a link to activate your account to .+@.+\. Open it to finish signing up\.$/)).toBeTruthy();
+    expect(screen.getAllByText(/Check your email/)).toHaveLength(1);
     expect(registerCalls()).toHaveLength(1);
     const [url, init] = registerCalls()[0] ?? [];
     expect(url).toBe('/v1/register?referred_by=42');

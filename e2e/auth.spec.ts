@@ -168,7 +168,8 @@ test('an affiliate turns on two-step sign-in with the current password and signs
   await dialog.getByLabel('Current password').fill('not-my-password');
   await dialog.getByRole('button', { name: 'Turn on' }).click();
   await expect(dialog.getByText('The current password is wrong.').first()).toBeVisible();
-  await expect(security.getByRole('switch')).not.toBeChecked();
+  // Still off (the page behind the open dialog is hidden from the accessibility tree, so ask for it as hidden).
+  await expect(page.getByRole('region', { name: 'Security', includeHidden: true }).getByRole('switch', { includeHidden: true })).not.toBeChecked();
   await dialog.getByLabel('Current password').fill(newPassword);
   await dialog.getByRole('button', { name: 'Turn on' }).click();
   await expect(dialog).toBeHidden();

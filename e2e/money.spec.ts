@@ -64,7 +64,7 @@ test.describe('the money path', () => {
     // Its statement: every ledger row behind it, adding up to the amount.
     await row.getByRole('button', { name: 'Statement', exact: true }).click();
     const statement = page.getByRole('dialog');
-    await expect(statement.getByRole('heading')).toContainText('Statement of payout #');
+    await expect(statement.getByRole('heading', { level: 2 })).toContainText('Statement of payout #');
     await expect(statement.getByTestId('statement-total')).toHaveText(payoutAmount);
     await statement.getByRole('button', { name: 'Close' }).click();
 
@@ -272,7 +272,7 @@ test('payouts and payout history show every payout with its actions in reach, on
   await page.screenshot({ path: `${shots}-payouts-history-${width}.png`, fullPage: true });
   await card.getByRole('button', { name: 'Statement', exact: true }).click();
   const statement = page.getByRole('dialog');
-  await expect(statement.getByRole('heading')).toContainText('Statement of payout #');
+  await expect(statement.getByRole('heading', { level: 2 })).toContainText('Statement of payout #');
   await statement.getByRole('button', { name: 'Close' }).click();
   await logOut(page);
 

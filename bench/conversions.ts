@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     ).rows[0]!;
     const reasons = (
       await db.query<{ status: string; reason: string | null; n: string }>(
-        `select status, orphan_reason reason, count(*) n from conversions where transaction_id like $1 and status <> 'accepted' group by 1, 2 order by 3 desc limit 3`,
+        `select status, reason, count(*) n from conversions where transaction_id like $1 and status <> 'accepted' group by 1, 2 order by 3 desc limit 3`,
         [`m${tag}-%`],
       )
     ).rows;

@@ -15,9 +15,20 @@ export const conversionRequestSchema = z.object({
   original_transaction_id: z.string().trim().max(128).optional(),
 });
 export type ConversionRequest = z.input<typeof conversionRequestSchema>;
+
+/**
+ * What happened to a conversion: one list for the reply of `POST /v1/conversions`, every biller's
+ * post and the conversion log. `duplicate` is only ever a reply (a repeat is not stored twice);
+ * `held` moves no money until released; `reversed` is a sale taken back in full.
+ */
+export const conversionStatuses = ['accepted', 'duplicate', 'orphaned', 'held', 'rejected', 'reversed'] as const;
+export type ConversionStatus = (typeof conversionStatuses)[number];
+/** The statuses a stored conversion can have (the conversion log's `status` filter). */
+export const storedConversionStatuses = ['accepted', 'orphaned', 'held', 'rejected', 'reversed'] as const;
+export type StoredConversionStatus = (typeof storedConversionStatuses)[number];
 export const conversionReplySchema = z.object({
   data: z.object({
-    status: z.enum(['accepted', 'duplicate', 'orphaned']),
+    status: z.enum(conversionStatuses),
     conversion_id: z.number(),
     earning: z.number().nullable(),
     reason: z.string().nullable(),

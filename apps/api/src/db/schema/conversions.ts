@@ -1,10 +1,20 @@
-import { bigint, char, date, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, char, date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
 /** Click ids as sites report them: the contracts' CID_MAX (a test checks they agree). */
 export const CID_MAX = 64;
 
-/** Conversions reported by sites. Idempotent on (site, transaction_id). */
+/**
+ * Conversions reported by sites. Idempotent on (site, transaction_id).
+ *
+ * Money: `amountMinor` and `currency` are what the site sent (in the currency's ISO 4217 minor
+ * units); `amountCents` is that amount in USD cents at `usdRate` (USD per one unit of the currency,
+ * the latest rate published on or before the conversion's day; 1 for USD, null while no rate is known).
+ *
+ * Status: accepted, orphaned, held (no money moves until released; `releasedAt` says when),
+ * rejected, reversed (a sale taken back in full). `reason` says why for every status but accepted.
+ * A refund or chargeback names the sale it took back in `reversesConversionId`.
+ */
 export const conversions = pgTable(
   'conversions',
   {
@@ -15,15 +25,19 @@ export const conversions = pgTable(
     transactionId: varchar({ length: 128 }).notNull(),
     type: varchar({ length: 16 }).notNull(),
     amountCents: bigint({ mode: 'number' }).notNull().default(0),
+    amountMinor: bigint({ mode: 'number' }).notNull().default(0),
     currency: char({ length: 3 }).notNull().default('USD'),
+    usdRate: numeric({ precision: 20, scale: 10 }),
     cid: varchar({ length: CID_MAX }),
     clickedAt: timestamp({ withTimezone: true }),
     affiliateId: integer(),
     offerId: integer(),
     campaignId: integer(),
     status: varchar({ length: 16 }).notNull(),
-    orphanReason: varchar({ length: 255 }),
+    reason: varchar({ length: 255 }),
     originalTransactionId: varchar({ length: 128 }),
+    reversesConversionId: integer().references((): AnyPgColumn => conversions.id, { onDelete: 'restrict' }),
+    releasedAt: timestamp({ withTimezone: true }),
     day: date({ mode: 'string' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,5 +45,7 @@ export const conversions = pgTable(
     uniqueIndex('conversions_site_transaction_idx').on(t.siteId, t.transactionId),
     index('conversions_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('conversions_cid_idx').on(t.cid),
+    index('conversions_day_idx').on(t.day, t.id),
+    index('conversions_reverses_idx').on(t.reversesConversionId),
   ],
 );

@@ -274,10 +274,10 @@ WITH input AS (
       original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative)
 ),
 saved AS (
-  INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, orphan_reason, original_transaction_id, day, created_at)
+  INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+    status, reason, original_transaction_id, day, created_at)
   OVERRIDING SYSTEM VALUE
-  SELECT id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+  SELECT id, site_id, transaction_id, type, amount_cents, amount_cents, currency, CASE WHEN currency = 'USD' THEN 1 END, cid, clicked_at, affiliate_id, offer_id, campaign_id,
     status, orphan_reason, original_transaction_id, day, created_at
   FROM input ORDER BY site_id, transaction_id
   ON CONFLICT (site_id, transaction_id) DO NOTHING

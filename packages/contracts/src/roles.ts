@@ -34,6 +34,8 @@ export const roleInputSchema = z.object({
   display_name: required(nameText({ max: 128 })),
   permissions: permissionList.default([]),
   is_active: z.boolean().default(true),
+  /** Staff of this role reach only the affiliates assigned to them as manager. */
+  assigned_affiliates_only: z.boolean().default(false),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
@@ -43,6 +45,7 @@ export const roleUpdateSchema = z.object({
   display_name: required(nameText({ max: 128 })).optional(),
   permissions: permissionList.optional(),
   is_active: z.boolean().optional(),
+  assigned_affiliates_only: z.boolean().optional(),
 });
 export type RoleUpdate = z.input<typeof roleUpdateSchema>;
 
@@ -52,6 +55,8 @@ export const roleSchema = z.object({
   display_name: z.string(),
   permissions: z.array(z.enum(permissions)),
   is_active: z.boolean(),
+  /** Staff of this role see and act on only the affiliates assigned to them (lists, details, statistics, dashboard, payouts). */
+  assigned_affiliates_only: z.boolean(),
   /** The owner's role: it keeps every permission. */
   is_owner_role: z.boolean(),
   users_count: z.number().int(),

@@ -17,7 +17,7 @@ import type { Permission } from '@portal/contracts';
  * 3. Routes an affiliate may open get an owned fixture in the test when their path takes an id.
  */
 
-export type Access =
+export type Access = (
   /** No sign-in (the route may need a credential of its own, such as a site's API key). */
   | { who: 'anyone' }
   /** Any signed-in user, affiliate or staff. */
@@ -29,7 +29,16 @@ export type Access =
   /** Affiliates (their own, where ids are involved) and staff with the permission. */
   | { who: 'client-or-staff'; permission: Permission; own?: boolean }
   /** The owner only. */
-  | { who: 'owner' };
+  | { who: 'owner' }
+) & {
+  /**
+   * The path parameter holding an affiliate's id: staff of a role limited to assigned affiliates
+   * get 404 for an affiliate not assigned to them (the guard checks it before the route runs).
+   */
+  affiliate?: string;
+  /** Acts on every affiliate at once: staff of a role limited to assigned affiliates get 403. */
+  wholeNetwork?: boolean;
+};
 
 export const anyone: Access = { who: 'anyone' };
 export const signedIn: Access = { who: 'signed-in' };
@@ -40,17 +49,25 @@ export const clientOrStaff = (permission: Permission): Access => ({ who: 'client
 /** The path's id is of something an affiliate owns: another affiliate must not reach it. */
 export const own = (access: Access): Access => (access.who === 'client' || access.who === 'client-or-staff' ? { ...access, own: true } : access);
 
+/** The path's `{param}` is an affiliate's id: a manager limited to assigned affiliates reaches only theirs (404). */
+export const ofAffiliate = (access: Access, param = 'id'): Access => ({ ...access, affiliate: param });
+/** A network-wide action or view: staff of a role limited to assigned affiliates are refused (403). */
+export const wholeNetwork = (access: Access): Access => ({ ...access, wholeNetwork: true });
+
 /** The facts about a caller the table looks at. */
 export interface Caller {
   isClient: boolean;
   isOwner: boolean;
   permissions: ReadonlySet<string>;
+  /** Staff whose role reaches only the affiliates assigned to them. */
+  assignedOnly?: boolean;
 }
 
 /** Whether the row lets this caller in (undefined: not signed in). Ownership of ids is the query's job. */
 export function mayCall(access: Access, caller: Caller | undefined): boolean {
   if (access.who === 'anyone') return true;
   if (!caller) return false;
+  if (access.wholeNetwork && caller.assignedOnly) return false;
   switch (access.who) {
     case 'signed-in':
       return true;
@@ -138,11 +155,11 @@ export const authorization = {
   'POST /v1/user/avatar': signedIn,
   'DELETE /v1/user/avatar': signedIn,
   'POST /v1/user/profile/appeal': client,
-  'POST /v2/affiliates/{id}/approve-profile-info': staff('affiliates'),
-  'POST /v2/affiliates/{id}/reject-profile-info': staff('affiliates'),
-  'GET /v1/affiliates/{id}/summary': staff('affiliates'),
-  'GET /v1/affiliates/{id}/ledger': staff('payouts', 'affiliates'),
-  'GET /v1/affiliates/{id}/billing': staff('payouts', 'affiliates'),
+  'POST /v2/affiliates/{id}/approve-profile-info': ofAffiliate(staff('affiliates')),
+  'POST /v2/affiliates/{id}/reject-profile-info': ofAffiliate(staff('affiliates')),
+  'GET /v1/affiliates/{id}/summary': ofAffiliate(staff('affiliates')),
+  'GET /v1/affiliates/{id}/ledger': ofAffiliate(staff('payouts', 'affiliates')),
+  'GET /v1/affiliates/{id}/billing': ofAffiliate(staff('payouts', 'affiliates')),
   'GET /v1/user/email-preferences': signedIn,
   'PUT /v1/user/email-preferences': signedIn,
   'GET /v1/email/unsubscribe': anyone,
@@ -152,24 +169,24 @@ export const authorization = {
   'GET /v1/affiliates': staff('affiliates'),
   'GET /v1/affiliates/export.csv': staff('affiliates'),
   'POST /v1/affiliates': staff('affiliates'),
-  'PATCH /v1/affiliates/{id}': staff('affiliates'),
+  'PATCH /v1/affiliates/{id}': ofAffiliate(staff('affiliates')),
   'GET /v1/affiliates/managers': staff('affiliates'),
   'GET /v1/affiliates/signup-approval': staff('affiliates', 'settings'),
   'PUT /v1/affiliates/signup-approval': staff('settings'),
-  'POST /v1/affiliates/{id}/activate': staff('affiliates'),
-  'POST /v1/affiliates/{id}/deactivate': staff('affiliates'),
-  'POST /v1/affiliates/{id}/revshare/pause': staff('affiliates'),
-  'POST /v1/affiliates/{id}/revshare/unpause': staff('affiliates'),
-  'POST /v1/affiliates/{id}/approve': staff('affiliates'),
-  'POST /v1/affiliates/{id}/reject': staff('affiliates'),
-  'POST /v1/affiliates/{id}/manager': staff('affiliates'),
-  'POST /v1/affiliates/{id}/tier': staff('affiliates'),
-  'POST /v1/affiliates/{id}/offer-reward': staff('affiliates'),
+  'POST /v1/affiliates/{id}/activate': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/deactivate': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/revshare/pause': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/revshare/unpause': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/approve': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/reject': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/manager': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/tier': ofAffiliate(staff('affiliates')),
+  'POST /v1/affiliates/{id}/offer-reward': ofAffiliate(staff('affiliates')),
   'POST /v1/affiliates/bulk': staff('affiliates'),
-  'POST /v1/affiliates/{id}/login-as': staff('affiliates'),
+  'POST /v1/affiliates/{id}/login-as': ofAffiliate(staff('affiliates')),
   // The login-as banner: the session the caller is in, or null.
   'GET /v1/login-as/session': signedIn,
-  'POST /v1/affiliates/{id}/bonus': staff('affiliates'),
+  'POST /v1/affiliates/{id}/bonus': ofAffiliate(staff('affiliates')),
 
   // announcements
   'GET /v1/announcements': clientOrStaff('announcements'),
@@ -271,7 +288,7 @@ export const authorization = {
   'DELETE /v1/tiers/{id}': staff('settings'),
 
   // event history, roles, staff users
-  'GET /v1/events': staff('settings'),
+  'GET /v1/events': wholeNetwork(staff('settings')),
   'GET /v1/roles': staff('settings'),
   'POST /v1/roles': owner,
   'PATCH /v1/roles/{id}': owner,
@@ -290,7 +307,7 @@ export const authorization = {
   'GET /v1/payouts/{id}/invoice.pdf': own(clientOrStaff('payouts')),
   'GET /v1/payouts/{id}/receipt.pdf': own(clientOrStaff('payouts')),
   'GET /v1/payouts/{id}/statement.csv': own(clientOrStaff('payouts')),
-  'POST /v1/payouts/close-period': staff('payouts'),
+  'POST /v1/payouts/close-period': wholeNetwork(staff('payouts')),
   'POST /v1/payouts/{id}/approve': staff('payouts'),
   'POST /v1/payouts/{id}/reject': staff('payouts'),
   'POST /v1/payouts/{id}/mark-paid': staff('payouts'),
@@ -309,8 +326,8 @@ export const authorization = {
   'POST /v1/tax-forms/{id}/accept': staff('affiliates'),
   'POST /v1/tax-forms/{id}/decline': staff('affiliates'),
   'POST /v1/tax-forms/{id}/reveal-tin': staff('affiliates'),
-  'GET /v1/affiliates/{id}/tax-forms': staff('affiliates'),
-  'PUT /v1/affiliates/{id}/tax-forms/status': staff('affiliates'),
+  'GET /v1/affiliates/{id}/tax-forms': ofAffiliate(staff('affiliates')),
+  'PUT /v1/affiliates/{id}/tax-forms/status': ofAffiliate(staff('affiliates')),
 
   // billing, money settings
   // Affiliates their own; staff with affiliates an affiliate's by ?user_id= (the route checks it).
@@ -333,9 +350,9 @@ export const authorization = {
   'POST /v1/settings/tax-withholdings': staff('settings'),
   'PUT /v1/settings/tax-withholdings/{id}': staff('settings'),
   'DELETE /v1/settings/tax-withholdings/{id}': staff('settings'),
-  'GET /v1/settings/split-fees': staff('settings'),
-  'PUT /v1/settings/split-fees/{affiliate_id}': staff('settings'),
-  'DELETE /v1/settings/split-fees/{affiliate_id}': staff('settings'),
+  'GET /v1/settings/split-fees': wholeNetwork(staff('settings')),
+  'PUT /v1/settings/split-fees/{affiliate_id}': ofAffiliate(staff('settings'), 'affiliate_id'),
+  'DELETE /v1/settings/split-fees/{affiliate_id}': ofAffiliate(staff('settings'), 'affiliate_id'),
 } satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof authorization;

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import { roles, sessions, users } from '../db/schema/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
 import { type Access, accessOf, mayCall, type RouteKey } from '../lib/authorization.ts';
-import { ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../lib/errors.ts';
+import { affiliateInScope, scopeOf } from '../lib/scope.ts';
 import { sendError } from './errors.ts';
 
 export interface AuthUser {
@@ -21,6 +22,8 @@ export interface AuthUser {
   token?: { id: number; scopes: ReadonlySet<string> };
   /** A login-as session opened read-only: writes are refused (docs/affiliates.md). */
   readOnly: boolean;
+  /** Staff whose role reaches only the affiliates assigned to them (never the owner). */
+  assignedOnly: boolean;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function resolveAuth(app: FastifyInstance, request: FastifyRequest)
       isActive: users.isActive,
       rolePermissions: roles.permissions,
       roleActive: roles.isActive,
+      roleAssignedOnly: roles.assignedAffiliatesOnly,
       impersonatorId: sessions.impersonatorId,
       readOnly: sessions.readOnly,
     })
@@ -102,6 +106,7 @@ export async function resolveAuth(app: FastifyInstance, request: FastifyRequest)
     sessionId: verified.claims.sid,
     impersonatorId: row.impersonatorId,
     readOnly: row.impersonatorId !== null && row.readOnly,
+    assignedOnly: !row.isClient && !row.isOwner && row.roleAssignedOnly === true,
   };
 }
 
@@ -157,6 +162,7 @@ export function requireAccess(app: FastifyInstance, route: RouteKey, opts: { tok
     request.auth = auth;
     checkApiToken(auth, opts.tokenScope);
     if (!mayCall(access, auth)) throw new ForbiddenError();
+    if (access.affiliate && auth.assignedOnly) await refuseOtherAffiliate(app, request, access.affiliate, auth);
     refuseSignInChange(auth, request);
     refuseReadOnlyWrite(auth, request);
   };
@@ -187,6 +193,16 @@ function tableRowOf(onRequest: unknown): string | undefined {
     if (row) return row;
   }
   return undefined;
+}
+
+/**
+ * A manager limited to assigned affiliates names another affiliate in the path: 404, as for an
+ * affiliate that does not exist (a malformed id is left to the route's validation).
+ */
+async function refuseOtherAffiliate(app: FastifyInstance, request: FastifyRequest, param: string, auth: AuthUser): Promise<void> {
+  const raw = (request.params as Record<string, string | undefined>)[param];
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return;
+  if (!(await affiliateInScope(app.db, scopeOf(auth), Number(raw)))) throw new NotFoundError(affiliateMessages.notFound);
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -8,6 +8,8 @@ export const roles = pgTable('roles', {
   displayName: varchar({ length: 128 }).notNull(),
   permissions: text().array().notNull().default(sql`'{}'::text[]`),
   isActive: boolean().notNull().default(true),
+  /** Staff of this role reach only the affiliates assigned to them (users.manager_id), everywhere. */
+  assignedAffiliatesOnly: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

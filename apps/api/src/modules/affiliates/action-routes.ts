@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import type { BodyOf } from '../../lib/route-body.ts';
+import { networkScope, scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { type Actor, assignManager, assignTier, setActive, setRevsharePaused } from './actions.ts';
 import { approveAffiliate, rejectAffiliate } from './approval.ts';
@@ -32,7 +33,7 @@ const actorOf = (request: { auth?: { id: number } | undefined; ip: string }): Ac
 export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = (key: RouteKey) => requireAccess(app, key);
   const itemOf = async (id: number, viewer: number) => {
-    const item = await getAffiliateItem(app.db, id, { id: viewer });
+    const item = await getAffiliateItem(app.db, id, { id: viewer, scope: networkScope });
     if (!item) throw new NotFoundError(msg.notFound);
     return item;
   };
@@ -119,7 +120,7 @@ export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const results = await runBulk(app.db, actorOf(request), request.body);
+      const results = await runBulk(app.db, actorOf(request), request.body, scopeOf(request.auth!));
       app.linkCache.clear();
       return { data: results };
     },

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, tiers, users } from '../../db/schema/index.ts';
+import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/index.ts';
 import { legalStateSql } from '../profile/index.ts';
 import { statsDay } from '../tracking/index.ts';
@@ -17,9 +18,11 @@ const statusSql = sql<string>`case when ${users.approvalStatus} = 'pending' then
 
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
-/** The WHERE of the list and of its CSV: always affiliates only. */
-function conditionsOf(q: Query): SQL[] {
+/** The WHERE of the list and of its CSV: always affiliates only, within the viewer's scope. */
+function conditionsOf(q: Query, scope: Scope): SQL[] {
   const where: SQL[] = [eq(users.isClient, true)];
+  const scoped = scopeCondition(scope, users.id);
+  if (scoped) where.push(scoped);
   if (q.search) {
     const like = escapeLike(q.search);
     const byId = /^\d{1,9}$/.test(q.search) ? [eq(users.id, Number(q.search))] : [];
@@ -67,9 +70,10 @@ function sortOf(field: AffiliateSortField, month: string): SQL | typeof users.id
   }
 }
 
-/** Who reads the list: staff who manage affiliates see their own first. */
+/** Who reads the list: staff who manage affiliates see their own first; the scope says whose rows. */
 export interface ListViewer {
   id: number;
+  scope: Scope;
 }
 
 async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: number; offset: number }, only?: number) {
@@ -106,7 +110,7 @@ async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: nu
     .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
     .leftJoin(tiers, eq(tiers.id, users.tierId))
     .leftJoin(managers, eq(managers.id, users.managerId))
-    .where(and(...conditionsOf(q), ...(only === undefined ? [] : [eq(users.id, only)])))
+    .where(and(...conditionsOf(q, viewer.scope), ...(only === undefined ? [] : [eq(users.id, only)])))
     .orderBy(...orderBy)
     .offset(paging.offset);
   return paging.limit === undefined ? await base : await base.limit(paging.limit);
@@ -141,7 +145,7 @@ export async function listAffiliates(db: Db, q: Query, viewer: ListViewer): Prom
     .select({ n: count() })
     .from(users)
     .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
-    .where(and(...conditionsOf(q)));
+    .where(and(...conditionsOf(q, viewer.scope)));
   const n = total?.n ?? 0;
   const all = q.per_page === 'all';
   const perPage = all ? Math.max(n, 1) : (q.per_page as number);

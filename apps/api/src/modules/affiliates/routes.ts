@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
+import { networkScope, scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { authDeps, createLoginAsCode, setSignupApprovalRequired, signupApprovalRequired } from '../auth/index.ts';
 import { type Actor, createAffiliate, listManagers, updateAffiliate } from './actions.ts';
@@ -35,7 +36,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The affiliate as the list shows it, after a change. */
   const itemOf = async (id: number, viewer: number) => {
-    const item = await getAffiliateItem(app.db, id, { id: viewer });
+    const item = await getAffiliateItem(app.db, id, { id: viewer, scope: networkScope });
     if (!item) throw new NotFoundError(msg.notFound);
     return item;
   };
@@ -52,7 +53,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: affiliateListReplySchema, ...errors },
       },
     },
-    async (request) => listAffiliates(app.db, request.query, { id: request.auth!.id }),
+    async (request) => listAffiliates(app.db, request.query, { id: request.auth!.id, scope: scopeOf(request.auth!) }),
   );
 
   app.get(
@@ -68,7 +69,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await affiliatesCsv(app.db, request.query, { id: request.auth!.id });
+      const csv = await affiliatesCsv(app.db, request.query, { id: request.auth!.id, scope: scopeOf(request.auth!) });
       return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="affiliates.csv"').send(csv);
     },
   );
@@ -80,7 +81,9 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create an affiliate, active and approved', security, body: affiliateCreateRequestSchema, response: { 201: affiliateReplySchema, ...errors } },
     },
     async (request, reply) => {
-      const id = await createAffiliate(app.db, actorOf(request), request.body);
+      // A manager limited to assigned affiliates manages whom they add.
+      const input = request.auth!.assignedOnly ? { ...request.body, manager_id: request.auth!.id } : request.body;
+      const id = await createAffiliate(app.db, actorOf(request), input);
       return reply.code(201).send({ data: await itemOf(id, request.auth!.id), message: msg.created });
     },
   );

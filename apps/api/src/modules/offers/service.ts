@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { offerPayouts, offers, sites, users } from '../../db/schema/index.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { isStaffScope, type Scope } from '../../lib/scope.ts';
 import { assertLandingPageOfSite } from '../landing-pages/index.ts';
 import { assertSiteExists } from '../sites/index.ts';
 import { fromHundredths, toHundredths } from '../tracking/index.ts';
@@ -50,10 +50,10 @@ async function withLogos(db: Db, list: Offer[], rows: { offer: { id: number; sit
 
 /** One offer: an affiliate sees an active one with their payout; staff see its custom payouts. */
 export async function getOffer(db: Db, scope: Scope, id: number): Promise<Offer> {
-  const loaded = await loadOffer(db, id, scope.kind === 'network');
+  const loaded = await loadOffer(db, id, isStaffScope(scope));
   const [own] = await db.select({ id: offers.id, siteId: offers.siteId, logoUuid: offers.logoUuid }).from(offers).where(eq(offers.id, id));
   const offer = { ...loaded, logo: own ? ((await offerLogos(db, [own])).get(id)?.logo ?? null) : null };
-  if (scope.kind === 'network') return offer;
+  if (scope.kind !== 'affiliate') return offer;
   if (offer.status !== 'active') throw new NotFoundError('Offer not found.');
   const [withPayout] = await withYourPayouts(db, [offer], scope.affiliateId);
   return withPayout!;

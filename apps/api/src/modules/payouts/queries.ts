@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { andScope, type Scope, scopeCondition } from '../../lib/scope.ts';
 import { cents, intArray, rows, toDollars } from './sql.ts';
 import { payoutRows } from './window.ts';
 
@@ -88,7 +88,8 @@ const sortColumns: Record<string, SQL> = {
 
 export async function listPayouts(db: Db, scope: Scope, query: z.output<typeof payoutListQuerySchema>) {
   const where: SQL[] = [];
-  if (scope.kind === 'affiliate') where.push(sql`p.affiliate_id = ${scope.affiliateId}`);
+  const scoped = scopeCondition(scope, sql`p.affiliate_id`);
+  if (scoped) where.push(scoped);
   const statuses: readonly string[] | undefined = query.status ?? (query.section ? payoutSections[query.section] : undefined);
   if (statuses) where.push(sql`p.status = any(${`{${statuses.join(',')}}`}::text[])`);
   if (query.period) where.push(sql`p.period = ${query.period}`);
@@ -129,8 +130,7 @@ export type { PayoutListQuery };
 
 /** One payout as its row; 404 when it is outside the scope. */
 export async function findPayout(db: Db, scope: Scope, id: number): Promise<PayoutRow> {
-  const mine = scope.kind === 'affiliate' ? sql`and p.affiliate_id = ${scope.affiliateId}` : sql``;
-  const [row] = await rows<PayoutRow>(db, sql`${selectPayouts} where p.id = ${id} ${mine}`);
+  const [row] = await rows<PayoutRow>(db, sql`${selectPayouts} where p.id = ${id} ${andScope(scope, sql`p.affiliate_id`)}`);
   if (!row) throw new NotFoundError(payoutMessages.notFound);
   return row;
 }

@@ -67,7 +67,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordChange(request, type, { objectId: id, subjectId: before?.affiliate_id ?? null, before, after: await state(id) });
     return result;
   };
-
+  /** A payout of an affiliate outside the caller's scope (a manager's, not theirs) is as if it did not exist: 404 before anything changes. */
+  const reach = async <T>(request: FastifyRequest, id: number, act: () => Promise<T>): Promise<T> => {
+    const scope = scopeOf(request.auth!);
+    if (scope.kind !== 'network') await findPayout(app.db, scope, id);
+    return act();
+  };
 
   app.get(
     '/v1/balance',
@@ -98,8 +103,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Bank export: the payouts to pay by one payment method', security, querystring: z.object({ method: z.string().trim().min(1).max(32) }), response: file },
     },
     async (request, reply) => {
-      const list = await listPayouts(app.db, networkScope, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
-      const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, networkScope, payout.id)).billing })));
+      const scope = scopeOf(request.auth!);
+      const list = await listPayouts(app.db, scope, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
+      const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, scope, payout.id)).billing })));
       const name = `payouts-${request.query.method.replace(/[^a-z0-9_-]/gi, '')}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(bankExportCsv(request.query.method, items));
     },
@@ -145,7 +151,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/approve'), schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
     async (request) => {
       await releaseFixedHolds(app.db, networkScope);
-      const status = await told(request.params.id, recorded(request, 'payout.approved', request.params.id, () => approvePayout(app.db, request.params.id, request.auth!.id)));
+      const status = await told(request.params.id, recorded(request, 'payout.approved', request.params.id, () => reach(request, request.params.id, () => approvePayout(app.db, request.params.id, request.auth!.id))));
       return { data: { id: request.params.id, status }, message: payoutMessages.approved };
     },
   );
@@ -154,7 +160,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payouts/:id/reject',
     { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/reject'), schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
-      const status = await told(request.params.id, recorded(request, 'payout.rejected', request.params.id, () => rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason)));
+      const status = await told(request.params.id, recorded(request, 'payout.rejected', request.params.id, () => reach(request, request.params.id, () => rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason))));
       return { data: { id: request.params.id, status }, message: payoutMessages.rejected };
     },
   );
@@ -164,7 +170,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/mark-paid'), schema: { tags, summary: 'Mark an approved payout paid, with its payment reference and the day it was paid (default today, never in the future)', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const input = { reference: request.body?.reference || null, paidOn: request.body?.paid_on ?? null };
-      const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, input)));
+      const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => reach(request, request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, input))));
       return { data: { id: request.params.id, status }, message: payoutMessages.markedPaid };
     },
   );
@@ -177,7 +183,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // No email: the affiliate was told it was paid, and is told again when it is.
-      const status = await recorded(request, 'payout.unmarked_paid', request.params.id, () => unmarkPayoutPaid(app.db, request.params.id, request.auth!.id, request.body.reason));
+      const status = await recorded(request, 'payout.unmarked_paid', request.params.id, () => reach(request, request.params.id, () => unmarkPayoutPaid(app.db, request.params.id, request.auth!.id, request.body.reason)));
       return { data: { id: request.params.id, status }, message: payoutMessages.unmarkedPaid };
     },
   );
@@ -186,7 +192,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/payouts/:id/bank',
     { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/bank'), schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
-      await recorded(request, 'payout.bank_changed', request.params.id, () => changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id));
+      await recorded(request, 'payout.bank_changed', request.params.id, () => reach(request, request.params.id, () => changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id)));
       return { message: payoutMessages.bankUpdated };
     },
   );
@@ -197,7 +203,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/approve'), schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
     async (request) => {
       await releaseFixedHolds(app.db, networkScope);
-      return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.approved', id, () => approvePayout(app.db, id, request.auth!.id)))) };
+      return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.approved', id, () => reach(request, id, () => approvePayout(app.db, id, request.auth!.id))))) };
     },
   );
   app.post(
@@ -205,12 +211,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/mark-paid'), schema: { tags, summary: 'Mark many payouts paid with one reference and date paid: a result per id, each wholly or not at all', security, body: bulkMarkPaidRequestSchema, response: bulkReply } },
     async (request) => {
       const input = { reference: request.body.reference || null, paidOn: request.body.paid_on ?? null };
-      return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => markPayoutPaid(app.db, id, request.auth!.id, input)))) };
+      return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => reach(request, id, () => markPayoutPaid(app.db, id, request.auth!.id, input))))) };
     },
   );
   app.post(
     '/v1/payouts/bulk/reject',
     { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/reject'), schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
-    async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.rejected', id, () => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason)))) }),
+    async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.rejected', id, () => reach(request, id, () => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason))))) }),
   );
 };

@@ -2,7 +2,7 @@ import { type BulkResult, type PayoutStatus, payoutMessages, UNMARK_PAID_DAYS } 
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { andScope, type Scope } from '../../lib/scope.ts';
 import { returnPayoutEntries } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { loadTerms } from './eligibility.ts';
@@ -141,7 +141,7 @@ export async function changePayoutBank(db: Db, id: number, by: number, bankId: n
 export async function releaseFixedHolds(db: Db, scope: Scope): Promise<number> {
   const held = await rows<{ id: number; affiliate_id: number }>(
     db,
-    sql`select id, affiliate_id from payouts where status = 'held' ${scope.kind === 'affiliate' ? sql`and affiliate_id = ${scope.affiliateId}` : sql``}`,
+    sql`select id, affiliate_id from payouts where status = 'held' ${andScope(scope, sql`affiliate_id`)}`,
   );
   if (held.length === 0) return 0;
   const terms = await loadTerms(db, [...new Set(held.map((h) => h.affiliate_id))]);

@@ -82,6 +82,7 @@ export async function authenticateApiToken(db: Db, token: string): Promise<AuthU
     sessionId: '',
     impersonatorId: null,
     readOnly: false,
+    assignedOnly: false,
     token: { id: row.id, scopes: new Set(row.scopes) },
   };
 }

@@ -19,6 +19,7 @@ function toRole(row: RoleRow, usersCount: number, ownerRoles: Set<number>): Role
     display_name: row.displayName,
     permissions: row.permissions.filter((p): p is Permission => (allPermissions as readonly string[]).includes(p)),
     is_active: row.isActive,
+    assigned_affiliates_only: row.assignedAffiliatesOnly,
     is_owner_role: ownerRoles.has(row.id),
     users_count: usersCount,
     created_at: row.createdAt.toISOString(),
@@ -49,7 +50,7 @@ async function assertNameFree(db: Db, name: string, id?: number): Promise<void> 
 
 export async function createRole(db: Db, input: z.output<typeof roleInputSchema>): Promise<Role> {
   await assertNameFree(db, input.name);
-  const [row] = await db.insert(roles).values({ name: input.name, displayName: input.display_name, permissions: input.permissions, isActive: input.is_active }).returning();
+  const [row] = await db.insert(roles).values({ name: input.name, displayName: input.display_name, permissions: input.permissions, isActive: input.is_active, assignedAffiliatesOnly: input.assigned_affiliates_only }).returning();
   return getRole(db, row!.id);
 }
 
@@ -58,7 +59,7 @@ export async function updateRole(db: Db, id: number, input: z.output<typeof role
   const current = await getRole(db, id);
   if (current.is_owner_role) {
     const losesPermission = input.permissions && allPermissions.some((p) => !input.permissions!.includes(p));
-    if (losesPermission || input.is_active === false) throw new AppError('conflict', roleMessages.ownerRole);
+    if (losesPermission || input.is_active === false || input.assigned_affiliates_only === true) throw new AppError('conflict', roleMessages.ownerRole);
   }
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
   await db
@@ -68,6 +69,7 @@ export async function updateRole(db: Db, id: number, input: z.output<typeof role
       ...(input.display_name !== undefined ? { displayName: input.display_name } : {}),
       ...(input.permissions !== undefined ? { permissions: input.permissions } : {}),
       ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+      ...(input.assigned_affiliates_only !== undefined ? { assignedAffiliatesOnly: input.assigned_affiliates_only } : {}),
     })
     .where(eq(roles.id, id));
   return getRole(db, id);

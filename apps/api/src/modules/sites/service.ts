@@ -5,14 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
 import { NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
-import { networkScope, type Scope } from '../../lib/scope.ts';
+import { isStaffScope, networkScope, type Scope } from '../../lib/scope.ts';
 import { lastSyncs } from '../catalogue/index.ts';
 import { newSiteKey, type SiteRow } from './keys.ts';
 
 type Input = z.output<typeof siteInputSchema>;
 /** The network's scope (staff) also sees key prefixes and catalogue addresses; an affiliate's does not. */
 function toSite(row: SiteRow, manager: { id: number; name: string } | null, scope: Scope, lastSync: LastSync | null = null): Site {
-  const staff = scope.kind === 'network';
+  const staff = isStaffScope(scope);
   return {
     id: row.id,
     name: row.name,
@@ -36,7 +36,7 @@ const managerOf = (r: { site: SiteRow; managerName: string | null }) => (r.site.
 export async function loadSite(db: Db, id: number, scope: Scope): Promise<Site> {
   const [row] = await withManager(db).where(eq(sites.id, id));
   if (!row) throw new NotFoundError('Site not found.');
-  const syncs = scope.kind === 'network' ? await lastSyncs(db, [id]) : new Map<number, LastSync>();
+  const syncs = isStaffScope(scope) ? await lastSyncs(db, [id]) : new Map<number, LastSync>();
   return toSite(row.site, managerOf(row), scope, syncs.get(id) ?? null);
 }
 
@@ -50,7 +50,7 @@ export async function listSites(db: Db, scope: Scope, q: z.output<typeof sitesQu
   const query = withManager(db).where(where).orderBy(ordered(sortColumns[q.sort], q.order), asc(sites.id)).$dynamic();
   if (limit !== undefined) query.limit(limit).offset(offset);
   const [rows, [total]] = await Promise.all([query, db.select({ n: count() }).from(sites).where(where)]);
-  const syncs = scope.kind === 'network' ? await lastSyncs(db, rows.map((r) => r.site.id)) : new Map<number, LastSync>();
+  const syncs = isStaffScope(scope) ? await lastSyncs(db, rows.map((r) => r.site.id)) : new Map<number, LastSync>();
   return { data: rows.map((r) => toSite(r.site, managerOf(r), scope, syncs.get(r.site.id) ?? null)), meta: listMeta(q, total?.n ?? 0) };
 }
 

@@ -2,14 +2,14 @@ import type { Dashboard } from '@portal/contracts';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { offers, statsDailyTotals, users } from '../../db/schema/index.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
 import { balanceCents } from '../ledger/index.ts';
 import { addDays, daysBetween, rollupSums, statsDay, totalsRollup } from '../tracking/index.ts';
 
 const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents']);
 
 function within(scope: Scope, from: string, to: string): SQL | undefined {
-  return and(gte(statsDailyTotals.day, from), lte(statsDailyTotals.day, to), scope.kind === 'affiliate' ? eq(statsDailyTotals.affiliateId, scope.affiliateId) : undefined);
+  return and(gte(statsDailyTotals.day, from), lte(statsDailyTotals.day, to), scopeCondition(scope, statsDailyTotals.affiliateId));
 }
 
 async function period(db: Db, scope: Scope, from: string, to: string) {
@@ -45,7 +45,7 @@ export async function dashboard(db: Db, scope: Scope, now = new Date()): Promise
     .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
     .limit(5);
   const topAffiliates =
-    scope.kind === 'network'
+    isStaffScope(scope)
       ? await db
           .select({ id: statsDailyTotals.affiliateId, name: users.name, ...totals })
           .from(statsDailyTotals)
@@ -64,7 +64,8 @@ export async function dashboard(db: Db, scope: Scope, now = new Date()): Promise
     earnings: Number(r.earningsCents) / 100,
   });
   return {
-    scope: scope.kind,
+    // A manager reads the staff dashboard, limited to their affiliates.
+    scope: isStaffScope(scope) ? 'network' : 'affiliate',
     periods: { today: t, yesterday: y, this_month: m, last_month: lm },
     balance,
     chart,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
 import { creativeLabels } from '../catalogue/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { daysBetween, type Rollup, rollupSums, totalsRollup } from '../tracking/index.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
@@ -50,9 +50,10 @@ export function rollupFor(q: Pick<Query, (typeof detailKeys)[number] | 'group_by
 
 function filters(t: Rollup, q: Query, scope: Scope): SQL[] {
   const where: SQL[] = [gte(t.day, q.from), lte(t.day, q.to)];
-  // An affiliate's own id, always: a client-sent affiliate_id is ignored.
-  const affiliateId = scope.kind === 'affiliate' ? scope.affiliateId : q.affiliate_id;
-  if (affiliateId !== undefined) where.push(eq(t.affiliateId, affiliateId));
+  // An affiliate's own id, always (a client-sent affiliate_id is ignored); a manager's affiliates only.
+  const scoped = scopeCondition(scope, t.affiliateId);
+  if (scoped) where.push(scoped);
+  if (scope.kind !== 'affiliate' && q.affiliate_id !== undefined) where.push(eq(t.affiliateId, q.affiliate_id));
   if (q.site_id) where.push(eq(t.siteId, q.site_id));
   if (q.offer_id) where.push(eq(t.offerId, q.offer_id));
   if (q.campaign_id) where.push(eq(t.campaignId, q.campaign_id));
@@ -104,8 +105,8 @@ export interface Report {
 /**
  * The report of SPEC.md's Statistics page, read from the daily rollup only: one row per day
  * (every day of the range, zeros included), or per offer, site, campaign, country, device, sub ID.
- * An affiliate's scope limits it to their own figures (and never groups by affiliate); the
- * network's may pick one affiliate.
+ * An affiliate's scope limits it to their own figures (and never groups by affiliate); a
+ * manager's to their assigned affiliates; staff may pick one affiliate within their scope.
  */
 export async function report(db: Db, scope: Scope, query: Query): Promise<Report> {
   const q = scope.kind === 'affiliate' && query.group_by === 'affiliate' ? { ...query, group_by: 'date' as const } : query;

@@ -12,6 +12,7 @@ import {
   taxFormStateSchema,
   taxFormStatusUpdateSchema,
 } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { affiliateScope, networkScope, scopeOf } from '../../lib/scope.ts';
@@ -36,8 +37,11 @@ const uploadNote =
 
 export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = reviewDepsOf(app);
-
-
+  /** A form of an affiliate outside the caller's scope (a manager's, not theirs) answers 404 before anything changes. */
+  const reach = async (request: FastifyRequest, id: number) => {
+    const scope = scopeOf(request.auth!);
+    if (scope.kind !== 'network') await findTaxForm(app.db, scope, id);
+  };
 
   app.get(
     '/v1/tax-forms/me',
@@ -75,7 +79,7 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tax-forms',
     { onRequest: requireAccess(app, 'GET /v1/tax-forms'), schema: { tags, summary: 'Tax forms to review (pending, oldest first), or those accepted or declined', security, querystring: taxFormQuerySchema, response: { 200: listReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
-    async (request) => listTaxForms(app.db, request.query),
+    async (request) => listTaxForms(app.db, scopeOf(request.auth!), request.query),
   );
 
   app.get(
@@ -125,6 +129,7 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/tax-forms/:id/accept',
     { onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/accept'), schema: { tags, summary: 'Accept a pending tax form', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema).extend(message.shape), ...errors, 409: errorReplySchema, 422: errorReplySchema } } },
     async (request) => {
+      await reach(request, request.params.id);
       await acceptTaxForm(deps, request.auth!.id, request.params.id);
       return { data: toTaxForm(await findTaxForm(app.db, networkScope, request.params.id)), message: taxFormMessages.accepted };
     },
@@ -144,6 +149,7 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await reach(request, request.params.id);
       await declineTaxForm(deps, request.auth!.id, request.params.id, request.body);
       return { data: toTaxForm(await findTaxForm(app.db, networkScope, request.params.id)), message: request.body.status === 'pending' ? taxFormMessages.keptPending : taxFormMessages.declined };
     },
@@ -152,6 +158,9 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/tax-forms/:id/reveal-tin',
     { onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/reveal-tin'), schema: { tags, summary: 'Show the full taxpayer identification numbers of a form (written to the event history)', security, params: idParamsSchema, response: { 200: dataReply(revealedTinsSchema), ...errors, 422: errorReplySchema } } },
-    async (request) => ({ data: await revealTins(app.db, app.config.taxFormKey, request.auth!.id, request.params.id, request.ip) }),
+    async (request) => {
+      await reach(request, request.params.id);
+      return { data: await revealTins(app.db, app.config.taxFormKey, request.auth!.id, request.params.id, request.ip) };
+    },
   );
 };

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { legalIssueOf, legalStateOf } from '../profile/index.ts';
 
 export type TaxFormRow = typeof taxForms.$inferSelect;
@@ -47,7 +47,7 @@ export function toTaxForm({ form: f, affiliate, reviewer }: Joined, now: Date = 
   };
 }
 
-const scoped = (scope: Scope) => (scope.kind === 'affiliate' ? eq(taxForms.affiliateId, scope.affiliateId) : undefined);
+const scoped = (scope: Scope) => scopeCondition(scope, taxForms.affiliateId);
 
 function select(db: Db) {
   return db.select(columns).from(taxForms).innerJoin(users, eq(users.id, taxForms.affiliateId)).leftJoin(reviewers, eq(reviewers.id, taxForms.reviewedBy));
@@ -78,9 +78,13 @@ export async function taxFormState(db: Db, affiliateId: number, now: Date = new 
   };
 }
 
-/** The staff's queue: forms waiting for review (or those accepted or declined), oldest first. */
-export async function listTaxForms(db: Db, q: { status: 'pending' | 'accepted' | 'declined'; page: number; per_page: number }): Promise<{ data: TaxForm[]; meta: { total: number; page: number; per_page: number } }> {
-  const where = and(eq(taxForms.status, q.status), isNull(taxForms.supersededAt));
+/** The staff's queue: forms waiting for review (or those accepted or declined), oldest first; a manager's affiliates only for them. */
+export async function listTaxForms(
+  db: Db,
+  scope: Scope,
+  q: { status: 'pending' | 'accepted' | 'declined'; page: number; per_page: number },
+): Promise<{ data: TaxForm[]; meta: { total: number; page: number; per_page: number } }> {
+  const where = and(eq(taxForms.status, q.status), isNull(taxForms.supersededAt), scoped(scope));
   const [total] = await db.select({ n: count() }).from(taxForms).where(where);
   const list = await select(db)
     .where(where)

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,19 +18,23 @@ import { useRoleMutations } from '../api/roles.ts';
 import { permissionLabel } from '../lib/permission-label.ts';
 
 
-/** Create a role, or edit one's display name and permissions (SPEC.md section 6). The owner's role keeps every permission. */
+/**
+ * Create a role, or edit one's display name, permissions and whether its staff reach only their
+ * assigned affiliates (SPEC.md section 6). The owner's role keeps every permission and the whole network.
+ */
 export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { create, update } = useRoleMutations();
   const [name, setName] = useState(role?.name ?? '');
   const [displayName, setDisplayName] = useState(role?.display_name ?? '');
   const [chosen, setChosen] = useState<string[]>(role?.permissions ?? []);
+  const [assignedOnly, setAssignedOnly] = useState(role?.assigned_affiliates_only ?? false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const pending = create.isPending || update.isPending;
   const toggle = (p: string) => setChosen((c) => (c.includes(p) ? c.filter((x) => x !== p) : [...c, p]));
 
   const save = async () => {
-    const body = { display_name: displayName, permissions: chosen as Role['permissions'], ...(role ? {} : { name }) };
+    const body = { display_name: displayName, permissions: chosen as Role['permissions'], assigned_affiliates_only: assignedOnly, ...(role ? {} : { name }) };
     const ok = await mutateAndNotify(
       async () => {
         try {
@@ -63,6 +68,19 @@ export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () =
               />
             ))}
           </FormGroup>
+          {role?.is_owner_role ? null : (
+            <FormControlLabel
+              control={<Checkbox checked={assignedOnly} onChange={(e) => setAssignedOnly(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'role-assigned-only-help' } }} />}
+              label={
+                <span>
+                  Assigned affiliates only
+                  <FormHelperText id="role-assigned-only-help" sx={{ mt: 0 }}>
+                    Staff of this role see and act on only the affiliates assigned to them as manager: affiliates, statistics, dashboard, payouts and tax forms.
+                  </FormHelperText>
+                </span>
+              }
+            />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -47,6 +47,7 @@ export function RolesSection({ canChange }: { canChange: boolean }) {
                 {role.permissions.map((p) => (
                   <Chip key={p} label={permissionLabel(t, p)} size="small" />
                 ))}
+                {role.assigned_affiliates_only ? <Chip label="Assigned affiliates only" size="small" color="info" variant="outlined" /> : null}
               </Stack>
             </TableCell>
             <TableCell align="right">{role.users_count}</TableCell>

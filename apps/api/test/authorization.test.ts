@@ -27,6 +27,8 @@ const mail = new MailCatcher();
 let operations: string[];
 let callers: Who[];
 let otherAffiliate: Who;
+let manager: Who;
+let firstAffiliateId: number;
 /** Ids owned by the first affiliate, by the path's first segment after the version. */
 const owned: Record<string, number> = {};
 
@@ -47,10 +49,15 @@ beforeAll(async () => {
     const s = await createStaff(t.app, [permission]);
     staff.push({ name: `staff with ${permission}`, caller: { isClient: false, isOwner: false, permissions: new Set([permission]) }, token: await signIn(t.app, mail, s.email, s.password) });
   }
+  // Every permission, but a role limited to assigned affiliates: none is assigned to this manager.
+  const m = await createStaff(t.app, [...permissions], { assignedAffiliatesOnly: true });
+  manager = { name: 'a manager limited to assigned affiliates', caller: { isClient: false, isOwner: false, permissions: new Set(permissions), assignedOnly: true }, token: await signIn(t.app, mail, m.email, m.password) };
+  firstAffiliateId = a.id;
   callers = [
     { name: 'anonymous', caller: undefined },
     affiliateA,
     ...staff,
+    manager,
     { name: 'the owner', caller: { isClient: false, isOwner: true, permissions: new Set(permissions) }, token: ownerToken },
   ];
 
@@ -169,6 +176,28 @@ describe('the authorization table', () => {
         const mine = await request(op, callers[1]!, id);
         if (mine.statusCode !== 200) problems.push(`${op} as its owner -> ${mine.statusCode} (the fixture is not reachable)`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps an affiliate not assigned to a manager limited to assigned affiliates from them', async () => {
+    const affiliateRows = operations.filter((op) => accessOf(op)?.affiliate);
+    expect(affiliateRows.length).toBeGreaterThan(15);
+    const problems: string[] = [];
+    for (const op of affiliateRows) {
+      const param = accessOf(op)!.affiliate!;
+      if (!op.includes(`{${param}}`)) problems.push(`row ${op} names the path parameter ${param}, which its path lacks`);
+      const res = await request(op, manager, () => String(firstAffiliateId));
+      if (res.statusCode !== 404) problems.push(`${op} with an unassigned affiliate's id as ${manager.name} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    // Staff routes taking the id of an affiliate's payout or tax form: the query's scope answers.
+    const ownedRows = operations.filter((op) => /^(GET|POST) \/v1\/(payouts|tax-forms)\/\{id\}/.test(op));
+    expect(ownedRows.length).toBeGreaterThan(10);
+    for (const op of ownedRows) {
+      const resource = op.split(' ')[1]!.split('/')[2]!;
+      const res = await request(op, manager, () => String(owned[resource]));
+      if (res.statusCode < 400) problems.push(`${op} with an unassigned affiliate's ${resource} id as ${manager.name} -> ${res.statusCode}`);
+      if (op.startsWith('GET ') && res.statusCode !== 404) problems.push(`${op} as ${manager.name} -> ${res.statusCode}, not 404`);
     }
     expect(problems).toEqual([]);
   });

@@ -19,12 +19,12 @@ export async function createAffiliate(app: FastifyInstance, opts: { email?: stri
   return { id: u!.id, email, password };
 }
 
-export async function createStaff(app: FastifyInstance, permissions: string[], opts: { email?: string; password?: string } = {}) {
+export async function createStaff(app: FastifyInstance, permissions: string[], opts: { email?: string; password?: string; assignedAffiliatesOnly?: boolean } = {}) {
   const email = opts.email ?? uniqueEmail('staff');
   const password = opts.password ?? 'staff-pass-123';
   const [role] = await app.db
     .insert(roles)
-    .values({ name: `role_${++seq}_${Date.now()}`, displayName: 'Test Role', permissions })
+    .values({ name: `role_${++seq}_${Date.now()}`, displayName: 'Test Role', permissions, assignedAffiliatesOnly: opts.assignedAffiliatesOnly ?? false })
     .returning();
   const [u] = await app.db
     .insert(users)

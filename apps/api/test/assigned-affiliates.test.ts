@@ -1,5 +1,6 @@
 import { statisticsGroupBy } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/password.ts';
@@ -13,7 +14,7 @@ import { bearer, signIn } from './support/users.ts';
  * through every route that names an affiliate.
  */
 type Tokens = { access_token: string };
-type Call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => ReturnType<TestApp['app']['inject']>;
+type Call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>;
 
 let t: TestApp;
 const mail = new MailCatcher();
@@ -40,7 +41,7 @@ beforeAll(async () => {
   // Seeding the demo (90 days of traffic among the rest) takes a while on a busy two-core machine.
   t = await createTestApp({ SMTP_URL: await mail.start(), DEMO_DATA: '1' });
   owner = await signIn(t.app, mail, 'owner@example.com', 'owner-password-1');
-  const role = await as(owner)('POST', '/v1/roles', { name: 'account_manager', display_name: 'Account manager', permissions: ['dashboard', 'statistics', 'payouts', 'affiliates'], assigned_affiliates_only: true });
+  const role = await as(owner)('POST', '/v1/roles', { name: 'account_manager', display_name: 'Account manager', permissions: ['dashboard', 'statistics', 'payouts', 'affiliates', 'offers'], assigned_affiliates_only: true });
   expect(role.statusCode).toBe(201);
   expect(role.json().data.assigned_affiliates_only).toBe(true);
   a = await manager('manager-a@example.com', role.json().data.id);
@@ -200,6 +201,20 @@ describe('payouts', () => {
     }
     const after = await t.app.db.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.affiliateId, mineA[0]!));
     expect(Object.fromEntries(after.map((p) => [p.id, p.status]))).toEqual(Object.fromEntries(theirs.map((p) => [p.id, p.status])));
+  });
+});
+
+describe('offers', () => {
+  it("shows an offer's custom payouts for the assigned affiliates only, and leaves offer changes to the network's staff", async () => {
+    const offer = (await as(owner)('GET', '/v1/offers?per_page=1')).json().data[0] as { id: number };
+    expect((await as(owner)('POST', `/v1/affiliates/${mineB[0]}/offer-reward`, { offer_id: offer.id, amount: 7.25 })).statusCode).toBe(200);
+    // The manager sets one for their own affiliate; another's is refused.
+    expect((await a.call('POST', `/v1/affiliates/${mineA[1]}/offer-reward`, { offer_id: offer.id, amount: 6.5 })).statusCode).toBe(200);
+    expect((await a.call('POST', `/v1/affiliates/${mineB[1]}/offer-reward`, { offer_id: offer.id, amount: 9 })).statusCode).toBe(404);
+    const customOf = async (call: Call) => ((await call('GET', `/v1/offers/${offer.id}`)).json().data.custom_payouts as Array<{ affiliate: { id: number } | null }>).filter((c) => c.affiliate).map((c) => c.affiliate!.id);
+    expect(sorted(await customOf(as(owner)))).toEqual(sorted([mineA[1]!, mineB[0]!]));
+    expect(await customOf(a.call)).toEqual([mineA[1]]);
+    expect((await a.call('PUT', `/v1/offers/${offer.id}/payouts`, { payouts: [] })).statusCode).toBe(403);
   });
 });
 

@@ -30,7 +30,8 @@ export const isStaffScope = (scope: Scope): boolean => scope.kind !== 'affiliate
 
 /**
  * The one condition every query puts on an affiliate id column (a drizzle column or raw SQL such
- * as sql`p.affiliate_id`): undefined for the network, so `and(..., scopeCondition(scope, col))`.
+ * as sql`p.affiliate_id`): undefined for the network, so `and(..., scopeCondition(scope, col))`;
+ * inside `or(...)` an undefined would drop out and narrow the query: test it first.
  */
 export function scopeCondition(scope: Scope, affiliateId: SQL | SQL.Aliased | { getSQL(): SQL }): SQL | undefined {
   switch (scope.kind) {

@@ -1,8 +1,9 @@
 import type { Offer } from '@portal/contracts';
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { landingPages, offerPayouts, offers, sites, tiers, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { toLandingPage } from '../landing-pages/index.ts';
 import { fromHundredths } from '../tracking/index.ts';
 
@@ -44,19 +45,21 @@ export function toOffer(r: OfferRow): Offer {
   };
 }
 
-/** One offer; staff see its custom payouts too. */
-export async function loadOffer(db: Db, id: number, withCustom: boolean): Promise<Offer> {
+/** One offer; staff see its custom payouts too (`custom`: whose; a manager's affiliates' and every tier's). */
+export async function loadOffer(db: Db, id: number, custom: Scope | null): Promise<Offer> {
   const [row] = await offerRows(db, eq(offers.id, id));
   if (!row) throw new NotFoundError('Offer not found.');
   const offer = toOffer(row);
-  if (withCustom) {
-    const custom = await db
+  if (custom) {
+    // A manager sees the tiers' rows and their own affiliates'; the network's staff every row.
+    const scoped = scopeCondition(custom, offerPayouts.affiliateId);
+    const rows = await db
       .select({ amount: offerPayouts.amount, affId: users.id, affName: users.name, affEmail: users.email, tierId: tiers.id, tierName: tiers.name })
       .from(offerPayouts)
       .leftJoin(users, eq(users.id, offerPayouts.affiliateId))
       .leftJoin(tiers, eq(tiers.id, offerPayouts.tierId))
-      .where(eq(offerPayouts.offerId, id));
-    offer.custom_payouts = custom.map((c) => ({
+      .where(and(eq(offerPayouts.offerId, id), scoped ? or(isNull(offerPayouts.affiliateId), scoped) : undefined));
+    offer.custom_payouts = rows.map((c) => ({
       affiliate: c.affId ? { id: c.affId, name: c.affName ?? '', email: c.affEmail ?? '' } : null,
       tier: c.tierId ? { id: c.tierId, name: c.tierName ?? '' } : null,
       amount: fromHundredths(c.amount),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { offerPayouts, offers, sites, users } from '../../db/schema/index.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { isStaffScope, type Scope } from '../../lib/scope.ts';
+import { isStaffScope, networkScope, type Scope } from '../../lib/scope.ts';
 import { assertLandingPageOfSite } from '../landing-pages/index.ts';
 import { assertSiteExists } from '../sites/index.ts';
 import { fromHundredths, toHundredths } from '../tracking/index.ts';
@@ -50,7 +50,7 @@ async function withLogos(db: Db, list: Offer[], rows: { offer: { id: number; sit
 
 /** One offer: an affiliate sees an active one with their payout; staff see its custom payouts. */
 export async function getOffer(db: Db, scope: Scope, id: number): Promise<Offer> {
-  const loaded = await loadOffer(db, id, isStaffScope(scope));
+  const loaded = await loadOffer(db, id, isStaffScope(scope) ? scope : null);
   const [own] = await db.select({ id: offers.id, siteId: offers.siteId, logoUuid: offers.logoUuid }).from(offers).where(eq(offers.id, id));
   const offer = { ...loaded, logo: own ? ((await offerLogos(db, [own])).get(id)?.logo ?? null) : null };
   if (scope.kind !== 'affiliate') return offer;
@@ -73,7 +73,7 @@ export async function createOffer(db: Db, b: Input): Promise<Offer> {
   await assertSiteExists(db, b.site_id);
   await assertLandingPageOfSite(db, b.landing_page_id, b.site_id);
   const [row] = await db.insert(offers).values(columns(b)).returning({ id: offers.id });
-  return loadOffer(db, row!.id, true);
+  return loadOffer(db, row!.id, networkScope);
 }
 
 export async function updateOffer(db: Db, id: number, b: Input): Promise<Offer> {
@@ -85,19 +85,19 @@ export async function updateOffer(db: Db, id: number, b: Input): Promise<Offer> 
     .where(eq(offers.id, id))
     .returning({ id: offers.id });
   if (!updated.length) throw new NotFoundError('Offer not found.');
-  return loadOffer(db, id, true);
+  return loadOffer(db, id, networkScope);
 }
 
 /** Archives (or restores) an offer; its links stop counting new clicks. */
 export async function archiveOffer(db: Db, id: number, archived: boolean): Promise<Offer> {
   const updated = await db.update(offers).set({ status: archived ? 'archived' : 'active', updatedAt: new Date() }).where(eq(offers.id, id)).returning({ id: offers.id });
   if (!updated.length) throw new NotFoundError('Offer not found.');
-  return loadOffer(db, id, true);
+  return loadOffer(db, id, networkScope);
 }
 
 /** Replaces an offer's custom payouts (per affiliate, per tier) in one transaction. */
 export async function replaceCustomPayouts(db: Db, id: number, { affiliates, tiers: tierRows }: CustomPayouts): Promise<Offer> {
-  const offer = await loadOffer(db, id, false);
+  const offer = await loadOffer(db, id, null);
   if (offer.payout_type === 'revshare') {
     const over = [...affiliates, ...tierRows].findIndex((p) => p.amount > 100);
     if (over >= 0) throw new ValidationError({ amount: ['This field must be a positive number from 0 to 100'] });
@@ -118,5 +118,5 @@ export async function replaceCustomPayouts(db: Db, id: number, { affiliates, tie
     ];
     if (values.length) await tx.insert(offerPayouts).values(values);
   });
-  return loadOffer(db, offer.id, true);
+  return loadOffer(db, offer.id, networkScope);
 }

@@ -69,17 +69,15 @@ export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () =
             ))}
           </FormGroup>
           {role?.is_owner_role ? null : (
-            <FormControlLabel
-              control={<Checkbox checked={assignedOnly} onChange={(e) => setAssignedOnly(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'role-assigned-only-help' } }} />}
-              label={
-                <span>
-                  Assigned affiliates only
-                  <FormHelperText id="role-assigned-only-help" sx={{ mt: 0 }}>
-                    Staff of this role see and act on only the affiliates assigned to them as manager: affiliates, statistics, dashboard, payouts and tax forms.
-                  </FormHelperText>
-                </span>
-              }
-            />
+            <div>
+              <FormControlLabel
+                control={<Checkbox checked={assignedOnly} onChange={(e) => setAssignedOnly(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'role-assigned-only-help' } }} />}
+                label="Assigned affiliates only"
+              />
+              <FormHelperText id="role-assigned-only-help" sx={{ mt: 0, ml: 4 }}>
+                Staff with this role see and act on only the affiliates assigned to them as manager.
+              </FormHelperText>
+            </div>
           )}
         </Stack>
       </DialogContent>

@@ -42,8 +42,7 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: await mail.start(), DEMO_DATA: '1' });
   owner = await signIn(t.app, mail, 'owner@example.com', 'owner-password-1');
   const role = await as(owner)('POST', '/v1/roles', { name: 'account_manager', display_name: 'Account manager', permissions: ['dashboard', 'statistics', 'payouts', 'affiliates', 'offers'], assigned_affiliates_only: true });
-  expect(role.statusCode).toBe(201);
-  expect(role.json().data.assigned_affiliates_only).toBe(true);
+  if (role.statusCode !== 201 || role.json().data.assigned_affiliates_only !== true) throw new Error(`role: ${role.statusCode} ${role.body}`);
   a = await manager('manager-a@example.com', role.json().data.id);
   b = await manager('manager-b@example.com', role.json().data.id);
   const all = (await as(owner)('GET', '/v1/affiliates?per_page=all')).json().data as Array<{ id: number; email: string }>;
@@ -52,8 +51,12 @@ beforeAll(async () => {
   mineA = [ids['affiliate@example.com']!, ids['ravi@example.com']!];
   mineB = [ids['noah@example.com']!, ids['lukas@example.com']!];
   // The manager assignment dialog's route.
-  for (const id of mineA) expect((await as(owner)('POST', `/v1/affiliates/${id}/manager`, { manager_id: a.id })).statusCode).toBe(200);
-  for (const id of mineB) expect((await as(owner)('POST', `/v1/affiliates/${id}/manager`, { manager_id: b.id })).statusCode).toBe(200);
+  for (const [list, to] of [[mineA, a.id], [mineB, b.id]] as const) {
+    for (const id of list) {
+      const res = await as(owner)('POST', `/v1/affiliates/${id}/manager`, { manager_id: to });
+      if (res.statusCode !== 200) throw new Error(`manager: ${res.statusCode} ${res.body}`);
+    }
+  }
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -61,6 +64,16 @@ afterAll(async () => {
 });
 
 const sorted = (list: number[]) => [...list].sort((x, y) => x - y);
+/** Each key's answer as "status" (2xx) or "status message", so one comparison names every route that answers wrongly. */
+async function answers(keys: readonly string[], send: (key: string) => Promise<LightMyRequestResponse>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const res = await send(key);
+    out[key] = res.statusCode < 300 ? String(res.statusCode) : `${res.statusCode} ${res.json().message}`;
+  }
+  return out;
+}
+const each = <T>(keys: readonly string[], value: T): Record<string, T> => Object.fromEntries(keys.map((k) => [k, value]));
 
 describe('a role limited to assigned affiliates', () => {
   it('is kept on the role, can be turned off and on, and never on the owner role', async () => {
@@ -97,17 +110,15 @@ describe('affiliates', () => {
   it("answers 404 for another affiliate's details, billing, ledger, tax forms and profile, and changes nothing", async () => {
     const other = mineB[0]!;
     const mine = mineA[1]!;
-    for (const path of ['summary', 'ledger', 'billing', 'tax-forms']) {
-      expect((await a.call('GET', `/v1/affiliates/${mine}/${path}`)).statusCode, path).toBe(200);
-      const res = await a.call('GET', `/v1/affiliates/${other}/${path}`);
-      expect(res.statusCode, path).toBe(404);
-      expect(res.json().message).toBe('Affiliate not found.');
-    }
+    const paths = ['summary', 'ledger', 'billing', 'tax-forms'];
+    expect(await answers(paths, (path) => a.call('GET', `/v1/affiliates/${mine}/${path}`))).toEqual(each(paths, '200'));
+    expect(await answers(paths, (path) => a.call('GET', `/v1/affiliates/${other}/${path}`))).toEqual(each(paths, '404 Affiliate not found.'));
     expect((await a.call('GET', `/v1/user/profile?user_id=${mine}`)).statusCode).toBe(200);
     expect((await a.call('GET', `/v1/user/profile?user_id=${other}`)).statusCode).toBe(404);
     expect((await a.call('GET', `/v1/user/billing?user_id=${other}`)).statusCode).toBe(404);
     expect((await a.call('POST', `/v1/user/profile?user_id=${other}`, { name: 'Taken Over' })).statusCode).toBe(404);
-    for (const action of ['deactivate', 'revshare/pause', 'approve']) expect((await a.call('POST', `/v1/affiliates/${other}/${action}`)).statusCode, action).toBe(404);
+    const actions = ['deactivate', 'revshare/pause', 'approve'];
+    expect(await answers(actions, (action) => a.call('POST', `/v1/affiliates/${other}/${action}`))).toEqual(each(actions, '404 Affiliate not found.'));
     expect((await a.call('PATCH', `/v1/affiliates/${other}`, { name: 'Taken Over' })).statusCode).toBe(404);
     expect((await a.call('POST', `/v1/affiliates/${other}/manager`, { manager_id: a.id })).statusCode).toBe(404);
     expect((await a.call('POST', `/v1/affiliates/${other}/login-as`, { reason: 'Checking their links', with_changes: false })).statusCode).toBe(404);
@@ -136,11 +147,9 @@ describe('statistics and dashboard', () => {
     const expected = own.reduce((s, r) => s + r.clicks, 0);
     expect(expected).toBeGreaterThan(0);
     expect((await totalsOf(as(owner), '')).clicks).toBeGreaterThan(expected);
-    for (const group of statisticsGroupBy) {
-      const res = await a.call('GET', `/v1/statistics/daily?${range}&group_by=${group}`);
-      expect(res.statusCode, group).toBe(200);
-      expect(res.json().meta.totals.clicks, group).toBe(expected);
-    }
+    const clicks: Record<string, unknown> = {};
+    for (const group of statisticsGroupBy) clicks[group] = (await a.call('GET', `/v1/statistics/daily?${range}&group_by=${group}`)).json().meta?.totals.clicks;
+    expect(clicks).toEqual(Object.fromEntries(statisticsGroupBy.map((g) => [g, expected])));
     const byAffiliate = (await a.call('GET', `/v1/statistics/daily?${range}&group_by=affiliate`)).json().data as Array<{ key: string }>;
     for (const r of byAffiliate) expect(mineA).toContain(Number(r.key));
   });
@@ -180,7 +189,8 @@ describe('payouts', () => {
     expect((await b.call('GET', `/v1/payouts?affiliate_id=${mineA[0]}`)).json().meta.total).toBe(0);
     const one = theirs[0]!.id;
     expect((await a.call('GET', `/v1/payouts/${one}`)).statusCode).toBe(200);
-    for (const path of ['', '/invoice.pdf', '/statement.csv']) expect((await b.call('GET', `/v1/payouts/${one}${path}`)).statusCode, path).toBe(404);
+    const files = ['', '/invoice.pdf', '/statement.csv'];
+    expect(await answers(files, (path) => b.call('GET', `/v1/payouts/${one}${path}`))).toEqual(each(files, '404 Payout not found.'));
   });
 
   it("cannot approve, reject, mark paid or unmark another's payout, one by one or in bulk", async () => {
@@ -194,11 +204,16 @@ describe('payouts', () => {
       [`/v1/payouts/${paid.id}/unmark-paid`, { reason: 'Not mine to undo' }],
       [`/v1/payouts/${open.id}/bank`, { bank_id: 1 }],
     ];
-    for (const [url, body] of tries) expect((await b.call('POST', url, body ?? {})).statusCode, url).toBe(404);
-    for (const [url, body] of [['/v1/payouts/bulk/approve', { ids: [open.id] }], ['/v1/payouts/bulk/mark-paid', { ids: [open.id], reference: 'X-2' }], ['/v1/payouts/bulk/reject', { ids: [open.id], reject_reason: 'No' }]] as const) {
-      const [result] = (await b.call('POST', url, body)).json().data.results;
-      expect(result, url).toMatchObject({ id: open.id, ok: false, error_code: 'not_found' });
-    }
+    const urls = tries.map(([url]) => url);
+    expect(await answers(urls, (url) => b.call('POST', url, tries.find(([u]) => u === url)![1] ?? {}))).toEqual(each(urls, '404 Payout not found.'));
+    const bulks: Record<string, object> = {
+      '/v1/payouts/bulk/approve': { ids: [open.id] },
+      '/v1/payouts/bulk/mark-paid': { ids: [open.id], reference: 'X-2' },
+      '/v1/payouts/bulk/reject': { ids: [open.id], reject_reason: 'No' },
+    };
+    const results: Record<string, unknown> = {};
+    for (const [url, body] of Object.entries(bulks)) results[url] = (await b.call('POST', url, body)).json().data.results;
+    expect(results).toEqual(each(Object.keys(bulks), [{ id: open.id, ok: false, status: null, error_code: 'not_found', message: 'Payout not found.' }]));
     const after = await t.app.db.select({ id: payouts.id, status: payouts.status }).from(payouts).where(eq(payouts.affiliateId, mineA[0]!));
     expect(Object.fromEntries(after.map((p) => [p.id, p.status]))).toEqual(Object.fromEntries(theirs.map((p) => [p.id, p.status])));
   });

@@ -143,13 +143,9 @@ describe('any interleaving of refunds, chargebacks and staff reversals', () => {
                 return convert(t.app, offer.apiKey, { ...(a.withCid ? { cid: s.cid } : {}), type: a.kind, ...amount, transaction_id: `${s.transactionId}-${++seq}`, original_transaction_id: s.transactionId });
               }),
             );
-            for (const r of replies) {
-              expect([200, 422]).toContain(r.statusCode);
-              if (r.statusCode === 200) {
-                expect(['accepted', 'reversed']).toContain(r.json().data.status);
-                expected += cents(r.json().data.earning);
-              }
-            }
+            // Staff's second reversal of a sale is refused; everything else is answered with the money it moved.
+            expect(replies.map((r) => (r.statusCode === 200 ? r.json().data.status : r.statusCode)).every((status) => status === 'accepted' || status === 'reversed' || status === 422)).toBe(true);
+            expected += replies.filter((r) => r.statusCode === 200).reduce((sum, r) => sum + cents(r.json().data.earning), 0);
           }
           const m = await moneyOf(s.id);
           expect(m.left).toBeGreaterThanOrEqual(0);

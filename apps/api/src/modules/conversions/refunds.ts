@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type clicks, conversions } from '../../db/schema/index.ts';
+import { conversions } from '../../db/schema/index.ts';
 import { earningLeftCents, reverseSale } from '../ledger/index.ts';
-import { findClick, orphanReasonOf } from './service.ts';
+import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
 
 /**
  * Refunds and chargebacks (docs/tracking.md, Refunds): which sale one takes back, and taking it
@@ -12,7 +12,6 @@ import { findClick, orphanReasonOf } from './service.ts';
  */
 
 export type ConversionRow = typeof conversions.$inferSelect;
-type ClickRow = typeof clicks.$inferSelect;
 
 /** Why a refund moved no money (it is then stored as orphaned), and what happened to the sale. */
 export const refundReasons = {

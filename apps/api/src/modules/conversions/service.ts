@@ -2,16 +2,17 @@ import type { ConversionStatus, conversionRequestSchema } from '@portal/contract
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { clicks, conversions } from '../../db/schema/index.ts';
-import { clickTimeOf } from '../clicks/index.ts';
+import { conversions } from '../../db/schema/index.ts';
 import { type LedgerEntry, recordEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, keyOf, statsDay, toHundredths } from '../tracking/index.ts';
+import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
 import { isReversalType, refundTarget, takeBack } from './refunds.ts';
+
+export { findClick, orphanReasonOf } from './attribution.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;
-type ClickRow = typeof clicks.$inferSelect;
 
 export interface ConversionOutcome {
   /** The one status list (contracts `conversionStatuses`). */
@@ -19,22 +20,6 @@ export interface ConversionOutcome {
   conversionId: number;
   earningCents: number | null;
   reason: string | null;
-}
-
-/** The click a conversion names; its id carries its time, so only that day's partition is read. */
-export async function findClick(db: Db, cid: string): Promise<ClickRow | undefined> {
-  const at = clickTimeOf(cid);
-  if (!at) return undefined;
-  const [row] = await db.select().from(clicks).where(and(eq(clicks.createdAt, at), eq(clicks.cid, cid)));
-  return row;
-}
-
-/** Why a conversion cannot be attributed (it is then kept as orphaned), or null. */
-export function orphanReasonOf(cid: string | undefined | null, click: { siteId: number } | undefined, siteId: number): string | null {
-  if (!cid) return 'No click id (cid) was given.';
-  if (!click) return 'No click has this click id.';
-  if (click.siteId !== siteId) return 'The click belongs to another site.';
-  return null;
 }
 
 /** The conversion as its postbacks see it. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { required } from './rules/field.ts';
+import { nameText, text } from './rules/text.ts';
 import { conversionTypes, twoDecimalAmount } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -34,3 +36,25 @@ export const conversionReplySchema = z.object({
     reason: z.string().nullable(),
   }),
 });
+
+/**
+ * Staff's actions on one conversion of the conversion log (staff with `payouts`):
+ * `POST /v1/conversion-log/{id}/reverse` takes a sale back by hand, with why;
+ * `POST /v1/conversion-log/{id}/attach` attaches an orphaned conversion to a click, which then pays it.
+ * Both answer the conversion as `POST /v1/conversions` does (status, earning moved, reason).
+ */
+export const conversionActionMessages = {
+  notFound: 'This conversion does not exist.',
+  alreadyReversed: 'This conversion is already reversed.',
+  notReversible: 'Only an accepted or held sale, rebill or signup can be reversed.',
+  notOrphaned: 'Only an orphaned conversion can be attached to a click.',
+  unknownClick: 'No click has this click id.',
+  otherSite: 'The click belongs to another site.',
+  reversed: 'Conversion reversed successfully',
+  attached: 'Conversion attached successfully',
+} as const;
+export const reverseConversionRequestSchema = z.object({ reason: required(nameText({ max: 255 })) });
+export type ReverseConversionRequest = z.input<typeof reverseConversionRequestSchema>;
+export const attachConversionRequestSchema = z.object({ cid: required(text({ max: CID_MAX })) });
+export type AttachConversionRequest = z.input<typeof attachConversionRequestSchema>;
+export const conversionActionReplySchema = conversionReplySchema;

@@ -269,6 +269,9 @@ export const authorization = {
   // conversions: the site's API key, not a user
   'POST /v1/conversions': anyone,
   'GET /v1/conversions': anyone,
+  // the conversion log: staff's actions on one conversion move money
+  'POST /v1/conversion-log/{id}/reverse': staff('payouts'),
+  'POST /v1/conversion-log/{id}/attach': staff('payouts'),
 
   // statistics
   'GET /v1/statistics/daily': clientOrStaff('statistics'),

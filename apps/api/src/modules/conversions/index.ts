@@ -1,5 +1,6 @@
 import { apiModule } from '../../lib/module.ts';
 import { ConversionWriter } from './batch.ts';
+import { conversionLogActionRoutes } from './log-actions.ts';
 import { conversionRoutes } from './routes.ts';
 
 /**
@@ -12,6 +13,10 @@ export const conversionsModule = apiModule<{ batchesInFlight: number }>('convers
   app.decorate('conversionWriter', conversionWriter);
   app.addHook('preClose', async () => conversionWriter.drain());
   await app.register(conversionRoutes);
+  await app.register(conversionLogActionRoutes);
 });
 
+export { type Attached, attachConversion } from './attach.ts';
 export type { ConversionWriter } from './batch.ts';
+export { refundReasons } from './refunds.ts';
+export { reverseConversion, type StaffReversal } from './reverse.ts';

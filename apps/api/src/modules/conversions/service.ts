@@ -1,38 +1,25 @@
-import type { conversionRequestSchema } from '@portal/contracts';
+import type { ConversionStatus, conversionRequestSchema } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { clicks, conversions } from '../../db/schema/index.ts';
-import { clickTimeOf } from '../clicks/index.ts';
-import { type LedgerEntry, recordEarning, recordReversal } from '../ledger/index.ts';
+import { conversions } from '../../db/schema/index.ts';
+import { type LedgerEntry, recordEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, keyOf, statsDay, toHundredths } from '../tracking/index.ts';
+import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
+import { isReversalType, refundTarget, takeBack } from './refunds.ts';
+
+export { findClick, orphanReasonOf } from './attribution.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;
-type ClickRow = typeof clicks.$inferSelect;
 
 export interface ConversionOutcome {
-  status: 'accepted' | 'duplicate' | 'orphaned';
+  /** The one status list (contracts `conversionStatuses`). */
+  status: ConversionStatus;
   conversionId: number;
   earningCents: number | null;
   reason: string | null;
-}
-
-/** The click a conversion names; its id carries its time, so only that day's partition is read. */
-export async function findClick(db: Db, cid: string): Promise<ClickRow | undefined> {
-  const at = clickTimeOf(cid);
-  if (!at) return undefined;
-  const [row] = await db.select().from(clicks).where(and(eq(clicks.createdAt, at), eq(clicks.cid, cid)));
-  return row;
-}
-
-/** Why a conversion cannot be attributed (it is then kept as orphaned), or null. */
-export function orphanReasonOf(cid: string | undefined | null, click: { siteId: number } | undefined, siteId: number): string | null {
-  if (!cid) return 'No click id (cid) was given.';
-  if (!click) return 'No click has this click id.';
-  if (click.siteId !== siteId) return 'The click belongs to another site.';
-  return null;
 }
 
 /** The conversion as its postbacks see it. */
@@ -60,14 +47,24 @@ export function forPostback(
   };
 }
 
-/** Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks in one transaction. */
+/**
+ * Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks
+ * in one transaction. A refund or chargeback first finds and locks the sale it takes back
+ * (`refunds.ts`), then reverses only what is left of its earning.
+ */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
   const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
-  const click = input.cid ? await findClick(db, input.cid) : undefined;
-  const orphanReason = orphanReasonOf(input.cid, click, siteId);
+  const found = input.cid ? await findClick(db, input.cid) : undefined;
   const day = statsDay(now);
+  const isReversal = isReversalType(input.type);
 
   return db.transaction(async (tx) => {
+    const target = isReversal
+      ? await refundTarget(tx, siteId, input.cid, input.original_transaction_id, found)
+      : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
+    const orphanReason = target.orphanReason;
+    // The click the conversion is attributed to: a refund with no cid takes its sale's.
+    const click = orphanReason ? undefined : target.click;
     const [row] = await tx
       .insert(conversions)
       .values({
@@ -78,14 +75,15 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         amountMinor: amountCents,
         currency: input.currency,
         usdRate: input.currency === 'USD' ? '1' : null,
-        cid: input.cid || null,
-        clickedAt: click?.createdAt ?? null,
-        affiliateId: orphanReason ? null : click!.affiliateId,
-        offerId: orphanReason ? null : click!.offerId,
-        campaignId: orphanReason ? null : click!.campaignId,
-        status: orphanReason ? 'orphaned' : 'accepted',
+        cid: click?.cid ?? (input.cid || null),
+        clickedAt: (click ?? found)?.createdAt ?? null,
+        affiliateId: click?.affiliateId ?? null,
+        offerId: click?.offerId ?? null,
+        campaignId: click?.campaignId ?? null,
+        status: click ? 'accepted' : 'orphaned',
         reason: orphanReason,
         originalTransactionId: input.original_transaction_id ?? null,
+        reversesConversionId: click ? (target.sale?.id ?? null) : null,
         day,
         createdAt: now,
       })
@@ -96,13 +94,15 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
       return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
     }
-    if (orphanReason || !click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+    if (!click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
 
     const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
-    const earningCents =
-      input.type === 'refund' || input.type === 'chargeback'
-        ? await recordReversal(tx, entry, { siteId, originalTransactionId: input.original_transaction_id, amountCents })
-        : await recordEarning(tx, entry, input.type, amountCents);
+    const refund = { id: row.id, type: input.type, amountMinor: amountCents, amountCents, currency: input.currency };
+    const earningCents = isReversal
+      ? target.sale
+        ? await takeBack(tx, target.sale, refund, day, now)
+        : 0
+      : await recordEarning(tx, entry, input.type, amountCents);
     await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }]);
     await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
     return { status: 'accepted', conversionId: row.id, earningCents, reason: null };

@@ -16,4 +16,4 @@ export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type Le
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
 export { appendPayoutEntries, type PayoutsSource, returnPayoutEntries } from './payout-entries.ts';
 export { commissionsInsertSql } from './referral.ts';
-export { recordReversal } from './reversals.ts';
+export { earningLeftCents, type ReversalEntry, type ReversalShare, reverseSale, type SaleAmounts } from './reversals.ts';

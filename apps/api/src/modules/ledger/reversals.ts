@@ -1,65 +1,122 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversions, ledgerEntries } from '../../db/schema/index.ts';
-import type { LedgerEntry } from './earnings.ts';
+import { ledgerEntries } from '../../db/schema/index.ts';
 import { reverseCommission } from './referral.ts';
 
-/** What a refund or chargeback names: its site, the sale it may name, and the amount refunded. */
-export interface ReversalRequest {
-  siteId: number;
-  originalTransactionId: string | undefined;
+/**
+ * Taking back a sale's earning (a refund, a chargeback, or staff by hand): never more than is left
+ * of it. The caller holds the lock on the sale's conversion row (`SELECT ... FOR UPDATE`) for the
+ * whole transaction, so two reversals of one sale run one after the other and the second reads
+ * what the first wrote: "what is left" is read after the lock, in a statement of its own.
+ */
+
+/** The sale as a reversal needs it: its amount as sent (minor units of `currency`) and in USD cents. */
+export interface SaleAmounts {
+  id: number;
+  amountMinor: number;
   amountCents: number;
+  currency: string;
+}
+
+/** What is taken back: the refunded amount (same units as `SaleAmounts`), or null for all that is left. */
+export type ReversalShare = { amountMinor: number; amountCents: number; currency: string } | null;
+
+/** The reversal rows' own columns: the conversion they belong to (the refund, or the sale when staff reverse it) and the staff user who did it. */
+export interface ReversalEntry {
+  conversionId: number;
+  day: string;
+  createdAt: Date;
+  createdBy?: number | null;
+  reason?: string | null;
+}
+
+interface EarningLeft {
+  id: number;
+  affiliate_id: number;
+  cid: string | null;
+  offer_id: number | null;
+  payout_type: string | null;
+  amount_cents: string | number;
+  left_cents: string | number;
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The earnings of a conversion with what is left of each (the earning and its reversals), oldest first. */
+async function earningsLeft(tx: Db, conversionId: number): Promise<EarningLeft[]> {
+  return rowsOf<EarningLeft>(
+    tx,
+    sql`SELECT e.id, e.affiliate_id, e.cid, e.offer_id, e.payout_type, e.amount_cents,
+          e.amount_cents + coalesce((SELECT sum(r.amount_cents) FROM ledger_entries r WHERE r.reverses_id = e.id AND r.kind = 'reversal'), 0) AS left_cents
+        FROM ledger_entries e WHERE e.conversion_id = ${conversionId} AND e.kind = 'earning' ORDER BY e.id`,
+  );
+}
+
+/** What is left of a conversion's earnings, in cents (0 when it earned nothing or all of it was taken back). */
+export async function earningLeftCents(tx: Db, conversionId: number): Promise<{ earned: number; left: number }> {
+  const rows = await earningsLeft(tx, conversionId);
+  return { earned: rows.reduce((s, r) => s + Number(r.amount_cents), 0), left: rows.reduce((s, r) => s + Math.max(0, Number(r.left_cents)), 0) };
+}
+
+/** `earning × part / whole`, rounded half up, in integers (exact whatever the size). */
+function shareOf(earning: number, part: number, whole: number): number {
+  const e = BigInt(earning);
+  const p = BigInt(part);
+  const w = BigInt(whole);
+  return Number((2n * e * p + w) / (2n * w));
 }
 
 /**
- * A refund or chargeback takes back the earning of the sale or rebill it belongs to: the one named
- * by original_transaction_id, else the newest not yet reversed on the same click. Revshare is taken
- * back in proportion to the refunded amount; cpa in full.
+ * The cents of `earning` a refund of `share` takes back: cpa in full; revshare the same share of
+ * the earning as the refunded share of the sale, by the amounts as sent when both are in one
+ * currency (so a foreign sale gives back the share of its own amount), else by their USD amounts.
  */
-async function reversalFor(tx: Db, cid: string | null, request: ReversalRequest): Promise<{ reversesId: number; cents: number } | null> {
-  let candidates: Array<typeof ledgerEntries.$inferSelect>;
-  if (request.originalTransactionId) {
-    const [orig] = await tx
-      .select({ id: conversions.id })
-      .from(conversions)
-      .where(and(eq(conversions.siteId, request.siteId), eq(conversions.transactionId, request.originalTransactionId)));
-    candidates = orig ? await tx.select().from(ledgerEntries).where(and(eq(ledgerEntries.conversionId, orig.id), eq(ledgerEntries.kind, 'earning'))) : [];
-  } else {
-    candidates = cid
-      ? await tx
-          .select()
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.cid, cid), eq(ledgerEntries.kind, 'earning')))
-          .orderBy(desc(ledgerEntries.id))
-      : [];
-  }
-  for (const original of candidates) {
-    const [reversed] = await tx
-      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.reversesId, original.id));
-    const remaining = original.amountCents + Number(reversed?.total ?? 0);
-    if (remaining <= 0) continue;
-    let cents = remaining;
-    if (original.payoutType === 'revshare' && request.amountCents > 0) {
-      const [conv] = await tx.select({ amount: conversions.amountCents }).from(conversions).where(eq(conversions.id, original.conversionId!));
-      const saleAmount = conv?.amount ?? 0;
-      // The same share of the refunded amount, never more than what is left of the earning.
-      cents = saleAmount > 0 ? Math.min(remaining, Math.round((original.amountCents * request.amountCents) / saleAmount)) : remaining;
-    }
-    return { reversesId: original.id, cents };
-  }
-  return null;
+function centsToTake(earning: EarningLeft, sale: SaleAmounts, share: ReversalShare): number {
+  const left = Number(earning.left_cents);
+  if (earning.payout_type !== 'revshare' || share === null) return left;
+  const amount = Number(earning.amount_cents);
+  let cents = left;
+  if (share.currency === sale.currency && sale.amountMinor > 0) cents = shareOf(amount, share.amountMinor, sale.amountMinor);
+  else if (sale.amountCents > 0) cents = shareOf(amount, share.amountCents, sale.amountCents);
+  return Math.min(left, cents);
 }
 
-/** Writes the reversal a refund or chargeback causes, if any; answers its (negative or zero) cents. */
-export async function recordReversal(tx: Db, entry: LedgerEntry, request: ReversalRequest): Promise<number> {
-  const reversal = await reversalFor(tx, entry.cid, request);
-  if (!reversal) return 0;
-  const [row] = await tx
-    .insert(ledgerEntries)
-    .values({ ...entry, kind: 'reversal', amountCents: -reversal.cents, reversesId: reversal.reversesId })
-    .returning({ id: ledgerEntries.id });
-  await reverseCommission(tx, { id: row!.id, day: entry.day, createdAt: entry.createdAt }, reversal.reversesId);
-  return -reversal.cents;
+/**
+ * Takes back `share` of the sale's earnings (never more than is left of each) and, with each
+ * reversal, the referrer's commission on it. The caller holds the sale's row lock. Answers the cents
+ * taken back (0 or negative), what the sale had earned, and what is left of it now.
+ */
+export async function reverseSale(tx: Db, sale: SaleAmounts, share: ReversalShare, entry: ReversalEntry): Promise<{ cents: number; earned: number; left: number }> {
+  const earnings = await earningsLeft(tx, sale.id);
+  let taken = 0;
+  let earned = 0;
+  let left = 0;
+  for (const earning of earnings) {
+    earned += Number(earning.amount_cents);
+    const before = Number(earning.left_cents);
+    const cents = before > 0 ? centsToTake(earning, sale, share) : 0;
+    left += Math.max(0, before - cents);
+    if (cents <= 0) continue;
+    const [row] = await tx
+      .insert(ledgerEntries)
+      .values({
+        affiliateId: earning.affiliate_id,
+        kind: 'reversal',
+        amountCents: -cents,
+        conversionId: entry.conversionId,
+        cid: earning.cid,
+        offerId: earning.offer_id,
+        reversesId: earning.id,
+        createdBy: entry.createdBy ?? null,
+        reason: entry.reason ?? null,
+        day: entry.day,
+        createdAt: entry.createdAt,
+      })
+      .returning({ id: ledgerEntries.id });
+    await reverseCommission(tx, { id: row!.id, day: entry.day, createdAt: entry.createdAt }, earning.id);
+    taken -= cents;
+  }
+  return { cents: taken, earned, left };
 }

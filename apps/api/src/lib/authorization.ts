@@ -252,6 +252,9 @@ export const authorization = {
   // conversions: the site's API key, not a user
   'POST /v1/conversions': anyone,
   'GET /v1/conversions': anyone,
+  // the conversion log: affiliates their own (the query's scope), staff with statistics all of it
+  'GET /v1/conversion-log': clientOrStaff('statistics'),
+  'GET /v1/conversion-log.csv': clientOrStaff('statistics'),
 
   // statistics
   'GET /v1/statistics/daily': clientOrStaff('statistics'),

@@ -1,5 +1,6 @@
 import { apiModule } from '../../lib/module.ts';
 import { ConversionWriter } from './batch.ts';
+import { conversionLogRoutes } from './log.ts';
 import { conversionRoutes } from './routes.ts';
 
 /**
@@ -12,6 +13,7 @@ export const conversionsModule = apiModule<{ batchesInFlight: number }>('convers
   app.decorate('conversionWriter', conversionWriter);
   app.addHook('preClose', async () => conversionWriter.drain());
   await app.register(conversionRoutes);
+  await app.register(conversionLogRoutes);
 });
 
 export type { ConversionWriter } from './batch.ts';

@@ -56,7 +56,10 @@ export const conversionLogRowSchema = z.object({
   currency: z.string(),
   /** The amount in US dollars (two decimals); null while no rate is known. */
   usd_amount: z.number().nullable(),
-  /** Dollars: the affiliate's ledger rows naming this conversion (an earning, a refund's reversal, a manual reversal). */
+  /**
+   * Dollars: what the conversion earned the affiliate, net of what was taken back of it (a sale
+   * refunded in full: 0); a refund's or chargeback's row shows what it took back (negative).
+   */
   earning: z.number(),
   status: z.enum(storedConversionStatuses),
   reason: z.string().nullable(),

@@ -60,11 +60,12 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
   const orphans = Array.from({ length: sites.length ? 14 : 0 }, (_, i) => {
     const at = new Date(now.getTime() - Math.floor(r() * 60 * 86_400_000) - 60_000);
     const unknownCid = i % 3 !== 0;
-    const amount = [2999, 3999, 5999][i % 3]!;
+    const type = i % 5 === 4 ? 'signup' : 'sale';
+    const amount = type === 'signup' ? 0 : [2999, 3999, 5999][i % 3]!;
     return {
       siteId: sites[i % sites.length]!,
       transactionId: `demo-orphan-${i + 1}`,
-      type: i % 5 === 4 ? 'signup' : 'sale',
+      type,
       amountCents: amount,
       amountMinor: amount,
       currency: 'USD',

@@ -38,10 +38,16 @@ function StatusCell({ row }: { row: ConversionLogRow }) {
   );
 }
 
-const muted = (text: ReactNode) => (
-  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-    {text}
-  </Typography>
+/** A value with a smaller line under it, as one block (a phone's card puts each cell's content beside its label). */
+const withNote = (main: ReactNode, note: ReactNode) => (
+  <Box>
+    {main}
+    {note ? (
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {note}
+      </Typography>
+    ) : null}
+  </Box>
 );
 
 export interface ConversionLogTableProps {
@@ -78,28 +84,22 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
         return (
           <TableRow key={row.id} hover data-testid={`conversion-${row.id}`}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(row.time)}
-              {muted(`#${row.id} · ${t('conversionLog.transaction', { id: row.transaction_id })}`)}
+              {withNote(formatDateTime(row.time), `#${row.id} · ${t('conversionLog.transaction', { id: row.transaction_id })}`)}
             </TableCell>
             <TableCell>
-              {row.site.name}
-              {muted(row.offer?.name ?? t('conversionLog.noOffer'))}
+              {withNote(row.site.name, row.offer?.name ?? t('conversionLog.noOffer'))}
             </TableCell>
             {staff ? (
               <TableCell>
                 {row.affiliate ? (
-                  <>
-                    {row.affiliate.name}
-                    {muted(row.affiliate.email)}
-                  </>
+                  <Tooltip title={row.affiliate.email}>{withNote(row.affiliate.name, `#${row.affiliate.id}`)}</Tooltip>
                 ) : (
                   '—'
                 )}
               </TableCell>
             ) : null}
             <TableCell>
-              {t(`conversionLog.types.${row.type}`)}
-              {row.reverses ? muted(t('conversionLog.reverses', { id: row.reverses.id, transaction: row.reverses.transaction_id })) : null}
+              {withNote(t(`conversionLog.types.${row.type}`), row.reverses ? t('conversionLog.reverses', { id: row.reverses.id, transaction: row.reverses.transaction_id }) : null)}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {row.amount} {row.currency}
@@ -111,7 +111,7 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
               {formatMoney(row.earning)}
             </TableCell>
             <StatusCell row={row} />
-            <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>{subs.length ? subs.join(' · ') : '—'}</TableCell>
+            <TableCell sx={{ minWidth: { sm: 90 }, maxWidth: 220, overflowWrap: 'break-word' }}>{subs.length ? subs.join(' · ') : '—'}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{[row.country, row.device].filter(Boolean).join(' · ') || '—'}</TableCell>
             {actions ? (
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

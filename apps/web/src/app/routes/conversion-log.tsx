@@ -1,4 +1,4 @@
-import { ConversionLogPage } from '../../features/conversion-log/components/conversion-log-page.tsx';
+import { ConversionLogPage } from '../../features/conversions/components/conversion-log-page.tsx';
 import { useCurrentUser } from '../../features/session/use-current-user.ts';
 
 /** /conversion-log (the app layout shows the heading and subtitle). */

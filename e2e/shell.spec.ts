@@ -8,9 +8,9 @@ test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
 const expectedMenus: [Account, string[]][] = [
-  [accounts.affiliate, ['Dashboard', 'Statistics', 'Campaigns', 'Offers', 'Creatives', 'Announcements', 'Payments', 'Profile']],
-  [accounts.manager, ['Dashboard', 'Affiliates', 'Statistics', 'Offers', 'Creatives', 'Announcements', 'Profile']],
-  [accounts.owner, ['Dashboard', 'Affiliates', 'Statistics', 'Offers', 'Creatives', 'Announcements', 'Payouts', 'Global Settings', 'Profile']],
+  [accounts.affiliate, ['Dashboard', 'Statistics', 'Conversion log', 'Campaigns', 'Offers', 'Creatives', 'Announcements', 'Payments', 'Profile']],
+  [accounts.manager, ['Dashboard', 'Affiliates', 'Statistics', 'Conversion log', 'Offers', 'Creatives', 'Announcements', 'Profile']],
+  [accounts.owner, ['Dashboard', 'Affiliates', 'Statistics', 'Conversion log', 'Offers', 'Creatives', 'Announcements', 'Payouts', 'Global Settings', 'Profile']],
 ];
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;

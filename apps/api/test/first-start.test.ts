@@ -101,25 +101,30 @@ describe('first start', () => {
     const [raw] = await second.db.select({ clicks: count(), unique: sql<number>`count(*) filter (where ${clicks.isUnique})` }).from(clicks);
     const [rolled] = await second.db.select({ clicks: sql<string>`sum(${statsDaily.clicks})`, unique: sql<string>`sum(${statsDaily.uniqueClicks})`, cents: sql<string>`sum(${statsDaily.earningsCents})`, conv: sql<string>`sum(${statsDaily.conversions})` }).from(statsDaily);
     const [ledger] = await second.db.select({ cents: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(sql`${ledgerEntries.kind} in ('earning', 'reversal')`);
-    const [newCustomers] = await second.db.select({ n: count() }).from(conversions).where(sql`${conversions.type} in ('signup', 'sale')`);
+    // Orphaned reports reached no affiliate: statistics never count them.
+    const [newCustomers] = await second.db.select({ n: count() }).from(conversions).where(sql`${conversions.type} in ('signup', 'sale') and ${conversions.status} <> 'orphaned'`);
     expect(raw!.clicks).toBeGreaterThan(10_000);
     expect(Number(rolled!.clicks)).toBe(raw!.clicks);
     expect(Number(rolled!.unique)).toBe(Number(raw!.unique));
     expect(Number(rolled!.cents)).toBe(Number(ledger!.cents));
     expect(Number(rolled!.conv)).toBe(newCustomers!.n);
     expect(Number(ledger!.cents)).toBeGreaterThan(0);
+    // The conversion log shows what a network meets: refunds and chargebacks (the whole ones reverse their sale) and orphaned reports.
+    const kinds = await second.db.select({ status: conversions.status, type: conversions.type }).from(conversions).groupBy(conversions.status, conversions.type);
+    expect(new Set(kinds.map((k) => k.status))).toEqual(new Set(['accepted', 'orphaned', 'reversed']));
+    expect(kinds.filter((k) => k.status === 'accepted').map((k) => k.type).sort()).toEqual(['chargeback', 'rebill', 'refund', 'sale', 'signup']);
     // Demo creatives: six banners and three logos a site, made once, every landing page with its previews.
     expect((await second.db.select({ n: count() }).from(banners))[0]!.n).toBe(18);
     expect((await second.db.select({ n: count() }).from(siteLogos))[0]!.n).toBe(9);
     expect((await second.db.select({ n: count() }).from(landingPages).where(isNull(landingPages.mobileImageUuid)))[0]!.n).toBe(0);
 
-    // The demo affiliate referred Jordan and earns a commission on each of Jordan's earnings; the network pays by five methods from two banks.
+    // The demo affiliate referred Jordan and earns a commission on each of Jordan's earnings (refunds take some back); the network pays by five methods from two banks.
     const jordan = all.find((u) => u.email === 'jordan@example.com')!;
     expect(jordan.referredById).toBe(affiliate.id);
     const [referral] = await second.db
       .select({ n: count(), cents: sql<string>`sum(${ledgerEntries.amountCents})` })
       .from(ledgerEntries)
-      .where(sql`${ledgerEntries.affiliateId} = ${affiliate.id} and ${ledgerEntries.kind} = 'referral_commission'`);
+      .where(sql`${ledgerEntries.affiliateId} = ${affiliate.id} and ${ledgerEntries.kind} = 'referral_commission' and ${ledgerEntries.amountCents} > 0`);
     const [jordanEarnings] = await second.db.select({ n: count() }).from(ledgerEntries).where(sql`${ledgerEntries.affiliateId} = ${jordan.id} and ${ledgerEntries.kind} = 'earning'`);
     expect(referral!.n).toBe(jordanEarnings!.n);
     expect(Number(referral!.cents)).toBeGreaterThan(0);

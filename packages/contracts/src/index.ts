@@ -19,6 +19,7 @@ export * from './offers.ts';
 export * from './links.ts';
 export * from './campaigns.ts';
 export * from './conversions.ts';
+export * from './conversion-log.ts';
 export * from './statistics.ts';
 export * from './affiliates.ts';
 export * from './postbacks.ts';

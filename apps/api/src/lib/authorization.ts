@@ -272,6 +272,9 @@ export const authorization = {
   // the conversion log: staff's actions on one conversion move money
   'POST /v1/conversion-log/{id}/reverse': staff('payouts'),
   'POST /v1/conversion-log/{id}/attach': staff('payouts'),
+  // the conversion log: affiliates their own (the query's scope), staff with statistics all of it
+  'GET /v1/conversion-log': clientOrStaff('statistics'),
+  'GET /v1/conversion-log.csv': clientOrStaff('statistics'),
 
   // statistics
   'GET /v1/statistics/daily': clientOrStaff('statistics'),

@@ -7,6 +7,7 @@ import { newClickIdAt } from '../modules/clicks/index.ts';
 import { codeFor } from '../modules/links/index.ts';
 import { addToRollups, conversionCounters, type Counters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
 import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/index.ts';
+import { seedDemoConversionLog } from './demo-conversion-log.ts';
 
 /** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
 export const demoSiteKeys: Record<string, string> = {
@@ -157,7 +158,7 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
         const earned = earningOf(defaultPayout(offer), type, amount);
         const earning = earned?.cents ?? 0;
         const convAt = new Date(Math.min(now.getTime() - 1000, at.getTime() + Math.floor(r() * 3_600_000)));
-        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, currency: 'USD', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
+        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, amountMinor: amount, currency: 'USD', usdRate: '1', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
         bump(click, statsDay(convAt), conversionCounters(type, earning, amount));
         if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount, day: daysAgo, affiliateId: aff.id });
       }
@@ -171,7 +172,7 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
       if (at > now) break;
       const earned = earningOf(defaultPayout(s.offer), 'rebill', s.amount);
       const earning = earned?.cents ?? 0;
-      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents: s.amount, currency: 'USD', cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? earned!.kind : null });
+      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents: s.amount, amountMinor: s.amount, currency: 'USD', usdRate: '1', cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? earned!.kind : null });
       bump(s.click, statsDay(at), conversionCounters('rebill', earning, s.amount));
     }
   }
@@ -190,4 +191,5 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
     );
   });
   await addToRollups(db, stats);
+  await seedDemoConversionLog(db, r, now);
 }

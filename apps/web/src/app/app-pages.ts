@@ -11,6 +11,7 @@ const pages = {
   dashboard: () => import('./routes/dashboard.tsx'),
   'coming-soon': () => import('./routes/coming-soon.tsx'),
   statistics: () => import('./routes/statistics.tsx'),
+  'conversion-log': () => import('./routes/conversion-log.tsx'),
   campaigns: () => import('./routes/campaigns.tsx'),
   offers: () => import('./routes/offers.tsx'),
   creatives: () => import('./routes/creatives.tsx'),

@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/dashboard', lazy: page('dashboard') },
           { path: '/statistics', lazy: page('statistics') },
+          { path: '/conversion-log', lazy: page('conversion-log') },
           { path: '/campaigns', lazy: page('campaigns') },
           { path: '/offers', lazy: page('offers') },
           { path: '/offers/:id', lazy: page('offer-detail') },

@@ -8,6 +8,7 @@ import { campaigns } from './en/campaigns.ts';
 import { dashboard } from './en/dashboard.ts';
 import { offers } from './en/offers.ts';
 import { statistics } from './en/statistics.ts';
+import { conversionLog } from './en/conversion-log.ts';
 import { payments } from './en/payments.ts';
 import { billing } from './en/billing.ts';
 import { bonus } from './en/bonus.ts';
@@ -43,6 +44,7 @@ export const en = {
   offers,
   campaigns,
   statistics,
+  conversionLog,
   dashboard,
   payouts,
   payments,

@@ -1,6 +1,7 @@
 import { apiModule } from '../../lib/module.ts';
 import { ConversionWriter } from './batch.ts';
 import { conversionLogActionRoutes } from './log-actions.ts';
+import { conversionLogRoutes } from './log.ts';
 import { conversionRoutes } from './routes.ts';
 
 /**
@@ -14,6 +15,7 @@ export const conversionsModule = apiModule<{ batchesInFlight: number }>('convers
   app.addHook('preClose', async () => conversionWriter.drain());
   await app.register(conversionRoutes);
   await app.register(conversionLogActionRoutes);
+  await app.register(conversionLogRoutes);
 });
 
 export { type Attached, attachConversion } from './attach.ts';

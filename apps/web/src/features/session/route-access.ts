@@ -14,6 +14,7 @@ export interface RouteRequirement {
 export const protectedRoutes = {
   '/dashboard': { permission: 'dashboard' },
   '/statistics': { permission: 'statistics' },
+  '/conversion-log': { permission: 'statistics' },
   '/creatives': { permission: 'creatives' },
   '/payouts': { permission: 'payouts' },
   '/payments': { role: 'client' },

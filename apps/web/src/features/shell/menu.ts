@@ -1,8 +1,9 @@
-/** Side menu items in SPEC.md order; the layout shows those the user may visit (route-access.ts). */
+/** Side menu items in SPEC.md order (Conversion log, not in SPEC.md, beside Statistics: docs/tracking-web.md); the layout shows those the user may visit (route-access.ts). */
 export const menuItems = [
   { path: '/dashboard', label: 'shell.menu.dashboard', icon: 'dashboard' },
   { path: '/affiliates', label: 'shell.menu.affiliates', icon: 'affiliates' },
   { path: '/statistics', label: 'shell.menu.statistics', icon: 'statistics' },
+  { path: '/conversion-log', label: 'shell.menu.conversionLog', icon: 'conversionLog' },
   { path: '/campaigns', label: 'shell.menu.campaigns', icon: 'campaigns' },
   { path: '/offers', label: 'shell.menu.offers', icon: 'offers' },
   { path: '/creatives', label: 'shell.menu.creatives', icon: 'creatives' },

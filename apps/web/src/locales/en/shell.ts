@@ -8,6 +8,7 @@ export const shell = {
     dashboard: 'Dashboard',
     affiliates: 'Affiliates',
     statistics: 'Statistics',
+    conversionLog: 'Conversion log',
     campaigns: 'Campaigns',
     offers: 'Offers',
     creatives: 'Creatives',
@@ -44,6 +45,7 @@ export const shell = {
   headings: {
     '/dashboard': { title: 'Dashboard' },
     '/statistics': { title: 'Statistics', subtitle: 'Daily breakdown by conversions and clicks' },
+    '/conversion-log': { title: 'Conversion log', subtitle: 'Each conversion: what the site sent, what it earned, and why' },
     '/creatives': { title: 'Creatives' },
     '/payouts': { title: 'Payouts', subtitle: 'In the new billing system payments are counted from 01 September 2024' },
     '/payments': { title: 'Payout History', subtitle: 'View history and download receipts and invoices' },

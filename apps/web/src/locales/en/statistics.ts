@@ -14,6 +14,7 @@ export const statistics = {
   moreFilters: 'Sub IDs',
   reset: 'Reset filters',
   exportCsv: 'Export CSV',
+  openConversionLog: 'Open these conversions in the conversion log',
   chartTitle: 'Clicks and conversions per day',
   tableLabel: 'Statistics',
   total: 'Total',

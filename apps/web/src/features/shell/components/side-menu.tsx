@@ -2,6 +2,7 @@ import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import BarChart from '@mui/icons-material/BarChart';
 import Campaign from '@mui/icons-material/Campaign';
 import Dashboard from '@mui/icons-material/Dashboard';
+import FactCheck from '@mui/icons-material/FactCheckOutlined';
 import Groups from '@mui/icons-material/Groups';
 import Logout from '@mui/icons-material/Logout';
 import Newspaper from '@mui/icons-material/Newspaper';
@@ -25,6 +26,7 @@ const icons: Record<MenuIcon, ReactElement> = {
   dashboard: <Dashboard />,
   affiliates: <Groups />,
   statistics: <BarChart />,
+  conversionLog: <FactCheck />,
   campaigns: <Campaign />,
   offers: <LocalOffer />,
   creatives: <PhotoLibrary />,

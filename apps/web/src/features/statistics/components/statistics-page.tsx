@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStatistics } from '../api/get-statistics.ts';
 import { keyColumn, metricColumns } from '../lib/columns.ts';
+import { conversionLogLink } from '../lib/conversion-log-link.ts';
 import { downloadText, toCsv } from '../lib/csv.ts';
 import { type Filters, readFilters, toQuery, writeFilters } from '../lib/filters.ts';
 import { StatisticsFilters } from './statistics-filters.tsx';
@@ -114,7 +115,7 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
               {t('statistics.empty')}
             </Typography>
           ) : (
-            <StatisticsTable columns={columns} rows={rows} totals={totals} />
+            <StatisticsTable columns={columns} rows={rows} totals={totals} conversionsLink={(row) => conversionLogLink(filters, row)} />
           )}
         </Paper>
       ) : null}

@@ -8,7 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { StatisticsRow } from '@portal/contracts';
+import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { scrollCueSx } from '../../../components/list-table.tsx';
 import type { Column } from '../lib/columns.ts';
 
@@ -16,6 +19,8 @@ export interface StatisticsTableProps {
   columns: readonly Column[];
   rows: readonly StatisticsRow[];
   totals: StatisticsRow | undefined;
+  /** The conversion log of a row (of the totals when no row is given): its conversions count links there. */
+  conversionsLink?: ((row?: StatisticsRow) => string | undefined) | undefined;
 }
 
 /** What a phone shows first, after the day or group: the money, then what earned it. */
@@ -32,8 +37,20 @@ export function phoneOrder(columns: readonly Column[]): Column[] {
  * The report as a table with a totals row; it scrolls sideways inside its box on narrow screens,
  * where the day stays pinned at the left and Earnings comes right after it (no money off-screen).
  */
-export function StatisticsTable({ columns: wide, rows, totals }: StatisticsTableProps) {
+export function StatisticsTable({ columns: wide, rows, totals, conversionsLink }: StatisticsTableProps) {
   const { t } = useTranslation();
+  /** A cell's text; the conversions count of a row with conversions links to them in the log. */
+  const cell = (c: Column, row: StatisticsRow, isTotal: boolean): ReactNode => {
+    const text = c.text(row);
+    const to = c.id === 'conversions' && row.conversions > 0 ? conversionsLink?.(isTotal ? undefined : row) : undefined;
+    return to ? (
+      <Link component={RouterLink} to={to} underline="always" title={t('statistics.openConversionLog')}>
+        {text}
+      </Link>
+    ) : (
+      text
+    );
+  };
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = phone ? phoneOrder(wide) : wide;
   return (
@@ -58,7 +75,7 @@ export function StatisticsTable({ columns: wide, rows, totals }: StatisticsTable
             <TableRow key={row.date ?? row.key ?? i} hover>
               {columns.map((c) => (
                 <TableCell key={c.id} align={c.numeric ? 'right' : 'left'}>
-                  {c.text(row)}
+                  {cell(c, row, false)}
                 </TableCell>
               ))}
             </TableRow>
@@ -69,7 +86,7 @@ export function StatisticsTable({ columns: wide, rows, totals }: StatisticsTable
             <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } }} data-testid="statistics-totals">
               {columns.map((c, i) => (
                 <TableCell key={c.id} align={c.numeric ? 'right' : 'left'}>
-                  {i === 0 ? t('statistics.total') : c.text(totals)}
+                  {i === 0 ? t('statistics.total') : cell(c, totals, true)}
                 </TableCell>
               ))}
             </TableRow>

@@ -1,0 +1,151 @@
+import { type ConversionLogRow, type conversionLogQuerySchema, formatMinorAmount, type ListMeta, listMeta, pageWindow, validationMessages } from '@portal/contracts';
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { clicks, conversions, ledgerEntries, offers, sites, users } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { ordered } from '../../lib/list.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+type Query = z.output<typeof conversionLogQuerySchema>;
+const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
+
+/** The sale a refund or chargeback took back. */
+const original = alias(conversions, 'original');
+
+/**
+ * The click of an attributed conversion: by its time and id, so only that day's partition is read,
+ * and of the same affiliate (an orphaned conversion shows no other affiliate's click).
+ */
+const clickJoin = and(eq(clicks.createdAt, conversions.clickedAt), eq(clicks.cid, conversions.cid), eq(clicks.affiliateId, conversions.affiliateId));
+
+/** Ledger rows that take back another (a refund's reversal of a sale's earning), joined under this name. */
+const takenBack = alias(ledgerEntries, 'taken_back');
+
+/**
+ * Cents: the affiliate's ledger rows naming the conversion (its earning, a refund's reversal, a
+ * manual reversal), plus what other rows took back of them (a refund's reversal of this sale), so
+ * a sale refunded in full shows 0 and the refund the amount it took. A referrer's commission is
+ * theirs, not this.
+ */
+const earningCents = sql<string>`(
+  (select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
+    where ${ledgerEntries.conversionId} = ${conversions.id} and ${ledgerEntries.affiliateId} = ${conversions.affiliateId})
+  + (select coalesce(sum(${takenBack.amountCents}), 0) from ${ledgerEntries} join ${ledgerEntries} as "taken_back" on ${takenBack.reversesId} = ${ledgerEntries.id}
+    where ${ledgerEntries.conversionId} = ${conversions.id} and ${ledgerEntries.affiliateId} = ${conversions.affiliateId}
+      and ${takenBack.affiliateId} = ${conversions.affiliateId} and ${takenBack.conversionId} is distinct from ${conversions.id}))`;
+
+const sortColumns = { time: conversions.createdAt, id: conversions.id, amount: conversions.amountCents, earning: earningCents } as const;
+
+function filters(q: Query, scope: Scope): SQL | undefined {
+  // The day index first: every screen asks for a range of days.
+  const where: SQL[] = [];
+  if (q.from) where.push(gte(conversions.day, q.from));
+  if (q.to) where.push(lte(conversions.day, q.to));
+  // An affiliate's own id, always: an affiliate_id they send is ignored.
+  const affiliateId = scope.kind === 'affiliate' ? scope.affiliateId : q.affiliate_id;
+  if (affiliateId !== undefined) where.push(eq(conversions.affiliateId, affiliateId));
+  if (q.status) where.push(eq(conversions.status, q.status));
+  if (q.type) where.push(eq(conversions.type, q.type));
+  if (q.site_id) where.push(eq(conversions.siteId, q.site_id));
+  if (q.offer_id) where.push(eq(conversions.offerId, q.offer_id));
+  for (const k of subKeys) {
+    const v = q[k];
+    if (v !== undefined) where.push(eq(clicks[k], v));
+  }
+  return and(...where);
+}
+
+const columns = {
+  id: conversions.id,
+  createdAt: conversions.createdAt,
+  day: conversions.day,
+  transactionId: conversions.transactionId,
+  siteId: conversions.siteId,
+  siteName: sites.displayName,
+  offerId: conversions.offerId,
+  offerName: offers.name,
+  affiliateId: conversions.affiliateId,
+  affiliateName: users.name,
+  affiliateEmail: users.email,
+  type: conversions.type,
+  amountMinor: conversions.amountMinor,
+  currency: conversions.currency,
+  amountCents: conversions.amountCents,
+  usdRate: conversions.usdRate,
+  earningCents,
+  status: conversions.status,
+  reason: conversions.reason,
+  cid: conversions.cid,
+  sub1: clicks.sub1,
+  sub2: clicks.sub2,
+  sub3: clicks.sub3,
+  sub4: clicks.sub4,
+  sub5: clicks.sub5,
+  country: clicks.country,
+  device: clicks.device,
+  reversesId: original.id,
+  reversesTransactionId: original.transactionId,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
+
+function toRow(r: Row, scope: Scope): ConversionLogRow {
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    id: Number(r.id),
+    time: (r.createdAt as Date).toISOString(),
+    day: String(r.day),
+    transaction_id: String(r.transactionId),
+    site: { id: Number(r.siteId), name: String(r.siteName ?? '') },
+    offer: r.offerId === null ? null : { id: Number(r.offerId), name: String(r.offerName ?? '') },
+    ...(scope.kind === 'network'
+      ? { affiliate: r.affiliateId === null ? null : { id: Number(r.affiliateId), name: String(r.affiliateName ?? ''), email: String(r.affiliateEmail ?? '') } }
+      : {}),
+    type: r.type as ConversionLogRow['type'],
+    amount: formatMinorAmount(Number(r.amountMinor), String(r.currency)),
+    currency: String(r.currency),
+    usd_amount: r.usdRate === null ? null : Number(r.amountCents) / 100,
+    earning: Number(r.earningCents) / 100,
+    status: r.status as ConversionLogRow['status'],
+    reason: text(r.reason),
+    cid: text(r.cid),
+    sub1: text(r.sub1),
+    sub2: text(r.sub2),
+    sub3: text(r.sub3),
+    sub4: text(r.sub4),
+    sub5: text(r.sub5),
+    country: text(r.country)?.trim() || null,
+    device: (text(r.device) as ConversionLogRow['device']) ?? null,
+    reverses: r.reversesId === null ? null : { id: Number(r.reversesId), transaction_id: String(r.reversesTransactionId) },
+  };
+}
+
+/**
+ * The conversion log: every stored conversion with what it earned and the click it came from,
+ * newest first, a page at a time. An affiliate's scope is a condition of the query itself.
+ */
+export async function listConversionLog(db: Db, scope: Scope, q: Query): Promise<{ data: ConversionLogRow[]; meta: ListMeta }> {
+  // SPEC.md section 5's message on both fields, as the statistics report answers it.
+  if (q.from && q.to && q.from > q.to) throw new ValidationError({ from: [validationMessages.invalid], to: [validationMessages.invalid] });
+  const where = filters(q, scope);
+  const bySub = subKeys.some((k) => q[k] !== undefined);
+  const { limit, offset } = pageWindow(q);
+  const page = db
+    .select(columns)
+    .from(conversions)
+    .innerJoin(sites, eq(sites.id, conversions.siteId))
+    .leftJoin(offers, eq(offers.id, conversions.offerId))
+    .leftJoin(users, eq(users.id, conversions.affiliateId))
+    .leftJoin(clicks, clickJoin)
+    .leftJoin(original, eq(original.id, conversions.reversesConversionId))
+    .where(where)
+    .orderBy(ordered(sortColumns[q.sort], q.order), q.order === 'asc' ? asc(conversions.id) : desc(conversions.id))
+    .$dynamic();
+  if (limit !== undefined) page.limit(limit).offset(offset);
+  const total = db.select({ n: count() }).from(conversions).$dynamic();
+  if (bySub) total.innerJoin(clicks, clickJoin);
+  const [rows, [counted]] = await Promise.all([page, total.where(where)]);
+  return { data: rows.map((r) => toRow(r as Row, scope)), meta: listMeta(q, counted?.n ?? 0) };
+}

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { clicks, conversions } from '../db/schema/index.ts';
+import { recordReversal } from '../modules/ledger/index.ts';
+import { addToRollups, conversionCounters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
+
+/**
+ * What a conversion log shows on a real network besides accepted sales: refunds and chargebacks
+ * of some demo sales (the sale then reversed, its earning and any referral commission taken back
+ * through the ledger, the rollup counting them), and orphaned reports (no click id, or an unknown
+ * one) that moved no money. Deterministic: every demo network gets the same.
+ */
+export async function seedDemoConversionLog(db: Db, r: () => number, now: Date): Promise<void> {
+  const sales = await db.select().from(conversions).where(and(eq(conversions.type, 'sale'), eq(conversions.status, 'accepted'))).orderBy(asc(conversions.id));
+  const taken = sales.filter(() => r() < 0.07);
+  const clickRows = taken.length ? await db.select().from(clicks).where(inArray(clicks.cid, taken.map((s) => s.cid!))) : [];
+  const clickOf = new Map(clickRows.map((c) => [c.cid, c]));
+  const stats = new RollupSums();
+  let n = 0;
+  for (const sale of taken) {
+    const click = clickOf.get(sale.cid!);
+    const at = new Date(Math.min(now.getTime() - 60_000, sale.createdAt.getTime() + Math.floor((1 + r() * 12) * 86_400_000)));
+    if (!click || at <= sale.createdAt) continue;
+    const type = r() < 0.2 ? ('chargeback' as const) : ('refund' as const);
+    // Most refunds are whole; some give back half.
+    const amount = r() < 0.75 ? sale.amountCents : Math.round(sale.amountCents / 2);
+    const day = statsDay(at);
+    const [row] = await db
+      .insert(conversions)
+      .values({
+        siteId: sale.siteId,
+        transactionId: `demo-${type}-${++n}`,
+        type,
+        amountCents: amount,
+        amountMinor: amount,
+        currency: 'USD',
+        usdRate: '1',
+        cid: sale.cid,
+        clickedAt: sale.clickedAt,
+        affiliateId: sale.affiliateId,
+        offerId: sale.offerId,
+        campaignId: sale.campaignId,
+        status: 'accepted',
+        originalTransactionId: sale.transactionId,
+        reversesConversionId: sale.id,
+        day,
+        createdAt: at,
+      })
+      .returning({ id: conversions.id });
+    const cents = await recordReversal(db, { affiliateId: sale.affiliateId!, conversionId: row!.id, cid: sale.cid, offerId: sale.offerId!, day, createdAt: at }, { siteId: sale.siteId, originalTransactionId: sale.transactionId, amountCents: amount });
+    stats.add({ ...keyOf(click, day), ...conversionCounters(type, cents, amount) });
+    if (amount === sale.amountCents) {
+      await db.update(conversions).set({ status: 'reversed', reason: `Taken back in full by ${type} demo-${type}-${n}.` }).where(eq(conversions.id, sale.id));
+    }
+  }
+  await addToRollups(db, stats);
+
+  // Reports the network could not attribute: kept with the reason, no money moved.
+  const sites = [...new Set(sales.map((s) => s.siteId))];
+  const orphans = Array.from({ length: sites.length ? 14 : 0 }, (_, i) => {
+    const at = new Date(now.getTime() - Math.floor(r() * 60 * 86_400_000) - 60_000);
+    const unknownCid = i % 3 !== 0;
+    const type = i % 5 === 4 ? 'signup' : 'sale';
+    const amount = type === 'signup' ? 0 : [2999, 3999, 5999][i % 3]!;
+    return {
+      siteId: sites[i % sites.length]!,
+      transactionId: `demo-orphan-${i + 1}`,
+      type,
+      amountCents: amount,
+      amountMinor: amount,
+      currency: 'USD',
+      usdRate: '1',
+      cid: unknownCid ? `lost${(i * 7919).toString(36)}x${Math.floor(r() * 1e6).toString(36)}` : null,
+      status: 'orphaned',
+      reason: unknownCid ? 'No click has this click id.' : 'No click id (cid) was given.',
+      day: statsDay(at),
+      createdAt: at,
+    };
+  });
+  if (orphans.length) await db.insert(conversions).values(orphans);
+}

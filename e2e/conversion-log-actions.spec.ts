@@ -19,7 +19,8 @@ const novaKey = 'sk_demo_novavr_0123456789abcdefghijklmn';
 test('staff reverse an accepted sale with a reason, after confirming', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, accounts.owner);
-  await page.goto('/conversion-log?status=accepted&type=sale');
+  // The best-earning accepted sale first, so taking it back shows.
+  await page.goto('/conversion-log?status=accepted&type=sale&sort=earning&order=desc');
   const row = table(page).locator('tbody tr').first();
   const id = (await row.getAttribute('data-testid'))!.replace('conversion-', '');
   await row.getByRole('button', { name: `Actions: conversion ${id}` }).click();

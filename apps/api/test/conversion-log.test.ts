@@ -54,6 +54,9 @@ beforeAll(async () => {
   await t.app.db.update(conversions).set({ reversesConversionId: ids['a-sale-1']! }).where(eq(conversions.id, ids['a-refund-1']!));
   const orphan = await convert(t.app, cpa.apiKey, { cid: 'no-such-click', type: 'sale', amount: 9, transaction_id: 'orphan-1' });
   ids['orphan-1'] = orphan.json().data.conversion_id;
+  // Alice's click reported by another site: orphaned, and the click's details stay hers.
+  const elsewhere = await convert(t.app, cpa.apiKey, { cid: aliceCid, type: 'sale', amount: 9, transaction_id: 'orphan-2' });
+  ids['orphan-2'] = elsewhere.json().data.conversion_id;
 });
 afterAll(() => closeAppWithMail(t, mail));
 
@@ -88,30 +91,32 @@ describe('an affiliate', () => {
 describe('staff', () => {
   it('with statistics see every conversion with its affiliate, orphaned ones with their reason', async () => {
     const { data, meta } = await rowsOf(staff);
-    expect(meta.total).toBe(5);
+    expect(meta.total).toBe(6);
     const orphan = data.find((r) => r.transaction_id === 'orphan-1')!;
     expect(orphan).toMatchObject({ status: 'orphaned', reason: 'No click has this click id.', offer: null, affiliate: null, earning: 0, sub1: null, device: null });
+    expect(data.find((r) => r.transaction_id === 'orphan-2')).toMatchObject({ status: 'orphaned', reason: 'The click belongs to another site.', affiliate: null, sub1: null, sub2: null, country: null });
     expect(data.find((r) => r.transaction_id === 'b-sale-1')!.affiliate).toMatchObject({ id: bobId });
     expect((await rowsOf(staff, { affiliate_id: aliceId })).data.every((r) => r.affiliate?.id === aliceId)).toBe(true);
   });
 
   it('filter by status, type, site, offer, sub ID and days', async () => {
-    expect((await rowsOf(staff, { status: 'orphaned' })).data.map((r) => r.transaction_id)).toEqual(['orphan-1']);
+    expect((await rowsOf(staff, { status: 'orphaned' })).data.map((r) => r.transaction_id)).toEqual(['orphan-2', 'orphan-1']);
     expect((await rowsOf(staff, { type: 'refund' })).data.map((r) => r.transaction_id)).toEqual(['a-refund-1']);
     expect((await rowsOf(staff, { site_id: rev.siteId })).meta.total).toBe(2);
     expect((await rowsOf(staff, { offer_id: cpa.offerId })).data.map((r) => r.transaction_id).sort()).toEqual(['a-sale-2', 'b-sale-1']);
     expect((await rowsOf(staff, { sub1: 'plain' })).meta.total).toBe(2);
     expect((await rowsOf(staff, { sub1: 'plain', sub2: 'bob-only' })).data.map((r) => r.transaction_id)).toEqual(['b-sale-1']);
-    expect((await rowsOf(staff, { from: today, to: today })).meta.total).toBe(5);
+    expect((await rowsOf(staff, { from: today, to: today })).meta.total).toBe(6);
     expect((await rowsOf(staff, { from: '2020-01-01', to: '2020-01-31' })).meta.total).toBe(0);
   });
 
   it('page through the log and sort it', async () => {
     const first = await rowsOf(staff, { per_page: 2, page: 1 });
     const third = await rowsOf(staff, { per_page: 2, page: 3 });
-    expect(first.meta).toEqual({ total: 5, page: 1, per_page: 2 });
+    expect(first.meta).toEqual({ total: 6, page: 1, per_page: 2 });
     expect(first.data).toHaveLength(2);
-    expect(third.data).toHaveLength(1);
+    expect(third.data).toHaveLength(2);
+    expect(new Set([...first.data, ...(await rowsOf(staff, { per_page: 2, page: 2 })).data, ...third.data].map((r) => r.id)).size).toBe(6);
     expect((await rowsOf(staff, { per_page: 2, page: 4 })).data).toEqual([]);
     const byEarning = await rowsOf(staff, { sort: 'earning', order: 'desc' });
     expect(byEarning.data.slice(0, 2).map((r) => r.earning)).toEqual([5, 5]);

@@ -1,4 +1,4 @@
-import { affiliateMessages, API_TOKEN_PREFIX, type ApiTokenScope, clientPermissions, errorMessages, type Permission, permissions as allPermissions, profileMessages } from '@portal/contracts';
+import { affiliateMessages, API_TOKEN_PREFIX, idText, type ApiTokenScope, clientPermissions, errorMessages, type Permission, permissions as allPermissions, profileMessages } from '@portal/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -200,9 +200,10 @@ function tableRowOf(onRequest: unknown): string | undefined {
  * affiliate that does not exist (a malformed id is left to the route's validation).
  */
 async function refuseOtherAffiliate(app: FastifyInstance, request: FastifyRequest, param: string, auth: AuthUser): Promise<void> {
-  const raw = (request.params as Record<string, string | undefined>)[param];
-  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return;
-  if (!(await affiliateInScope(app.db, scopeOf(auth), Number(raw)))) throw new NotFoundError(affiliateMessages.notFound);
+  // The path's own rule for an id: whatever the route would accept is checked here.
+  const parsed = idText().safeParse((request.params as Record<string, unknown>)[param]);
+  if (!parsed.success) return;
+  if (!(await affiliateInScope(app.db, scopeOf(auth), parsed.data))) throw new NotFoundError(affiliateMessages.notFound);
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

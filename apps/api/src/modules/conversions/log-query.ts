@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { clicks, conversions, ledgerEntries, offers, sites, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
 
 type Query = z.output<typeof conversionLogQuerySchema>;
 const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -44,8 +44,9 @@ function filters(q: Query, scope: Scope): SQL | undefined {
   if (q.from) where.push(gte(conversions.day, q.from));
   if (q.to) where.push(lte(conversions.day, q.to));
   // An affiliate's own id, always: an affiliate_id they send is ignored.
-  const affiliateId = scope.kind === 'affiliate' ? scope.affiliateId : q.affiliate_id;
-  if (affiliateId !== undefined) where.push(eq(conversions.affiliateId, affiliateId));
+  const scoped = scopeCondition(scope, conversions.affiliateId);
+  if (scoped) where.push(scoped);
+  if (scope.kind !== 'affiliate' && q.affiliate_id !== undefined) where.push(eq(conversions.affiliateId, q.affiliate_id));
   if (q.status) where.push(eq(conversions.status, q.status));
   if (q.type) where.push(eq(conversions.type, q.type));
   if (q.site_id) where.push(eq(conversions.siteId, q.site_id));
@@ -100,7 +101,7 @@ function toRow(r: Row, scope: Scope): ConversionLogRow {
     transaction_id: String(r.transactionId),
     site: { id: Number(r.siteId), name: String(r.siteName ?? '') },
     offer: r.offerId === null ? null : { id: Number(r.offerId), name: String(r.offerName ?? '') },
-    ...(scope.kind === 'network'
+    ...(isStaffScope(scope)
       ? { affiliate: r.affiliateId === null ? null : { id: Number(r.affiliateId), name: String(r.affiliateName ?? ''), email: String(r.affiliateEmail ?? '') } }
       : {}),
     type: r.type as ConversionLogRow['type'],

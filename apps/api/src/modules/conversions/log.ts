@@ -1,7 +1,7 @@
 import { type ConversionLogRow, conversionLogQuerySchema, conversionLogReplySchema, errorReplySchema, toCsv } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { isStaffScope, scopeOf, type Scope } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { listConversionLog } from './log-query.ts';
 
@@ -12,7 +12,7 @@ const dollars = (v: number | null) => (v === null ? '' : v.toFixed(2));
 
 /** The log as CSV (formula-safe through the contracts' writer: a sub ID such as `=HYPERLINK(…)` stays text). */
 export function conversionLogCsv(rows: readonly ConversionLogRow[], scope: Scope): string {
-  const staff = scope.kind === 'network';
+  const staff = isStaffScope(scope);
   const header = ['id', 'time', 'transaction_id', 'site', 'offer', ...(staff ? ['affiliate_id', 'affiliate'] : []), 'type', 'amount', 'currency', 'usd_amount', 'earning', 'status', 'reason', 'cid', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'country', 'device', 'reverses_id', 'reverses_transaction_id'];
   return toCsv(
     header,

@@ -78,10 +78,6 @@ export type ConversionLogRow = z.infer<typeof conversionLogRowSchema>;
 export const conversionLogReplySchema = z.object({ data: z.array(conversionLogRowSchema), meta: listMetaSchema });
 export type ConversionLogReply = z.infer<typeof conversionLogReplySchema>;
 
-/** Staff's actions on one conversion (`POST /v1/conversion-log/{id}/reverse` and `/attach`). */
-export const conversionReverseInputSchema = z.object({ reason: z.string({ error: m.required }).trim().min(1, m.required).max(255) });
-export const conversionAttachInputSchema = z.object({ cid: z.string({ error: m.required }).trim().min(1, m.required).max(64) });
-
 /** Which conversions staff may reverse by hand, and which they may attach to a click. */
 export const reversibleConversionTypes = ['signup', 'sale', 'rebill'] as const;
 export const canReverseConversion = (row: Pick<ConversionLogRow, 'status' | 'type'>): boolean =>

@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { canAttachConversion, canReverseConversion, type ConversionLogRow, conversionAttachInputSchema, conversionReverseInputSchema } from '@portal/contracts';
+import { attachConversionRequestSchema, canAttachConversion, canReverseConversion, type ConversionLogRow, reverseConversionRequestSchema } from '@portal/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,7 @@ export function ConversionRowMenu({ row }: { row: ConversionLogRow }) {
   );
 }
 
-type ReverseValues = z.input<typeof conversionReverseInputSchema>;
+type ReverseValues = z.input<typeof reverseConversionRequestSchema>;
 
 /** A reason (required; the affiliate sees it), then a confirmation, then `POST /v1/conversion-log/{id}/reverse`. */
 function ReverseDialog({ row, onClose }: { row: ConversionLogRow; onClose: () => void }) {
@@ -55,7 +55,7 @@ function ReverseDialog({ row, onClose }: { row: ConversionLogRow; onClose: () =>
   const action = useConversionAction();
   const [formError, setFormError] = useState<string>();
   const [confirming, setConfirming] = useState<string>();
-  const form = useForm<ReverseValues>({ resolver: zodResolver(conversionReverseInputSchema), defaultValues: { reason: '' } });
+  const form = useForm<ReverseValues>({ resolver: zodResolver(reverseConversionRequestSchema), defaultValues: { reason: '' } });
   const { errors } = form.formState;
   const ask = form.handleSubmit((values) => setConfirming(values.reason.trim()));
   const run = async (reason: string) => {
@@ -92,14 +92,14 @@ function ReverseDialog({ row, onClose }: { row: ConversionLogRow; onClose: () =>
   );
 }
 
-type AttachValues = z.input<typeof conversionAttachInputSchema>;
+type AttachValues = z.input<typeof attachConversionRequestSchema>;
 
 /** A click id, then `POST /v1/conversion-log/{id}/attach`: the conversion is paid to that click's affiliate. */
 function AttachDialog({ row, onClose }: { row: ConversionLogRow; onClose: () => void }) {
   const { t } = useTranslation();
   const action = useConversionAction();
   const [formError, setFormError] = useState<string>();
-  const form = useForm<AttachValues>({ resolver: zodResolver(conversionAttachInputSchema), defaultValues: { cid: '' } });
+  const form = useForm<AttachValues>({ resolver: zodResolver(attachConversionRequestSchema), defaultValues: { cid: '' } });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     setFormError(undefined);

@@ -1,23 +1,29 @@
-import type { conversionRequestSchema } from '@portal/contracts';
+import { BASE_CURRENCY, type conversionRequestSchema } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clicks, conversions } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
 import { clickTimeOf } from '../clicks/index.ts';
+import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { type LedgerEntry, recordEarning, recordReversal } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, statsDay, toHundredths } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, statsDay } from '../tracking/index.ts';
+import { type Price, priceOf } from './pricing.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;
 type ClickRow = typeof clicks.$inferSelect;
 
 export interface ConversionOutcome {
-  status: 'accepted' | 'duplicate' | 'orphaned';
+  status: 'accepted' | 'duplicate' | 'orphaned' | 'held';
   conversionId: number;
   earningCents: number | null;
   reason: string | null;
 }
+
+/** Refunds and chargebacks take money back; the other types earn it. */
+export const isReversal = (type: Input['type']): boolean => type === 'refund' || type === 'chargeback';
 
 /** The click a conversion names; its id carries its time, so only that day's partition is read. */
 export async function findClick(db: Db, cid: string): Promise<ClickRow | undefined> {
@@ -39,7 +45,7 @@ export function orphanReasonOf(cid: string | undefined | null, click: { siteId: 
 export function forPostback(
   conversionId: number,
   click: Pick<ClickRow, 'affiliateId' | 'offerId' | 'campaignId' | 'cid' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>,
-  input: Input,
+  input: Pick<Input, 'type' | 'transaction_id'>,
   payoutCents: number,
   amountCents: number,
   createdAt: Date,
@@ -53,19 +59,33 @@ export function forPostback(
     cid: click.cid,
     payoutCents,
     amountCents,
-    currency: input.currency,
+    // The amount is in USD (converted at the conversion's rate), so its currency is too.
+    currency: BASE_CURRENCY,
     transactionId: input.transaction_id,
     subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
     createdAt,
   };
 }
 
+/**
+ * The price of one conversion (the one-by-one path; the batch reads its rates at once): its USD
+ * cents at the latest rate on or before its day, or held without one; past the maximum, 422.
+ * Refunds and chargebacks are never held: they move money only against a sale already paid.
+ */
+export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'currency' | 'type'>, day: string): Promise<Price> {
+  const foreign = input.currency !== BASE_CURRENCY && input.amount_minor > 0;
+  const rate = foreign ? (await ratesOn(db, [{ currency: input.currency, day }])).get(rateKey(input.currency, day)) : undefined;
+  const price = priceOf(input, day, rate, await maxConversionCents(db));
+  if (price instanceof ValidationError) throw price;
+  return price.heldReason && isReversal(input.type) ? { ...price, heldReason: null } : price;
+}
+
 /** Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks in one transaction. */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
-  const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
+  const day = statsDay(now);
+  const { amountCents, usdRate, heldReason } = await priceOne(db, input, day);
   const click = input.cid ? await findClick(db, input.cid) : undefined;
   const orphanReason = orphanReasonOf(input.cid, click, siteId);
-  const day = statsDay(now);
 
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -75,16 +95,16 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         transactionId: input.transaction_id,
         type: input.type,
         amountCents,
-        amountMinor: amountCents,
+        amountMinor: input.amount_minor,
         currency: input.currency,
-        usdRate: input.currency === 'USD' ? '1' : null,
+        usdRate,
         cid: input.cid || null,
         clickedAt: click?.createdAt ?? null,
         affiliateId: orphanReason ? null : click!.affiliateId,
         offerId: orphanReason ? null : click!.offerId,
         campaignId: orphanReason ? null : click!.campaignId,
-        status: orphanReason ? 'orphaned' : 'accepted',
-        reason: orphanReason,
+        status: orphanReason ? 'orphaned' : heldReason ? 'held' : 'accepted',
+        reason: orphanReason ?? heldReason,
         originalTransactionId: input.original_transaction_id ?? null,
         day,
         createdAt: now,
@@ -97,6 +117,8 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
     }
     if (orphanReason || !click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+    // Held: no ledger row, rollup or postback until a rate releases it (release.ts).
+    if (heldReason) return { status: 'held', conversionId: row.id, earningCents: null, reason: heldReason };
 
     const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
     const earningCents =

@@ -65,3 +65,8 @@ export const exchangeRateSettingsUpdateSchema = z.object({
   max_conversion_amount: moneyAmount({ zero: false, trim: true, max: 100_000_000 }).optional(),
 });
 export type ExchangeRateSettingsUpdate = z.input<typeof exchangeRateSettingsUpdateSchema>;
+
+/** The maximum per conversion alone (the settings screen's own form). */
+export const maxConversionAmountUpdateSchema = z.object({
+  max_conversion_amount: required(moneyAmount({ zero: false, trim: true, max: 100_000_000 })),
+});

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { moneyAmount } from './rules/money.ts';
 
 /** The vocabulary the tracking domains (offers, links, clicks, conversions, statistics) share. */

@@ -43,7 +43,10 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ deps: RateDeps }> = asy
       const before = await exchangeRateSettings(deps);
       await updateExchangeRateSettings(deps, request.body, request.auth!.id);
       const after = await exchangeRateSettings(deps);
-      await recordChange(request, 'settings.updated', { objectId: 'exchange-rates', before: request.body.rates ? undefined : { max_conversion_amount: before.max_conversion_amount }, after: request.body });
+      // Before and after: the maximum and the latest rates of the currencies this write touched.
+      const touched = new Set((request.body.rates ?? []).map((r) => r.currency));
+      const part = (v: typeof before) => ({ max_conversion_amount: v.max_conversion_amount, rates: v.rates.filter((r) => touched.has(r.currency)) });
+      await recordChange(request, 'settings.updated', { objectId: 'exchange-rates', before: part(before), after: part(after) });
       return { data: after };
     },
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BASE_CURRENCY, isCurrency } from './currencies.ts';
-import { required } from './rules/field.ts';
+import { optional, required } from './rules/field.ts';
 import { moneyAmount } from './rules/money.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -54,7 +54,7 @@ export const exchangeRateInputSchema = z.object({
       .toUpperCase()
       .refine((c) => isCurrency(c) && c !== BASE_CURRENCY, m.invalid),
   ),
-  day: z.string().trim().refine(validDay, m.invalid).optional(),
+  day: optional(z.string().trim().refine(validDay, m.invalid)).optional(),
   rate: required(moneyAmount({ digits: 10, zero: false, trim: true, max: 10_000 })),
 });
 export type ExchangeRateInput = z.input<typeof exchangeRateInputSchema>;

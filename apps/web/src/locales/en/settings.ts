@@ -45,7 +45,7 @@ export const settings = {
     description: 'Sites report conversions in their own currency; each is paid in USD at the latest rate on or before its day. Rates come from the European Central Bank every day, or from staff here. A conversion in a currency with no rate yet is held until one arrives.',
     ecbLoaded: 'ECB reference rates last loaded {{at}}.',
     ecbNotYet: 'The ECB reference rates have not been loaded yet.',
-    ecbFailed: 'The ECB reference rates could not be loaded at {{at}}: {{error}} Last loaded: {{success}}. Rates typed here still apply.',
+    ecbFailed: 'The ECB reference rates could not be loaded at {{at}}: {{error}}. Last loaded: {{success}}. Rates typed here still apply.',
     never: 'never',
     held: 'Held for want of a rate: {{list}}.',
     tableLabel: 'Latest rate of each currency',

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DynamicForm } from '../../../components/forms/dynamic-form.tsx';
 import type { FormItem } from '../../../components/forms/field-types.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
 import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section.ts';
 import { SectionCard, SectionLoading } from './section-card.tsx';
@@ -26,6 +27,14 @@ const rateFields: FormItem<{ currency: unknown; day?: unknown; rate: unknown }>[
 ];
 const maxFields: FormItem<{ max_conversion_amount: unknown }>[] = [{ name: 'max_conversion_amount', label: `${x}.maximum`, type: 'text', required: true, hint: `${x}.maximumHint` }];
 
+/** The server names a rate's fields `rates.0.<field>`; the form has them as `<field>`. */
+function onTheForm(error: unknown): never {
+  if (error instanceof ApiError && error.errors) {
+    throw new ApiError(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k.replace(/^rates\.0\./, ''), v])), error.retryAfter);
+  }
+  throw error;
+}
+
 /**
  * Global Settings > Exchange rates: the latest rate of each currency (USD per unit, its day and
  * source), whether the daily ECB load works, a form to set a rate, and the maximum per conversion.
@@ -40,7 +49,7 @@ export function ExchangeRatesSection() {
       {data ? (
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           {data.ecb.last_error ? (
-            <Alert severity="warning">{t(`${x}.ecbFailed`, { at: formatDateTime(data.ecb.last_error_at), error: data.ecb.last_error, success: data.ecb.last_success_at ? formatDateTime(data.ecb.last_success_at) : t(`${x}.never`) })}</Alert>
+            <Alert severity="warning">{t(`${x}.ecbFailed`, { at: formatDateTime(data.ecb.last_error_at), error: data.ecb.last_error.replace(/\.$/, ''), success: data.ecb.last_success_at ? formatDateTime(data.ecb.last_success_at) : t(`${x}.never`) })}</Alert>
           ) : (
             <Alert severity={data.ecb.last_success_at ? 'success' : 'info'}>
               {data.ecb.last_success_at ? t(`${x}.ecbLoaded`, { at: formatDateTime(data.ecb.last_success_at) }) : t(`${x}.ecbNotYet`)}
@@ -84,9 +93,9 @@ export function ExchangeRatesSection() {
               schema={exchangeRateInputSchema}
               fields={rateFields}
               defaultValues={{ currency: '', day: '', rate: '' } as never}
-              mode="create"
+              mode="update"
               submitLabel={t('settings.save')}
-              onSubmit={(values) => save.mutateAsync({ rates: [{ ...values, day: values.day || undefined }] })}
+              onSubmit={(values) => save.mutateAsync({ rates: [{ ...values, day: values.day || undefined }] }).catch(onTheForm)}
             />
           </Box>
           <Box>

@@ -31,6 +31,7 @@ import { conversionsModule } from './modules/conversions/index.ts';
 import { creativesModule } from './modules/creatives/index.ts';
 import { createMailer, emailModule } from './modules/email/index.ts';
 import { eventsModule } from './modules/events/index.ts';
+import { exchangeRatesModule } from './modules/exchange-rates/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { JobWorker } from './modules/jobs/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(linksModule);
   await app.register(creativesModule);
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
+  await app.register(exchangeRatesModule);
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
   await app.register(statisticsModule);
   await app.register(campaignsModule);

@@ -77,6 +77,7 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 60000' }).int().min(10, 'expected milliseconds from 10 to 60000').max(60_000, 'expected milliseconds from 10 to 60000').default(500)),
   POSTBACK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 3600000' }).int().min(10, 'expected milliseconds from 10 to 3600000').max(3_600_000, 'expected milliseconds from 10 to 3600000').default(30_000)),
   CATALOGUE_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 1 to 600000' }).int().min(1, 'expected milliseconds from 1 to 600000').max(600_000, 'expected milliseconds from 1 to 600000').default(2000)),
+  ECB_RATES_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).default('https://www.ecb.europa.eu/stats/eurofxref/')),
   OUTBOUND_ALLOW: z.preprocess(
     emptyToUndefined,
     z
@@ -130,6 +131,8 @@ export interface AppConfig {
   postbackRetryBaseMs: number;
   /** Catalogue sync: first delay between tries of a page (doubles per try); a failed sync is retried after 30 times this, doubling. */
   catalogueRetryBaseMs: number;
+  /** Where the daily exchange rate job reads the ECB's eurofxref-daily.xml and eurofxref-hist-90d.xml (a folder URL). */
+  ecbRatesUrl: string;
   /** host:port pairs exempt from the outbound address rules: for tests on one machine only. */
   outboundAllow: string[];
 }
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS },
     postbackRetryBaseMs: e.POSTBACK_RETRY_BASE_MS,
     catalogueRetryBaseMs: e.CATALOGUE_RETRY_BASE_MS,
+    ecbRatesUrl: e.ECB_RATES_URL.endsWith('/') ? e.ECB_RATES_URL : `${e.ECB_RATES_URL}/`,
     outboundAllow: (e.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }

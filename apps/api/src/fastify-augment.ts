@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { ClickWriter } from './modules/clicks/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
+import type { ConversionMaximum, RateArrivals } from './modules/exchange-rates/index.ts';
 import type { JobWorker } from './modules/jobs/index.ts';
 import type { LinkCache } from './modules/links/index.ts';
 import type { MaintenanceFlag } from './modules/settings/index.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     jobs: JobWorker;
     clickWriter: ClickWriter;
     conversionWriter: ConversionWriter;
+    /** The maximum per conversion and the hook told when exchange rates arrive (modules/exchange-rates). */
+    exchangeRates: { maximum: ConversionMaximum; arrivals: RateArrivals };
     linkCache: LinkCache;
   }
   interface FastifyContextConfig {

@@ -1,6 +1,6 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueSyncs, sites } from '../src/db/schema/index.ts';
+import { catalogueSyncs, conversions, sites } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { bearer, signIn } from './support/users.ts';
@@ -29,6 +29,14 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => 
 const demoSites = async () => (await call('GET', '/v1/sites?per_page=100')).json().data.filter((s: { name: string }) => ['novavr', 'holostage', 'immersa'].includes(s.name)) as Array<{ id: number; name: string }>;
 
 describe('demo sites', () => {
+  it('hold 90 days of exchange rates and some sales in euros and pounds, paid in USD at the rate of their day', async () => {
+    const data = (await call('GET', '/v1/settings/exchange-rates')).json().data;
+    expect(data.rates.map((r: { currency: string }) => r.currency)).toEqual(expect.arrayContaining(['EUR', 'GBP', 'CAD', 'AUD', 'JPY']));
+    const foreign = (await t.app.db.select().from(conversions)).filter((c) => c.currency !== 'USD');
+    expect(new Set(foreign.map((c) => c.currency))).toEqual(new Set(['EUR', 'GBP']));
+    for (const c of foreign) expect(c.amountCents).toBe(Math.round(c.amountMinor * Number(c.usdRate)));
+  });
+
   it('name their catalogue APIs on public hosts of their own, and each saves unchanged with 200', async () => {
     const list = await demoSites();
     expect(list).toHaveLength(3);

@@ -54,6 +54,8 @@ export function loadedTestConfig(env: Record<string, string> = {}): LoadedConfig
     ADMIN_EMAIL: 'owner@example.com',
     ADMIN_PASSWORD: 'owner-password-1',
     WEB_DIST: join(dataDir, 'no-web-build'),
+    // The daily ECB load finds nothing here (a closed port): tests serve their own rates.
+    ECB_RATES_URL: 'http://127.0.0.1:9/',
     ...env,
   });
 }

@@ -211,7 +211,7 @@ describe('payouts: close, states, documents', () => {
 
   it('answers the balance and the checklist from the same figures as the close', async () => {
     const balance = (await get('/v1/balance', aff.a.tokens)).json().data;
-    expect(balance).toEqual({ currency: 'USD', available: 0, held: 0, pending_hold: 40, in_payouts: 0, lifetime_paid: 1049.75 });
+    expect(balance).toEqual({ currency: 'USD', available: 0, held: 0, pending_hold: 40, pending_review: 0, in_payouts: 0, lifetime_paid: 1049.75 });
     const check = (await get('/v1/payouts/when-paid', aff.a.tokens)).json().data;
     expect(check).toMatchObject({ eligible: true, method: 'paypal', minimum: 50, balance: 0, reaches_minimum: false, pending_hold: 40, hold_days: 14, issues: [], projected: null });
     expect(new Date(check.next_release_at).getTime()).toBeGreaterThan(Date.now());

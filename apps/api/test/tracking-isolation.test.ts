@@ -67,7 +67,7 @@ describe('one bad conversion in a group commit', () => {
     const requests = visits.map((v, i) => ({
       siteId: cat.siteId,
       now,
-      input: { cid: v.cid!, type: 'sale' as const, amount: 10, currency: 'USD', transaction_id: i === 2 ? 'bad\u0000tx' : `iso-${i}` },
+      input: { cid: v.cid!, type: 'sale' as const, amount: 10, amount_minor: 1000, currency: 'USD', transaction_id: i === 2 ? 'bad\u0000tx' : `iso-${i}` },
     }));
     const results = await Promise.allSettled(requests.map((r) => t.app.conversionWriter.write(r)));
     expect(results.map((r) => r.status)).toEqual(requests.map((_, i) => (i === 2 ? 'rejected' : 'fulfilled')));

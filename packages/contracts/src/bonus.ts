@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adjustmentReasons } from './ledger.ts';
 import { required } from './rules/field.ts';
+import { moneyAmount } from './rules/money.ts';
 import { id } from './rules/ids.ts';
 import { text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
@@ -13,18 +14,11 @@ export const bonusMessages = {
   correctsUnknown: 'This entry does not exist for this affiliate.',
 } as const;
 
-/** Dollars with at most two decimals, not zero: "12", "-3.25" pass; "0", "1.234" fail. */
-const TWO_DECIMALS = /^-?\d+(\.\d{1,2})?$/;
-const dollarsInput = z.custom<string | number>((v) => typeof v === 'string' || typeof v === 'number', { error: m.invalid }).transform((value, ctx) => {
-  const raw = typeof value === 'number' ? String(value) : value.trim();
-  const n = Number(raw);
-  // A million dollars a row at most: a typo of several zeros is refused, and cents stay exact in a double.
-  if (!TWO_DECIMALS.test(raw) || !Number.isFinite(n) || n === 0 || Math.abs(n) > 1_000_000) {
-    ctx.addIssue({ code: 'custom', message: m.invalid, input: value });
-    return z.NEVER;
-  }
-  return n;
-});
+/**
+ * Dollars with at most two decimals, not zero: "12", "-3.25" pass; "0", "1.234" fail (the money
+ * rule, `rules/money.ts`). A million dollars a row at most: a typo of several zeros is refused.
+ */
+const dollarsInput = moneyAmount({ negative: true, zero: false, trim: true, max: 1_000_000 });
 
 /** Dollars (two decimals at most) to integer cents, exactly: 0.29 is 29, never 28.999…. */
 export function dollarsToCents(dollars: number): number {

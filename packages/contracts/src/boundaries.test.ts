@@ -30,11 +30,12 @@ function staysInside(file: string, spec: string): boolean {
   return true;
 }
 
-// Besides zod, the one CSV writer (csv-stringify's synchronous, dependency-free part) is shared by both apps.
+// Besides zod, the one CSV writer (csv-stringify's synchronous, dependency-free part) and the ISO 4217
+// list (currency-codes: plain data, for currencies.ts) are shared by both apps.
 const allowed = (file: string, spec: string) =>
   spec.startsWith('.')
     ? staysInside(file, spec)
-    : spec === 'zod' || spec.startsWith('zod/') || (file === './csv.ts' && spec === 'csv-stringify/sync') || (file.endsWith('.test.ts') && (spec === 'vitest' || spec === 'fast-check'));
+    : spec === 'zod' || spec.startsWith('zod/') || (file === './csv.ts' && spec === 'csv-stringify/sync') || (file === './currencies.ts' && spec === 'currency-codes') || (file.endsWith('.test.ts') && (spec === 'vitest' || spec === 'fast-check'));
 
 // The browser bundle and the server both load the contracts: they must not pull in either app.
 describe('contracts boundary', () => {
@@ -43,7 +44,7 @@ describe('contracts boundary', () => {
     expect(Object.keys(sources)).toContain('./rules/field.ts');
   });
 
-  it('imports only its own files, zod, the CSV writer and (in tests) the test tools', () => {
+  it('imports only its own files, zod, the CSV writer, the ISO 4217 list and (in tests) the test tools', () => {
     const outside = Object.entries(sources).flatMap(([file, source]) => specifiers(source).filter((spec) => !allowed(file, spec)).map((spec) => `${file} -> ${spec}`));
     expect(outside).toEqual([]);
   });

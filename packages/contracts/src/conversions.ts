@@ -1,21 +1,50 @@
 import { z } from 'zod';
+import { currencyCodes, isCurrency, minorDigits } from './currencies.ts';
 import { required } from './rules/field.ts';
+import { toMinorUnits } from './rules/money.ts';
 import { nameText, text } from './rules/text.ts';
-import { conversionTypes, twoDecimalAmount } from './tracking.ts';
+import { conversionTypes } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** The longest click id a site may report; the database columns hold as much (a test checks both). */
 export const CID_MAX = 64;
 
-export const conversionRequestSchema = z.object({
-  cid: z.string().trim().max(CID_MAX).optional().default(''),
-  type: z.enum(conversionTypes, { error: 'type must be one of signup, sale, rebill, refund, chargeback' }),
-  amount: twoDecimalAmount.refine((v) => v >= 0, m.positive).optional(),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, m.invalid).optional().default('USD'),
-  transaction_id: z.string().trim().min(1, m.required).max(128),
-  /** For refunds and chargebacks: the sale or rebill they take back. */
-  original_transaction_id: z.string().trim().max(128).optional(),
-});
+/** The most decimals any currency has (CLF and UYW have four): the per-currency check follows. */
+const MOST_MINOR_DIGITS = Math.max(...currencyCodes.map((c) => minorDigits(c)!));
+
+export const conversionMessages = {
+  /** Past the network's maximum for one conversion, after conversion to USD (Global Settings > Exchange rates). */
+  overMaximum: (maxDollars: string) => `The amount is over the maximum of $${maxDollars} for one conversion.`,
+} as const;
+
+/**
+ * A site's conversion. `amount` is a plain decimal (the money rule, `rules/money.ts`) with at most
+ * the currency's ISO 4217 minor digits; `currency` a current ISO 4217 code (`currencies.ts`).
+ * The output adds `amount_minor`: the amount in the currency's minor units, exactly.
+ */
+export const conversionRequestSchema = z
+  .object({
+    cid: z.string().trim().max(CID_MAX).optional().default(''),
+    type: z.enum(conversionTypes, { error: 'type must be one of signup, sale, rebill, refund, chargeback' }),
+    amount: z.union([z.string(), z.number()], { error: m.invalid }).optional(),
+    currency: z.string().trim().toUpperCase().refine(isCurrency, m.invalid).optional().default('USD'),
+    transaction_id: z.string().trim().min(1, m.required).max(128),
+    /** For refunds and chargebacks: the sale or rebill they take back. */
+    original_transaction_id: z.string().trim().max(128).optional(),
+  })
+  .transform((v, ctx) => {
+    const digits = minorDigits(v.currency) ?? MOST_MINOR_DIGITS;
+    let amountMinor = 0;
+    if (v.amount !== undefined) {
+      const units = toMinorUnits(v.amount, digits);
+      if (units === undefined || units < 0) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: units === undefined ? m.invalid : m.positive, input: v.amount });
+        return z.NEVER;
+      }
+      amountMinor = units;
+    }
+    return { ...v, amount: v.amount === undefined ? undefined : amountMinor / 10 ** digits, amount_minor: amountMinor };
+  });
 export type ConversionRequest = z.input<typeof conversionRequestSchema>;
 
 /**

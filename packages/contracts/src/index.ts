@@ -20,6 +20,8 @@ export * from './links.ts';
 export * from './campaigns.ts';
 export * from './conversions.ts';
 export * from './conversion-log.ts';
+export * from './currencies.ts';
+export * from './exchange-rates.ts';
 export * from './statistics.ts';
 export * from './affiliates.ts';
 export * from './postbacks.ts';

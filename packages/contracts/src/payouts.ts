@@ -268,6 +268,8 @@ export const balanceSchema = z.object({
   held: dollars,
   /** Earnings still inside the hold period (refunds and chargebacks land first). */
   pending_hold: dollars,
+  /** What held conversions (e.g. no exchange rate yet) would earn once released: not in the ledger yet. */
+  pending_review: dollars,
   /** In payouts to approve or to pay. */
   in_payouts: dollars,
   lifetime_paid: dollars,

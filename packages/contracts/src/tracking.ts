@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { validationMessages as m } from './validation.ts';
+import { moneyAmount } from './rules/money.ts';
 
 /** The vocabulary the tracking domains (offers, links, clicks, conversions, statistics) share. */
 export const payoutTypes = ['cpa', 'revshare'] as const;
@@ -10,10 +9,8 @@ export const cpaGoals = ['signup', 'sale'] as const;
 export const deviceClasses = ['desktop', 'mobile', 'tablet', 'vr'] as const;
 export type DeviceClass = (typeof deviceClasses)[number];
 
-/** A money or percentage amount with at most two decimals (dollars for cpa, percent for revshare). */
-export const twoDecimalAmount = z.coerce
-  .number({ error: m.invalid })
-  .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.invalid);
+/** A money or percentage amount with at most two decimals (dollars for cpa, percent for revshare), zero or more: the money rule. */
+export const twoDecimalAmount = moneyAmount({ trim: true });
 
 export const trackingMessages = {
   getLinkError: 'Get link error!',

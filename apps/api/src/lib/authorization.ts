@@ -120,6 +120,8 @@ export const authorization = {
   'PUT /v1/settings/landing-page-images': staff('settings'),
   'GET /v1/settings/catalogue-sync': staff('settings'),
   'PUT /v1/settings/catalogue-sync': staff('settings'),
+  'GET /v1/settings/exchange-rates': staff('settings'),
+  'PUT /v1/settings/exchange-rates': staff('settings'),
   'GET /v1/email-templates': staff('settings'),
   'PUT /v1/email-templates/{type}': staff('settings'),
   'POST /v1/email-templates/{type}/reset': staff('settings'),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { campaigns, clicks, conversions, landingPages, offers, sites, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
+import { demoRateOn } from './demo-rates.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { newClickIdAt } from '../modules/clicks/index.ts';
 import { codeFor } from '../modules/links/index.ts';
@@ -10,6 +11,13 @@ import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/i
 import { seedDemoConversionLog } from './demo-conversion-log.ts';
 
 /** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
+/** A demo price (minor units of `currency`) in USD cents at the demo rate of its day. */
+function demoPrice(minor: number, currency: string, day: string): { amountCents: number; usdRate: string } {
+  if (currency === 'USD') return { amountCents: minor, usdRate: '1' };
+  const usdRate = demoRateOn(currency, day);
+  return { amountCents: Math.round(minor * Number(usdRate)), usdRate };
+}
+
 export const demoSiteKeys: Record<string, string> = {
   novavr: 'sk_demo_novavr_0123456789abcdefghijklmn',
   holostage: 'sk_demo_holostage_0123456789abcdefghijk',
@@ -110,7 +118,7 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
 
   const affiliates = [{ id: demoAffiliateId, volume: 240 }, ...others.map((id, i) => ({ id, volume: i === 0 ? 110 : 60 }))];
   let tx = 0;
-  const sales: Array<{ cid: string; click: { cid: string; createdAt: Date; day: string; affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string; sub1: string | null }; offer: (typeof offerList)[number]; amount: number; day: number; affiliateId: number }> = [];
+  const sales: Array<{ cid: string; click: { cid: string; createdAt: Date; day: string; affiliateId: number; offerId: number; siteId: number; campaignId: number | null; country: string | null; device: string; sub1: string | null }; offer: (typeof offerList)[number]; amount: number; currency: string; day: number; affiliateId: number }> = [];
   for (const aff of affiliates) {
     for (let daysAgo = 89; daysAgo >= 0; daysAgo--) {
       const weekday = new Date(now.getTime() - daysAgo * 86_400_000).getUTCDay();
@@ -154,13 +162,16 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
         if (roll < signupRate) type = 'signup';
         else if (roll < signupRate + saleRate) type = 'sale';
         if (!type) continue;
-        const amount = type === 'sale' ? pick(r, [[2999, 4], [3999, 3], [5999, 2], [9999, 1]]) : 0;
+        const price = type === 'sale' ? pick(r, [[2999, 4], [3999, 3], [5999, 2], [9999, 1]]) : 0;
+        const convAt = new Date(Math.min(now.getTime() - 1000, at.getTime() + Math.floor(r() * 3_600_000)));
+        // Some sites bill in euros and pounds: the same price in their currency, paid in USD at the day's rate.
+        const currency = type !== 'sale' || daysAgo === 0 ? 'USD' : (tx + 1) % 7 === 0 ? 'EUR' : (tx + 1) % 11 === 0 ? 'GBP' : 'USD';
+        const { amountCents: amount, usdRate } = demoPrice(price, currency, statsDay(convAt));
         const earned = earningOf(defaultPayout(offer), type, amount);
         const earning = earned?.cents ?? 0;
-        const convAt = new Date(Math.min(now.getTime() - 1000, at.getTime() + Math.floor(r() * 3_600_000)));
-        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, amountMinor: amount, currency: 'USD', usdRate: '1', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
+        conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, amountMinor: price, currency, usdRate, cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
         bump(click, statsDay(convAt), conversionCounters(type, earning, amount));
-        if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount, day: daysAgo, affiliateId: aff.id });
+        if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount: price, currency, day: daysAgo, affiliateId: aff.id });
       }
     }
   }
@@ -170,10 +181,11 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
       if (r() > 0.7) break;
       const at = new Date(now.getTime() - (s.day - 30 * m) * 86_400_000 - Math.floor(r() * 6 * 3_600_000));
       if (at > now) break;
-      const earned = earningOf(defaultPayout(s.offer), 'rebill', s.amount);
+      const { amountCents, usdRate } = demoPrice(s.amount, s.currency, statsDay(at));
+      const earned = earningOf(defaultPayout(s.offer), 'rebill', amountCents);
       const earning = earned?.cents ?? 0;
-      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents: s.amount, amountMinor: s.amount, currency: 'USD', usdRate: '1', cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? earned!.kind : null });
-      bump(s.click, statsDay(at), conversionCounters('rebill', earning, s.amount));
+      conversionRows.push({ row: { siteId: s.offer.siteId, transactionId: `demo-${++tx}`, type: 'rebill', amountCents, amountMinor: s.amount, currency: s.currency, usdRate, cid: s.cid, clickedAt: s.click.createdAt, affiliateId: s.affiliateId, offerId: s.offer.id, campaignId: s.click.campaignId, status: 'accepted', day: statsDay(at), createdAt: at }, earning, kind: earning ? earned!.kind : null });
+      bump(s.click, statsDay(at), conversionCounters('rebill', earning, amountCents));
     }
   }
 

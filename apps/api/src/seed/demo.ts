@@ -8,6 +8,7 @@ import { hashPassword } from '../lib/password.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
 import { seedDemoSettings } from './demo-settings.ts';
+import { seedDemoRates } from './demo-rates.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { alignDemoAffiliates, refreshDemoDashboard } from './demo-coherence.ts';
@@ -97,6 +98,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
     });
     log.info('Demo network created.');
   }
+  await seedDemoRates(db);
   const version = Number((await db.select().from(settings).where(eq(settings.key, DEMO_MARKER)))[0]?.value ?? 0);
   if (version < 2) {
     const [affiliate] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoAccounts.affiliate.email));

@@ -9,3 +9,4 @@ export * from './choice.ts';
 export * from './storable.ts';
 export * from './ids.ts';
 export * from './list.ts';
+export * from './money.ts';

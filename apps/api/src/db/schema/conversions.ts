@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, char, date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
@@ -47,5 +48,7 @@ export const conversions = pgTable(
     index('conversions_cid_idx').on(t.cid),
     index('conversions_day_idx').on(t.day, t.id),
     index('conversions_reverses_idx').on(t.reversesConversionId),
+    // Held conversions waiting for a rate: released when one arrives (conversions/release.ts).
+    index('conversions_held_idx').on(t.currency, t.day).where(sql`${t.status} = 'held'`),
   ],
 );

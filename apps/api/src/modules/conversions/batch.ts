@@ -1,13 +1,17 @@
+import { BASE_CURRENCY } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
+import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
 import { commissionsInsertSql, earningOf, earningsInsertSql } from '../ledger/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
-import { isNewCustomer, rollupUpsertSql, statsDay, toHundredths } from '../tracking/index.ts';
+import { isNewCustomer, rollupUpsertSql, statsDay } from '../tracking/index.ts';
+import { type Price, priceOf } from './pricing.ts';
 import { type ConversionInput, type ConversionOutcome, forPostback, orphanReasonOf, recordConversion } from './service.ts';
 
 /**
@@ -29,8 +33,8 @@ type Result = { ok: ConversionOutcome } | { err: unknown };
 export class ConversionWriter {
   private readonly batcher: Batcher<ConversionRequest, Result>;
 
-  constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1) {
-    this.batcher = new Batcher((batch) => writeConversions(db, batch), {
+  constructor(db: Db, log: FastifyBaseLogger, maxInFlight = 1, maximum: Maximum = { get: () => maxConversionCents(db) }) {
+    this.batcher = new Batcher((batch) => writeConversions(db, batch, maximum), {
       maxInFlight,
       maxBatch: 500,
       onError: (err, conversions) => log.error({ err, conversions }, 'conversion batch failed'),
@@ -53,14 +57,19 @@ export class ConversionWriter {
   }
 }
 
+/** The most one conversion may be worth, in USD cents (exchange-rates' cached setting). */
+interface Maximum {
+  get(): Promise<number>;
+}
+
 /** What a conversion reads of its click: the click's rollup dimensions. */
 type ClickFields = Pick<ClickRecord, 'cid' | 'createdAt' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'creative'>;
 
 /** Writes a batch; if the shared statement fails, each conversion is retried alone so one bad report fails alone. */
-async function writeConversions(db: Db, batch: ConversionRequest[]): Promise<Result[]> {
+async function writeConversions(db: Db, batch: ConversionRequest[], maximum: Maximum): Promise<Result[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await writeTogether(db, batch)).map((ok) => ({ ok }));
+      return (await writeTogether(db, batch, maximum)).map((r) => (r instanceof ValidationError ? { err: r } : { ok: r }));
     } catch (err) {
       if (attempt < 3 && (err as { code?: string }).code === '40P01') continue;
       if (batch.length === 1) throw err;
@@ -76,10 +85,10 @@ async function writeConversions(db: Db, batch: ConversionRequest[]): Promise<Res
   }
 }
 
-async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<ConversionOutcome[]> {
+async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximum): Promise<Array<ConversionOutcome | ValidationError>> {
   // The same transaction twice in one batch: the first stands, the others answer `duplicate`.
   const firstOf = new Map<string, number>();
-  const primary: number[] = [];
+  let primary: number[] = [];
   const sameAs = batch.map((r, i) => {
     const key = `${r.siteId}|${r.input.transaction_id}`;
     const first = firstOf.get(key);
@@ -89,17 +98,32 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     return i;
   });
 
+  // Each conversion's USD price (the rates of the batch's foreign amounts in one read) and its click, read together.
+  const foreign = primary.filter((i) => batch[i]!.input.currency !== BASE_CURRENCY && batch[i]!.input.amount_minor > 0);
   const wanted = primary.flatMap((i) => {
     const at = clickTimeOf(batch[i]!.input.cid ?? '');
     return at ? [{ i, cid: batch[i]!.input.cid!, at: at.toISOString() }] : [];
   });
+  const [rates, maxCents, clickRows] = await Promise.all([
+    ratesOn(db, foreign.map((i) => ({ currency: batch[i]!.input.currency, day: statsDay(batch[i]!.now) }))),
+    maximum.get(),
+    wanted.length ? runStatement<ClickFields & { ord: number | string }>(db, clicksOf, [wanted.map((w) => w.cid), wanted.map((w) => w.at)]) : [],
+  ]);
   const clicks = new Map<number, ClickFields>();
-  if (wanted.length) {
-    const rows = await runStatement<ClickFields & { ord: number | string }>(db, clicksOf, [wanted.map((w) => w.cid), wanted.map((w) => w.at)]);
-    for (const row of rows) clicks.set(wanted[Number(row.ord) - 1]!.i, row);
+  for (const row of clickRows) clicks.set(wanted[Number(row.ord) - 1]!.i, row);
+  const prices = new Map<number, Price>();
+  // Past the maximum: answered 422 on `amount`, not stored.
+  const refused = new Map<number, ValidationError>();
+  for (const i of primary) {
+    const { input, now } = batch[i]!;
+    const day = statsDay(now);
+    const price = priceOf(input, day, rates.get(rateKey(input.currency, day)), maxCents);
+    if (price instanceof ValidationError) refused.set(i, price);
+    else prices.set(i, price);
   }
+  if (refused.size) primary = primary.filter((i) => !refused.has(i));
   const orphanReasons = new Map(primary.map((i) => [i, orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId)]));
-  const attributed = primary.filter((i) => orphanReasons.get(i) === null);
+  const attributed = primary.filter((i) => orphanReasons.get(i) === null && !prices.get(i)!.heldReason);
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
   const [payouts, affiliatePostbacks, ids] = await Promise.all([
     effectivePayouts(db, pairs),
@@ -136,6 +160,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     sub5: [] as string[],
     isNewCustomer: [] as number[],
     creative: [] as string[],
+    amountMinor: [] as number[],
+    usdRate: [] as (string | null)[],
   };
   const deliveries: NewDelivery[] = [];
   const outcomes = new Map<number, ConversionOutcome>();
@@ -144,8 +170,9 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     const id = Number(ids[n]!.id);
     const click = clicks.get(i);
     const orphanReason = orphanReasons.get(i) ?? null;
-    const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
-    const earning = orphanReason ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
+    const { amountCents, usdRate, heldReason } = prices.get(i)!;
+    const held = !orphanReason && heldReason !== null;
+    const earning = orphanReason || held ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
     const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
     const day = statsDay(now);
     cols.id.push(id);
@@ -159,8 +186,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     cols.affiliateId.push(orphanReason ? null : click!.affiliateId);
     cols.offerId.push(orphanReason ? null : click!.offerId);
     cols.campaignId.push(orphanReason ? null : click!.campaignId);
-    cols.status.push(orphanReason ? 'orphaned' : 'accepted');
-    cols.orphanReason.push(orphanReason);
+    cols.status.push(orphanReason ? 'orphaned' : held ? 'held' : 'accepted');
+    cols.orphanReason.push(orphanReason ?? heldReason);
     cols.originalTransactionId.push(input.original_transaction_id ?? null);
     cols.day.push(day);
     cols.createdAt.push(now.toISOString());
@@ -176,8 +203,15 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     cols.sub5.push(click?.sub5 ?? '');
     cols.isNewCustomer.push(isNewCustomer(input.type) ? 1 : 0);
     cols.creative.push(click?.creative ?? '');
+    cols.amountMinor.push(input.amount_minor);
+    cols.usdRate.push(usdRate);
     if (orphanReason || !click) {
       outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
+      return;
+    }
+    // Held: stored, no money, rollup or postback until a rate releases it (release.ts).
+    if (held) {
+      outcomes.set(i, { status: 'held', conversionId: id, earningCents: null, reason: heldReason });
       return;
     }
     outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
@@ -205,6 +239,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[]): Promise<Conver
     for (const row of rows) outcomes.set(earlier[Number(row.ord) - 1]!, { status: 'duplicate', conversionId: Number(row.id), earningCents: null, reason: null });
   }
   return batch.map((_, i) => {
+    const no = refused.get(sameAs[i]!);
+    if (no) return no;
     const first = outcomes.get(sameAs[i]!)!;
     return sameAs[i] === i ? first : { status: 'duplicate', conversionId: first.conversionId, earningCents: null, reason: null };
   });
@@ -269,15 +305,16 @@ const writeBatch: Statement = {
 WITH input AS (
   SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
     $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
-    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[])
+    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[])
     AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
-      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative)
+      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative,
+      amount_minor, usd_rate)
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
     status, reason, original_transaction_id, day, created_at)
   OVERRIDING SYSTEM VALUE
-  SELECT id, site_id, transaction_id, type, amount_cents, amount_cents, currency, CASE WHEN currency = 'USD' THEN 1 END, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+  SELECT id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
     status, orphan_reason, original_transaction_id, day, created_at
   FROM input ORDER BY site_id, transaction_id
   ON CONFLICT (site_id, transaction_id) DO NOTHING
@@ -301,14 +338,14 @@ narrow AS (
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($29::int[], $30::int[], $31::varchar[], $32::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($31::int[], $32::int[], $33::varchar[], $34::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
   INSERT INTO jobs (kind, payload, expires_at)
-  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $33::timestamptz FROM delivered ORDER BY id
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $35::timestamptz FROM delivered ORDER BY id
 )
 SELECT id FROM saved`,
 };

@@ -2,6 +2,7 @@ import { apiModule } from '../../lib/module.ts';
 import { ConversionWriter } from './batch.ts';
 import { conversionLogActionRoutes } from './log-actions.ts';
 import { conversionLogRoutes } from './log.ts';
+import { releaseHeld } from './release.ts';
 import { conversionRoutes } from './routes.ts';
 
 /**
@@ -10,9 +11,11 @@ import { conversionRoutes } from './routes.ts';
  */
 export const conversionsModule = apiModule<{ batchesInFlight: number }>('conversions', async (app, options) => {
   // Group commits of conversions; those handed in before shutdown are written before the database closes.
-  const conversionWriter = new ConversionWriter(app.db, app.log, options.batchesInFlight);
+  const conversionWriter = new ConversionWriter(app.db, app.log, options.batchesInFlight, app.exchangeRates.maximum);
   app.decorate('conversionWriter', conversionWriter);
   app.addHook('preClose', async () => conversionWriter.drain());
+  // A rate arrived (the ECB load, or staff): the conversions held for want of it are paid.
+  app.exchangeRates.arrivals.on((db) => releaseHeld(db));
   await app.register(conversionRoutes);
   await app.register(conversionLogActionRoutes);
   await app.register(conversionLogRoutes);
@@ -22,3 +25,5 @@ export { type Attached, attachConversion } from './attach.ts';
 export type { ConversionWriter } from './batch.ts';
 export { refundReasons } from './refunds.ts';
 export { reverseConversion, type StaffReversal } from './reverse.ts';
+export { releaseHeld } from './release.ts';
+export { pendingReviewCents } from './pending-review.ts';

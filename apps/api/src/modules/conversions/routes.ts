@@ -28,8 +28,8 @@ const conversionQuerySchema = z.object({
   key: z.string().optional().describe("The site's API key (or send it as Authorization: Bearer)"),
   cid: z.string().optional().describe('The click id the tracking link passed to the site; unknown or missing ones are stored as orphaned'),
   type: z.string().optional().meta({ enum: [...conversionTypes], description: 'What happened (required)' }),
-  amount: z.string().optional().describe('Amount with up to two decimals, e.g. 19.99'),
-  currency: z.string().optional().describe('ISO 4217 code; USD when left out'),
+  amount: z.string().optional().describe("Amount as a plain decimal with at most the currency's minor digits (JPY 0, USD 2, BHD 3), e.g. 19.99; at most the network's maximum per conversion once converted to USD"),
+  currency: z.string().optional().describe('A current ISO 4217 code (not an X-code such as XXX or XAU); USD when left out. Converted to USD at the latest rate on or before the day; without one the conversion is held'),
   transaction_id: z.string().optional().describe("The site's own id of this transaction (required); a repeat is answered `duplicate`"),
   original_transaction_id: z.string().optional().describe('For a refund or chargeback: the sale or rebill it takes back'),
 });

@@ -1,12 +1,15 @@
-import type { ConversionStatus, conversionRequestSchema } from '@portal/contracts';
+import { BASE_CURRENCY, type ConversionStatus, type conversionRequestSchema } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { conversions } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { type LedgerEntry, recordEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, statsDay, toHundredths } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, statsDay } from '../tracking/index.ts';
 import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
+import { type Price, priceOf } from './pricing.ts';
 import { isReversalType, refundTarget, takeBack } from './refunds.ts';
 
 export { findClick, orphanReasonOf } from './attribution.ts';
@@ -22,11 +25,14 @@ export interface ConversionOutcome {
   reason: string | null;
 }
 
+/** Refunds and chargebacks take money back; the other types earn it. */
+export const isReversal = (type: Input['type']): boolean => isReversalType(type);
+
 /** The conversion as its postbacks see it. */
 export function forPostback(
   conversionId: number,
   click: Pick<ClickRow, 'affiliateId' | 'offerId' | 'campaignId' | 'cid' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5'>,
-  input: Input,
+  input: Pick<Input, 'type' | 'transaction_id'>,
   payoutCents: number,
   amountCents: number,
   createdAt: Date,
@@ -40,7 +46,8 @@ export function forPostback(
     cid: click.cid,
     payoutCents,
     amountCents,
-    currency: input.currency,
+    // The amount is in USD (converted at the conversion's rate), so its currency is too.
+    currency: BASE_CURRENCY,
     transactionId: input.transaction_id,
     subs: { sub1: click.sub1, sub2: click.sub2, sub3: click.sub3, sub4: click.sub4, sub5: click.sub5 },
     createdAt,
@@ -48,18 +55,32 @@ export function forPostback(
 }
 
 /**
+ * The price of one conversion (the one-by-one path; the batch reads its rates at once): its USD
+ * cents at the latest rate on or before its day, or held without one; past the maximum, 422.
+ * Refunds and chargebacks are never held: they move money only against a sale already paid.
+ */
+export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'currency' | 'type'>, day: string): Promise<Price> {
+  const foreign = input.currency !== BASE_CURRENCY && input.amount_minor > 0;
+  const rate = foreign ? (await ratesOn(db, [{ currency: input.currency, day }])).get(rateKey(input.currency, day)) : undefined;
+  const price = priceOf(input, day, rate, await maxConversionCents(db));
+  if (price instanceof ValidationError) throw price;
+  return price.heldReason && isReversal(input.type) ? { ...price, heldReason: null } : price;
+}
+
+/**
  * Records a site's conversion: idempotent on (site, transaction_id); earnings, rollup and postbacks
  * in one transaction. A refund or chargeback first finds and locks the sale it takes back
- * (`refunds.ts`), then reverses only what is left of its earning.
+ * (`refunds.ts`), then reverses only what is left of its earning. Without a rate for its currency
+ * a conversion is held: no ledger row, rollup or postback until a rate releases it (release.ts).
  */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
-  const amountCents = input.amount === undefined ? 0 : toHundredths(input.amount);
-  const found = input.cid ? await findClick(db, input.cid) : undefined;
   const day = statsDay(now);
-  const isReversal = isReversalType(input.type);
+  const { amountCents, usdRate, heldReason } = await priceOne(db, input, day);
+  const found = input.cid ? await findClick(db, input.cid) : undefined;
+  const reversal = isReversalType(input.type);
 
   return db.transaction(async (tx) => {
-    const target = isReversal
+    const target = reversal
       ? await refundTarget(tx, siteId, input.cid, input.original_transaction_id, found)
       : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
     const orphanReason = target.orphanReason;
@@ -72,16 +93,16 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         transactionId: input.transaction_id,
         type: input.type,
         amountCents,
-        amountMinor: amountCents,
+        amountMinor: input.amount_minor,
         currency: input.currency,
-        usdRate: input.currency === 'USD' ? '1' : null,
+        usdRate,
         cid: click?.cid ?? (input.cid || null),
         clickedAt: (click ?? found)?.createdAt ?? null,
         affiliateId: click?.affiliateId ?? null,
         offerId: click?.offerId ?? null,
         campaignId: click?.campaignId ?? null,
-        status: click ? 'accepted' : 'orphaned',
-        reason: orphanReason,
+        status: !click ? 'orphaned' : heldReason ? 'held' : 'accepted',
+        reason: orphanReason ?? (click ? heldReason : null),
         originalTransactionId: input.original_transaction_id ?? null,
         reversesConversionId: click ? (target.sale?.id ?? null) : null,
         day,
@@ -95,10 +116,11 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
     }
     if (!click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+    if (heldReason) return { status: 'held', conversionId: row.id, earningCents: null, reason: heldReason };
 
     const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
-    const refund = { id: row.id, type: input.type, amountMinor: amountCents, amountCents, currency: input.currency };
-    const earningCents = isReversal
+    const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
+    const earningCents = reversal
       ? target.sale
         ? await takeBack(tx, target.sale, refund, day, now)
         : 0

@@ -1,6 +1,7 @@
 import { addPeriods, type Balance, type WhenPaid } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pendingReviewCents } from '../conversions/index.ts';
 import { decide, holdDays, issueLinks, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd, periodOf } from './periods.ts';
 import { payoutSums } from './queries.ts';
@@ -33,12 +34,13 @@ async function figures(db: Db, affiliateId: number, now: Date) {
 }
 
 export async function balanceOf(db: Db, affiliateId: number, now = new Date()): Promise<Balance> {
-  const { balance, sums } = await figures(db, affiliateId, now);
+  const [{ balance, sums }, reviewCents] = await Promise.all([figures(db, affiliateId, now), pendingReviewCents(db, affiliateId)]);
   return {
     currency: 'USD',
     available: toDollars(balance.availableCents),
     held: toDollars(sums.held),
     pending_hold: toDollars(balance.pendingHoldCents),
+    pending_review: toDollars(reviewCents),
     in_payouts: toDollars(sums.to_approve + sums.to_pay),
     lifetime_paid: toDollars(sums.paid),
   };

@@ -16,6 +16,7 @@ import {
   SignupApprovalSection,
 } from '../../features/settings/components/document-sections.tsx';
 import { EmailTemplatesSection } from '../../features/settings/components/email-templates-section.tsx';
+import { ExchangeRatesSection } from '../../features/settings/components/exchange-rates-section.tsx';
 import { LandingImagesSection } from '../../features/settings/components/landing-images-section.tsx';
 import type { SettingsSectionEntry } from '../../features/settings/components/settings-shell.tsx';
 import { EventHistorySection } from '../../features/events/components/event-history-section.tsx';
@@ -60,6 +61,7 @@ export function useSettingsSections(): SettingsSectionEntry[] {
     { id: 'split-fees', label: t('settings.names.splitFees'), render: () => <SplitFeesSection canPickAffiliates={canPickAffiliates} /> },
     { id: 'referral-and-hold', label: t('settings.names.money'), render: () => <MoneySection /> },
     { id: 'affiliates', label: t('settings.names.affiliates'), render: () => <SignupApprovalSection /> },
+    { id: 'exchange-rates', label: t('settings.names.exchangeRates'), render: () => <ExchangeRatesSection /> },
     { id: 'catalogue-sync', label: t('settings.names.catalogueSync'), render: () => <CatalogueSyncSection /> },
     { id: 'tiers', label: t('tiers.title'), render: () => <TiersSection /> },
     { id: 'maintenance', label: t('settings.names.maintenance'), render: () => <MaintenanceSection /> },

@@ -20,6 +20,8 @@ export const payments = {
     heldHint: 'Payouts waiting for your profile to be complete',
     pendingHold: 'In the hold period',
     pendingHoldHint: 'Recent earnings, released after the hold period',
+    pendingReview: 'In review',
+    pendingReviewHint: 'Conversions held for review (such as a currency without a rate yet), earned once released',
     lifetimePaid: 'Paid to date',
     lifetimePaidHint: 'All payouts marked paid',
   },

@@ -1,1 +1,0 @@
-ALTER TABLE "roles" ADD COLUMN "assigned_affiliates_only" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,124 @@
+import { currencyCodes, exchangeRateInputSchema, exchangeRateSettingsSchema, maxConversionAmountUpdateSchema } from '@portal/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { DynamicForm } from '../../../components/forms/dynamic-form.tsx';
+import type { FormItem } from '../../../components/forms/field-types.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
+import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section.ts';
+import { SectionCard, SectionLoading } from './section-card.tsx';
+
+const document = { id: 'exchange-rates', path: '/v1/settings/exchange-rates' };
+const x = 'settings.exchangeRates';
+const foreign = currencyCodes.filter((c) => c !== 'USD').map((c) => ({ value: c, label: c }));
+
+const rateFields: FormItem<{ currency: unknown; day?: unknown; rate: unknown }>[] = [
+  { name: 'currency', label: `${x}.currency`, type: 'select', options: foreign, required: true, row: 1 },
+  { name: 'day', label: `${x}.day`, type: 'date', row: 1, hint: `${x}.dayHint` },
+  { name: 'rate', label: `${x}.rate`, type: 'text', required: true, row: 1, hint: `${x}.rateHint` },
+];
+const maxFields: FormItem<{ max_conversion_amount: unknown }>[] = [{ name: 'max_conversion_amount', label: `${x}.maximum`, type: 'text', required: true, hint: `${x}.maximumHint` }];
+
+/** The server names a rate's fields `rates.0.<field>`; the form has them as `<field>`. */
+function onTheForm(error: unknown): never {
+  if (error instanceof ApiError && error.errors) {
+    throw new ApiError(error.status, error.code, error.message, Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k.replace(/^rates\.0\./, ''), v])), error.retryAfter);
+  }
+  throw error;
+}
+
+/**
+ * Global Settings > Exchange rates: the latest rate of each currency (USD per unit, its day and
+ * source), whether the daily ECB load works, a form to set a rate, and the maximum per conversion.
+ */
+export function ExchangeRatesSection() {
+  const { t } = useTranslation();
+  const current = useSettingsSection(document, exchangeRateSettingsSchema);
+  const save = useSaveSettingsSection(document);
+  const data = current.data;
+  return (
+    <SectionCard id={document.id} title={t('settings.names.exchangeRates')} description={t(`${x}.description`)}>
+      {data ? (
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          {data.ecb.last_error ? (
+            <Alert severity="warning">{t(`${x}.ecbFailed`, { at: formatDateTime(data.ecb.last_error_at), error: data.ecb.last_error.replace(/\.$/, ''), success: data.ecb.last_success_at ? formatDateTime(data.ecb.last_success_at) : t(`${x}.never`) })}</Alert>
+          ) : (
+            <Alert severity={data.ecb.last_success_at ? 'success' : 'info'}>
+              {data.ecb.last_success_at ? t(`${x}.ecbLoaded`, { at: formatDateTime(data.ecb.last_success_at) }) : t(`${x}.ecbNotYet`)}
+            </Alert>
+          )}
+          {data.held.length ? <Alert severity="info">{t(`${x}.held`, { list: data.held.map((h) => `${h.currency} (${h.count})`).join(', ') })}</Alert> : null}
+          <Box sx={{ overflowX: 'auto', maxHeight: 420 }}>
+            <Table size="small" stickyHeader aria-label={t(`${x}.tableLabel`)}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t(`${x}.currency`)}</TableCell>
+                  <TableCell align="right">{t(`${x}.rateColumn`)}</TableCell>
+                  <TableCell>{t(`${x}.day`)}</TableCell>
+                  <TableCell>{t(`${x}.source`)}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.rates.length ? (
+                  data.rates.map((r) => (
+                    <TableRow key={r.currency}>
+                      <TableCell>{r.currency}</TableCell>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{String(r.rate)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(r.day)}</TableCell>
+                      <TableCell>{r.source === 'ecb' ? t(`${x}.sourceEcb`) : t(`${x}.sourceStaff`, { name: r.updated_by ?? '' })}</TableCell>
+                    </TableRow>
+                  ))
+                ) : (
+                  <TableRow>
+                    <TableCell colSpan={4}>{t(`${x}.none`)}</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </Box>
+          <Box>
+            <Typography variant="subtitle1" component="h3">
+              {t(`${x}.setRate`)}
+            </Typography>
+            <DynamicForm
+              id="exchange-rate-form"
+              schema={exchangeRateInputSchema}
+              fields={rateFields}
+              defaultValues={{ currency: '', day: '', rate: '' } as never}
+              mode="update"
+              submitLabel={t('settings.save')}
+              onSubmit={(values) => save.mutateAsync({ rates: [{ ...values, day: values.day || undefined }] }).catch(onTheForm)}
+            />
+          </Box>
+          <Box>
+            <Typography variant="subtitle1" component="h3">
+              {t(`${x}.maximumTitle`)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t(`${x}.maximumNow`, { amount: formatMoney(data.max_conversion_amount) })}
+            </Typography>
+            <DynamicForm
+              id="max-conversion-form"
+              schema={maxConversionAmountUpdateSchema}
+              fields={maxFields}
+              defaultValues={{ max_conversion_amount: String(data.max_conversion_amount) } as never}
+              mode="update"
+              submitLabel={t('settings.save')}
+              onSubmit={(values) => save.mutateAsync(values)}
+            />
+          </Box>
+        </Stack>
+      ) : (
+        <SectionLoading error={current.error} />
+      )}
+    </SectionCard>
+  );
+}

@@ -102,9 +102,10 @@ describe('refunds of one sale sent at the same moment', () => {
   it("take back only what staff's reversal left, and staff reverse a sale only once", async () => {
     const s = await sale(rev, '100.00');
     const replies = await Promise.all([
-      ...Array.from({ length: 6 }, (_, i) => convert(t.app, rev.apiKey, { type: 'refund', amount: '30.00', transaction_id: `${s.transactionId}-M-${i}`, original_transaction_id: s.transactionId })),
+      ...Array.from({ length: 6 }, (_, i) => convert(t.app, rev.apiKey, { type: 'refund', amount: '10.00', transaction_id: `${s.transactionId}-M-${i}`, original_transaction_id: s.transactionId })),
       ...Array.from({ length: 3 }, () => t.app.inject({ method: 'POST', url: `/v1/conversion-log/${s.id}/reverse`, headers: bearer(staff), payload: { reason: 'Fraudulent sale' } })),
     ]);
+    // The refunds take at most 60 % of the sale, so the first staff reversal to run always finds the rest.
     const staffReplies = replies.slice(6);
     expect(staffReplies.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(staffReplies.filter((r) => r.statusCode === 422).map((r) => r.json().message)).toEqual(['This conversion is already reversed.', 'This conversion is already reversed.']);
@@ -144,7 +145,8 @@ describe('any interleaving of refunds, chargebacks and staff reversals', () => {
               }),
             );
             // Staff's second reversal of a sale is refused; everything else is answered with the money it moved.
-            expect(replies.map((r) => (r.statusCode === 200 ? r.json().data.status : r.statusCode)).every((status) => status === 'accepted' || status === 'reversed' || status === 422)).toBe(true);
+            const unexpected = replies.filter((r) => !(r.statusCode === 422 || (r.statusCode === 200 && ['accepted', 'reversed'].includes(r.json().data.status))));
+            expect(unexpected.map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
             expected += replies.filter((r) => r.statusCode === 200).reduce((sum, r) => sum + cents(r.json().data.earning), 0);
           }
           const m = await moneyOf(s.id);
@@ -157,7 +159,8 @@ describe('any interleaving of refunds, chargebacks and staff reversals', () => {
           expect(await earningsInStatistics()).toBe(expected);
         },
       ),
-      { numRuns: Number(process.env.REFUND_RUNS ?? 15) },
+      // The runs share one ledger, so a failure is reported as found, not shrunk.
+      { numRuns: Number(process.env.REFUND_RUNS ?? 15), endOnFailure: true },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { conversionActionMessages as m, type ConversionType } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { recordEarning } from '../ledger/index.ts';
@@ -24,35 +25,37 @@ export interface Attached extends ConversionOutcome {
 export async function attachConversion(db: Db, conversionId: number, cid: string, now = new Date()): Promise<Attached> {
   const day = statsDay(now);
   const found = await findClick(db, cid);
-  return db.transaction(async (tx) => {
-    const conversion = await lockConversion(tx, { id: conversionId });
-    if (!conversion) throw new NotFoundError(m.notFound);
-    if (conversion.status !== 'orphaned') throw new AppError('validation_failed', m.notOrphaned);
-    if (!found) throw new ValidationError({ cid: [m.unknownClick] });
-    if (found.siteId !== conversion.siteId) throw new ValidationError({ cid: [m.otherSite] });
-    const type = conversion.type as ConversionType;
-    const target = isReversalType(type) ? await refundTarget(tx, conversion.siteId, found.cid, conversion.originalTransactionId, found) : undefined;
-    if (target?.orphanReason) throw new ValidationError({ cid: [target.orphanReason] });
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const conversion = await lockConversion(tx, { id: conversionId });
+      if (!conversion) throw new NotFoundError(m.notFound);
+      if (conversion.status !== 'orphaned') throw new AppError('validation_failed', m.notOrphaned);
+      if (!found) throw new ValidationError({ cid: [m.unknownClick] });
+      if (found.siteId !== conversion.siteId) throw new ValidationError({ cid: [m.otherSite] });
+      const type = conversion.type as ConversionType;
+      const target = isReversalType(type) ? await refundTarget(tx, conversion.siteId, found.cid, conversion.originalTransactionId, found) : undefined;
+      if (target?.orphanReason) throw new ValidationError({ cid: [target.orphanReason] });
 
-    await tx
-      .update(conversions)
-      .set({
-        cid: found.cid,
-        clickedAt: found.createdAt,
-        affiliateId: found.affiliateId,
-        offerId: found.offerId,
-        campaignId: found.campaignId,
-        status: 'accepted',
-        reason: null,
-        reversesConversionId: target?.sale?.id ?? null,
-      })
-      .where(eq(conversions.id, conversion.id));
-    const amounts = { id: conversion.id, type, amountMinor: conversion.amountMinor, amountCents: conversion.amountCents, currency: conversion.currency };
-    const entry = { affiliateId: found.affiliateId, conversionId: conversion.id, cid: found.cid, offerId: found.offerId, day, createdAt: now };
-    const earningCents = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : 0) : await recordEarning(tx, entry, type, conversion.amountCents);
-    await addToRollups(tx, [{ ...keyOf(found, day), ...conversionCounters(type, earningCents, conversion.amountCents) }]);
-    const input = { cid: found.cid, type, currency: conversion.currency, transaction_id: conversion.transactionId, original_transaction_id: conversion.originalTransactionId ?? undefined };
-    await enqueuePostbacksForConversion(tx, forPostback(conversion.id, found, input, earningCents, conversion.amountCents, now));
-    return { status: 'accepted', conversionId: conversion.id, earningCents, reason: null, affiliateId: found.affiliateId, cid: found.cid };
-  });
+      await tx
+        .update(conversions)
+        .set({
+          cid: found.cid,
+          clickedAt: found.createdAt,
+          affiliateId: found.affiliateId,
+          offerId: found.offerId,
+          campaignId: found.campaignId,
+          status: 'accepted',
+          reason: null,
+          reversesConversionId: target?.sale?.id ?? null,
+        })
+        .where(eq(conversions.id, conversion.id));
+      const amounts = { id: conversion.id, type, amountMinor: conversion.amountMinor, amountCents: conversion.amountCents, currency: conversion.currency };
+      const entry = { affiliateId: found.affiliateId, conversionId: conversion.id, cid: found.cid, offerId: found.offerId, day, createdAt: now };
+      const earningCents = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : 0) : await recordEarning(tx, entry, type, conversion.amountCents);
+      await addToRollups(tx, [{ ...keyOf(found, day), ...conversionCounters(type, earningCents, conversion.amountCents) }]);
+      const input = { cid: found.cid, type, currency: conversion.currency, transaction_id: conversion.transactionId, original_transaction_id: conversion.originalTransactionId ?? undefined };
+      await enqueuePostbacksForConversion(tx, forPostback(conversion.id, found, input, earningCents, conversion.amountCents, now));
+      return { status: 'accepted', conversionId: conversion.id, earningCents, reason: null, affiliateId: found.affiliateId, cid: found.cid };
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { conversionActionMessages as m } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
+import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { reverseSale } from '../ledger/index.ts';
 import { addToRollups, keyOf, statsDay } from '../tracking/index.ts';
@@ -21,19 +22,21 @@ export interface StaffReversal extends ConversionOutcome {
  */
 export async function reverseConversion(db: Db, conversionId: number, staffId: number, reason: string, now = new Date()): Promise<StaffReversal> {
   const day = statsDay(now);
-  return db.transaction(async (tx) => {
-    const sale = await lockConversion(tx, { id: conversionId });
-    if (!sale) throw new NotFoundError(m.notFound);
-    if (sale.status === 'reversed') throw new AppError('validation_failed', m.alreadyReversed);
-    if (isReversalType(sale.type) || (sale.status !== 'accepted' && sale.status !== 'held')) throw new AppError('validation_failed', m.notReversible);
-    let cents = 0;
-    if (sale.status === 'accepted') {
-      cents = (await reverseSale(tx, sale, null, { conversionId: sale.id, day, createdAt: now, createdBy: staffId, reason })).cents;
-      // The statistics' earnings follow the ledger, on the day of the reversal (a closed day never changes).
-      const click = cents !== 0 && sale.cid ? await findClick(tx, sale.cid) : undefined;
-      if (click) await addToRollups(tx, [{ ...keyOf(click, day), earningsCents: cents }]);
-    }
-    await markReversed(tx, sale.id, reason);
-    return { status: 'reversed', conversionId: sale.id, earningCents: cents, reason, affiliateId: sale.affiliateId, before: sale.status };
-  });
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const sale = await lockConversion(tx, { id: conversionId });
+      if (!sale) throw new NotFoundError(m.notFound);
+      if (sale.status === 'reversed') throw new AppError('validation_failed', m.alreadyReversed);
+      if (isReversalType(sale.type) || (sale.status !== 'accepted' && sale.status !== 'held')) throw new AppError('validation_failed', m.notReversible);
+      let cents = 0;
+      if (sale.status === 'accepted') {
+        cents = (await reverseSale(tx, sale, null, { conversionId: sale.id, day, createdAt: now, createdBy: staffId, reason })).cents;
+        // The statistics' earnings follow the ledger, on the day of the reversal (a closed day never changes).
+        const click = cents !== 0 && sale.cid ? await findClick(tx, sale.cid) : undefined;
+        if (click) await addToRollups(tx, [{ ...keyOf(click, day), earningsCents: cents }]);
+      }
+      await markReversed(tx, sale.id, reason);
+      return { status: 'reversed', conversionId: sale.id, earningCents: cents, reason, affiliateId: sale.affiliateId, before: sale.status };
+    }),
+  );
 }

@@ -31,11 +31,11 @@ const conversionQuerySchema = z.object({
   amount: z.string().optional().describe("Amount as a plain decimal with at most the currency's minor digits (JPY 0, USD 2, BHD 3), e.g. 19.99; at most the network's maximum per conversion once converted to USD"),
   currency: z.string().optional().describe('A current ISO 4217 code (not an X-code such as XXX or XAU); USD when left out. Converted to USD at the latest rate on or before the day; without one the conversion is held'),
   transaction_id: z.string().optional().describe("The site's own id of this transaction (required); a repeat is answered `duplicate`"),
-  original_transaction_id: z.string().optional().describe('For a refund or chargeback: the sale or rebill it takes back'),
+  original_transaction_id: z.string().optional().describe('For a refund or chargeback: the sale or rebill it takes back. With a cid it must be a sale of that click; with no cid the sale is found by it on this site'),
 });
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 422: errorReplySchema };
 const description =
-  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason.';
+  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason. A refund or chargeback takes back only a sale of its own click (or, with no cid, the sale its original_transaction_id names on this site), never more than is left of its earning; otherwise it is stored as `orphaned` with the reason. One that finds nothing left answers `accepted` with earning 0.';
 
 export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteByKey = siteKeyResolver(app.db, batchesInFlight(app.config.database.kind));

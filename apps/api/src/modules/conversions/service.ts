@@ -2,6 +2,7 @@ import { BASE_CURRENCY, type ConversionStatus, type conversionRequestSchema } fr
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
@@ -79,54 +80,56 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
   const found = input.cid ? await findClick(db, input.cid) : undefined;
   const reversal = isReversalType(input.type);
 
-  return db.transaction(async (tx) => {
-    const target = reversal
-      ? await refundTarget(tx, siteId, input.cid, input.original_transaction_id, found)
-      : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
-    const orphanReason = target.orphanReason;
-    // The click the conversion is attributed to: a refund with no cid takes its sale's.
-    const click = orphanReason ? undefined : target.click;
-    const [row] = await tx
-      .insert(conversions)
-      .values({
-        siteId,
-        transactionId: input.transaction_id,
-        type: input.type,
-        amountCents,
-        amountMinor: input.amount_minor,
-        currency: input.currency,
-        usdRate,
-        cid: click?.cid ?? (input.cid || null),
-        clickedAt: (click ?? found)?.createdAt ?? null,
-        affiliateId: click?.affiliateId ?? null,
-        offerId: click?.offerId ?? null,
-        campaignId: click?.campaignId ?? null,
-        status: !click ? 'orphaned' : heldReason ? 'held' : 'accepted',
-        reason: orphanReason ?? (click ? heldReason : null),
-        originalTransactionId: input.original_transaction_id ?? null,
-        reversesConversionId: click ? (target.sale?.id ?? null) : null,
-        day,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: conversions.id });
-    if (!row) {
-      // Reported before (or twice at the same moment): the first report stands.
-      const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
-      return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
-    }
-    if (!click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
-    if (heldReason) return { status: 'held', conversionId: row.id, earningCents: null, reason: heldReason };
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const target = reversal
+        ? await refundTarget(tx, siteId, input.cid, input.original_transaction_id, found)
+        : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
+      const orphanReason = target.orphanReason;
+      // The click the conversion is attributed to: a refund with no cid takes its sale's.
+      const click = orphanReason ? undefined : target.click;
+      const [row] = await tx
+        .insert(conversions)
+        .values({
+          siteId,
+          transactionId: input.transaction_id,
+          type: input.type,
+          amountCents,
+          amountMinor: input.amount_minor,
+          currency: input.currency,
+          usdRate,
+          cid: click?.cid ?? (input.cid || null),
+          clickedAt: (click ?? found)?.createdAt ?? null,
+          affiliateId: click?.affiliateId ?? null,
+          offerId: click?.offerId ?? null,
+          campaignId: click?.campaignId ?? null,
+          status: !click ? 'orphaned' : heldReason ? 'held' : 'accepted',
+          reason: orphanReason ?? (click ? heldReason : null),
+          originalTransactionId: input.original_transaction_id ?? null,
+          reversesConversionId: click ? (target.sale?.id ?? null) : null,
+          day,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: conversions.id });
+      if (!row) {
+        // Reported before (or twice at the same moment): the first report stands.
+        const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
+        return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
+      }
+      if (!click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+      if (heldReason) return { status: 'held', conversionId: row.id, earningCents: null, reason: heldReason };
 
-    const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
-    const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
-    const earningCents = reversal
-      ? target.sale
-        ? await takeBack(tx, target.sale, refund, day, now)
-        : 0
-      : await recordEarning(tx, entry, input.type, amountCents);
-    await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }]);
-    await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
-    return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
-  });
+      const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
+      const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
+      const earningCents = reversal
+        ? target.sale
+          ? await takeBack(tx, target.sale, refund, day, now)
+          : 0
+        : await recordEarning(tx, entry, input.type, amountCents);
+      await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }]);
+      await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
+      return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
+    }),
+  );
 }

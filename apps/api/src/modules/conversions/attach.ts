@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { networkScope, type Scope } from '../../lib/scope.ts';
 import { recordEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, keyOf, statsDay } from '../tracking/index.ts';
@@ -22,13 +23,14 @@ export interface Attached extends ConversionOutcome {
  * affiliate's postbacks. Anything but an orphaned conversion is refused, and so is a click that
  * does not exist or is another site's (422 on `cid`).
  */
-export async function attachConversion(db: Db, conversionId: number, cid: string, now = new Date()): Promise<Attached> {
+export async function attachConversion(db: Db, conversionId: number, cid: string, scope: Scope = networkScope, now = new Date()): Promise<Attached> {
   const day = statsDay(now);
   const found = await findClick(db, cid);
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const conversion = await lockConversion(tx, { id: conversionId });
-      if (!conversion) throw new NotFoundError(m.notFound);
+      // An orphaned conversion belongs to no affiliate yet: only staff who see the whole network attach it.
+      if (!conversion || scope.kind !== 'network') throw new NotFoundError(m.notFound);
       if (conversion.status !== 'orphaned') throw new AppError('validation_failed', m.notOrphaned);
       if (!found) throw new ValidationError({ cid: [m.unknownClick] });
       if (found.siteId !== conversion.siteId) throw new ValidationError({ cid: [m.otherSite] });

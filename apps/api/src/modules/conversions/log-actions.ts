@@ -1,6 +1,7 @@
 import { attachConversionRequestSchema, conversionActionReplySchema, errorReplySchema, idParamsSchema, reverseConversionRequestSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { fromHundredths } from '../tracking/index.ts';
 import { attachConversion } from './attach.ts';
@@ -29,7 +30,7 @@ export const conversionLogActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const out = await reverseConversion(app.db, request.params.id, request.auth!.id, request.body.reason);
+      const out = await reverseConversion(app.db, request.params.id, request.auth!.id, request.body.reason, scopeOf(request.auth!));
       await recordChange(request, 'conversion.reversed', {
         objectId: out.conversionId,
         subjectId: out.affiliateId,
@@ -54,7 +55,7 @@ export const conversionLogActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const out = await attachConversion(app.db, request.params.id, request.body.cid);
+      const out = await attachConversion(app.db, request.params.id, request.body.cid, scopeOf(request.auth!));
       await recordChange(request, 'conversion.attached', {
         objectId: out.conversionId,
         subjectId: out.affiliateId,

@@ -2,6 +2,7 @@ import { conversionActionMessages as m } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { affiliateInScope, networkScope, type Scope } from '../../lib/scope.ts';
 import { reverseSale } from '../ledger/index.ts';
 import { addToRollups, keyOf, statsDay } from '../tracking/index.ts';
 import { isReversalType, lockConversion, markReversed } from './refunds.ts';
@@ -20,12 +21,13 @@ export interface StaffReversal extends ConversionOutcome {
  * marks the sale reversed, so a later refund of it reverses nothing more. A held sale moves no
  * money and is never released. Reversing twice is refused.
  */
-export async function reverseConversion(db: Db, conversionId: number, staffId: number, reason: string, now = new Date()): Promise<StaffReversal> {
+export async function reverseConversion(db: Db, conversionId: number, staffId: number, reason: string, scope: Scope = networkScope, now = new Date()): Promise<StaffReversal> {
   const day = statsDay(now);
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const sale = await lockConversion(tx, { id: conversionId });
-      if (!sale) throw new NotFoundError(m.notFound);
+      // A manager limited to assigned affiliates reaches only their conversions.
+      if (!sale || (scope.kind !== 'network' && (sale.affiliateId === null || !(await affiliateInScope(tx, scope, sale.affiliateId))))) throw new NotFoundError(m.notFound);
       if (sale.status === 'reversed') throw new AppError('validation_failed', m.alreadyReversed);
       if (isReversalType(sale.type) || (sale.status !== 'accepted' && sale.status !== 'held')) throw new AppError('validation_failed', m.notReversible);
       let cents = 0;

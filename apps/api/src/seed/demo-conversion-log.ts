@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clicks, conversions } from '../db/schema/index.ts';
-import { recordReversal } from '../modules/ledger/index.ts';
+import { refundReasons } from '../modules/conversions/index.ts';
+import { reverseSale } from '../modules/ledger/index.ts';
 import { addToRollups, conversionCounters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
 
 /**
@@ -22,8 +23,10 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
     const at = new Date(Math.min(now.getTime() - 60_000, sale.createdAt.getTime() + Math.floor((1 + r() * 12) * 86_400_000)));
     if (!click || at <= sale.createdAt) continue;
     const type = r() < 0.2 ? ('chargeback' as const) : ('refund' as const);
-    // Most refunds are whole; some give back half.
-    const amount = r() < 0.75 ? sale.amountCents : Math.round(sale.amountCents / 2);
+    // Most refunds are whole; some give back half, in the sale's own currency.
+    const whole = r() < 0.75;
+    const refunded = { amountMinor: whole ? sale.amountMinor : Math.round(sale.amountMinor / 2), amountCents: whole ? sale.amountCents : Math.round(sale.amountCents / 2), currency: sale.currency };
+    const amount = refunded.amountCents;
     const day = statsDay(at);
     const [row] = await db
       .insert(conversions)
@@ -32,9 +35,9 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
         transactionId: `demo-${type}-${++n}`,
         type,
         amountCents: amount,
-        amountMinor: amount,
-        currency: 'USD',
-        usdRate: '1',
+        amountMinor: refunded.amountMinor,
+        currency: sale.currency,
+        usdRate: sale.usdRate,
         cid: sale.cid,
         clickedAt: sale.clickedAt,
         affiliateId: sale.affiliateId,
@@ -47,10 +50,10 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
         createdAt: at,
       })
       .returning({ id: conversions.id });
-    const cents = await recordReversal(db, { affiliateId: sale.affiliateId!, conversionId: row!.id, cid: sale.cid, offerId: sale.offerId!, day, createdAt: at }, { siteId: sale.siteId, originalTransactionId: sale.transactionId, amountCents: amount });
+    const { cents } = await reverseSale(db, sale, refunded, { conversionId: row!.id, day, createdAt: at });
     stats.add({ ...keyOf(click, day), ...conversionCounters(type, cents, amount) });
-    if (amount === sale.amountCents) {
-      await db.update(conversions).set({ status: 'reversed', reason: `Taken back in full by ${type} demo-${type}-${n}.` }).where(eq(conversions.id, sale.id));
+    if (whole) {
+      await db.update(conversions).set({ status: 'reversed', reason: type === 'chargeback' ? refundReasons.chargedBack : refundReasons.refundedInFull }).where(eq(conversions.id, sale.id));
     }
   }
   await addToRollups(db, stats);

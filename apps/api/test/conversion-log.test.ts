@@ -66,8 +66,8 @@ describe('an affiliate', () => {
     expect(meta).toEqual({ total: 3, page: 1, per_page: 25 });
     expect(data.map((r) => r.transaction_id)).toEqual(['a-refund-1', 'a-sale-2', 'a-sale-1']);
     const first = data.find((r) => r.transaction_id === 'a-sale-1')!;
-    // Earned 35.00, all of it taken back by the refund.
-    expect(first).toMatchObject({ type: 'sale', amount: '100.00', currency: 'USD', usd_amount: 100, earning: 0, status: 'accepted', reason: null, sub1: HOSTILE, sub2: 'alpha', device: 'desktop' });
+    // Earned 35.00, all of it taken back by the refund: the sale reads reversed.
+    expect(first).toMatchObject({ type: 'sale', amount: '100.00', currency: 'USD', usd_amount: 100, earning: 0, status: 'reversed', reason: 'Refunded in full', sub1: HOSTILE, sub2: 'alpha', device: 'desktop' });
     expect(first.site).toEqual({ id: rev.siteId, name: 'LOGREV' });
     expect(first.offer).toEqual({ id: rev.offerId, name: 'logrev revshare' });
     expect(first).not.toHaveProperty('affiliate');

@@ -5,7 +5,7 @@ import { hashPassword } from '../lib/password.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { newClickIdAt } from '../modules/clicks/index.ts';
 import { codeFor } from '../modules/links/index.ts';
-import { addToRollups, conversionCounters, type Counters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { addToRollups, conversionCounters, type Counters, keyOf, orphanedRevenue, RollupSums, statsDay } from '../modules/tracking/index.ts';
 import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/index.ts';
 
 /** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
@@ -160,6 +160,14 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
         conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, currency: 'USD', cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
         bump(click, statsDay(convAt), conversionCounters(type, earning, amount));
         if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount, day: daysAgo, affiliateId: aff.id });
+        // Now and then the site reports a sale without our click id: nobody is paid on it, but it is the network's revenue.
+        if (type === 'sale' && r() < 0.08) {
+          const orphanAt = new Date(convAt.getTime() - 60_000);
+          const day = statsDay(orphanAt);
+          const reason = 'No click id (cid) was given.';
+          conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type: 'sale', amountCents: amount, currency: 'USD', status: 'orphaned', reason, day, createdAt: orphanAt }, earning: 0, kind: null });
+          stats.add(orphanedRevenue(offer.siteId, day, 'sale', amount));
+        }
       }
     }
   }

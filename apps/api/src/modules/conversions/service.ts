@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clicks, conversions } from '../../db/schema/index.ts';
 import { clickTimeOf } from '../clicks/index.ts';
-import { type LedgerEntry, recordEarning, recordReversal } from '../ledger/index.ts';
+import { commissionsOf, type LedgerEntry, recordEarning, recordReversal } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, statsDay, toHundredths } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay, toHundredths } from '../tracking/index.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;
@@ -96,14 +96,20 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
       return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
     }
-    if (orphanReason || !click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+    if (orphanReason || !click) {
+      // Nobody is paid on it, but the site reported it: its revenue counts for the site.
+      await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);
+      return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+    }
 
     const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
     const earningCents =
       input.type === 'refund' || input.type === 'chargeback'
         ? await recordReversal(tx, entry, { siteId, originalTransactionId: input.original_transaction_id, amountCents })
         : await recordEarning(tx, entry, input.type, amountCents);
-    await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }]);
+    // The referrer's commission (or its take-back) with the conversion, in one write in key order.
+    const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
+    await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
     await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
     return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
   });

@@ -5,6 +5,9 @@ import { deviceClasses } from './tracking.ts';
 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 export const statisticsGroupBy = ['date', 'offer', 'site', 'campaign', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative', 'affiliate'] as const;
+/** What the report may be sorted by: its first column (`key`: the day or the group's name) or a figure. */
+export const statisticsSortKeys = ['key', 'clicks', 'unique_clicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earnings', 'ratio', 'epc', 'revenue', 'cost', 'margin'] as const;
+export type StatisticsSort = (typeof statisticsSortKeys)[number];
 export const statisticsQuerySchema = z.object({
   from: ymd,
   to: ymd,
@@ -22,6 +25,10 @@ export const statisticsQuerySchema = z.object({
   /** A creative id (`scene:12`, `banner:3`): only clicks of links made from it. */
   creative: z.string().regex(CREATIVE_ID_PATTERN).optional(),
   group_by: z.enum(statisticsGroupBy).optional().default('date'),
+  /** Without it: days in order, groups by earnings (most first). Revenue, cost and margin sort staff's reports only. */
+  sort: z.enum(statisticsSortKeys).optional(),
+  /** A sort without an order is ascending. */
+  order: z.enum(['asc', 'desc']).optional(),
 });
 export type StatisticsQuery = z.input<typeof statisticsQuerySchema>;
 

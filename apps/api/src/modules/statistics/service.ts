@@ -146,7 +146,7 @@ export async function report(db: Db, scope: Scope, query: Query, view: ReportVie
     const rows = await db.select({ key: t.day, ...tSums }).from(t).where(where).groupBy(t.day);
     const byDay = new Map(rows.map((r) => [r.key, r]));
     const out = days.map((d) => ({ date: d, ...toRow(byDay.get(d) ?? emptySums, view) }));
-    return { rows: out, totals: total(rows, view), query: q };
+    return { rows: sortRows(out, q, view), totals: total(rows, view), query: q };
   }
   const col = groupColumn(t)[q.group_by];
   const rows = await db
@@ -158,10 +158,33 @@ export async function report(db: Db, scope: Scope, query: Query, view: ReportVie
   const names = await labels(db, q.group_by, rows.map((r) => r.key));
   const noneLabel = noneLabels[q.group_by] ?? '(none)';
   return {
-    rows: rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r, view) })),
+    rows: sortRows(
+      rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r, view) })),
+      q,
+      view,
+    ),
     totals: total(rows, view),
     query: q,
   };
+}
+
+/**
+ * The rows in the order asked (`sort`, `order`; ascending when only `sort` is given), else as they are:
+ * days in order, groups by earnings. Ties keep that order. The network's figures sort staff's reports
+ * only: an affiliate's sort by them is ignored, so the order cannot tell them anything.
+ */
+function sortRows<R extends StatisticsRow & Partial<Record<'revenue' | 'cost' | 'margin', number>>>(rows: R[], q: Query, view: ReportView): R[] {
+  const by = q.sort;
+  if (!by || (!view.figures && (by === 'revenue' || by === 'cost' || by === 'margin'))) return rows;
+  const dir = q.order === 'desc' ? -1 : 1;
+  const keyOf = (r: R) => r.date ?? r.label ?? r.key ?? '';
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => {
+      const c = by === 'key' ? keyOf(a.r).localeCompare(keyOf(b.r)) : Number(a.r[by] ?? 0) - Number(b.r[by] ?? 0);
+      return c !== 0 ? c * dir : a.i - b.i;
+    })
+    .map(({ r }) => r);
 }
 
 /** The label of a group without a value: no campaign, no creative, an unknown country; staff's money with no offer, site or affiliate. */

@@ -5,21 +5,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { StatisticsRow } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { scrollCueSx } from '../../../components/list-table.tsx';
-import type { Column } from '../lib/columns.ts';
+import type { Column, ReportRow } from '../lib/columns.ts';
 
 export interface StatisticsTableProps {
   columns: readonly Column[];
-  rows: readonly StatisticsRow[];
-  totals: StatisticsRow | undefined;
+  rows: readonly ReportRow[];
+  totals: ReportRow | undefined;
+  /** The column sorted by ('' for the report's own order) and its direction; the server sorts. */
+  sort?: { by: string; order: 'asc' | 'desc' | '' };
+  onSort?: (by: string, order: 'asc' | 'desc') => void;
 }
 
-/** What a phone shows first, after the day or group: the money, then what earned it. */
-const PHONE_FIRST = ['earnings', 'conversions', 'clicks'];
+/** What a phone shows first, after the day or group: the money (staff: and the network's margin), then what earned it. */
+const PHONE_FIRST = ['earnings', 'margin', 'conversions', 'clicks'];
 
 /** The columns in a phone's order: the key, `PHONE_FIRST`, then the rest as on a wide screen. */
 export function phoneOrder(columns: readonly Column[]): Column[] {
@@ -32,25 +35,42 @@ export function phoneOrder(columns: readonly Column[]): Column[] {
  * The report as a table with a totals row; it scrolls sideways inside its box on narrow screens,
  * where the day stays pinned at the left and Earnings comes right after it (no money off-screen).
  */
-export function StatisticsTable({ columns: wide, rows, totals }: StatisticsTableProps) {
+export function StatisticsTable({ columns: wide, rows, totals, sort, onSort }: StatisticsTableProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = phone ? phoneOrder(wide) : wide;
+  const dense = wide.length > 12;
   return (
     // Focusable, so a keyboard can scroll it too; the edges say when more columns wait.
     <TableContainer tabIndex={0} role="region" aria-label={t('statistics.tableLabel')} sx={[{ maxWidth: '100%' }, scrollCueSx]}>
       <Table
         size="small"
         aria-label={t('statistics.tableLabel')}
-        sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& tr > :first-of-type': { position: { xs: 'sticky', sm: 'static' }, left: 0, zIndex: 1, bgcolor: 'background.paper' } }}
+        sx={{
+          '& td, & th': { whiteSpace: 'nowrap' },
+          // Staff's wider report (with revenue, cost and margin) still fits a laptop: tighter cells, headings on two lines where they must.
+          ...(dense ? { '& td, & th': { whiteSpace: 'nowrap', px: 1 }, '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom' } } : {}),
+          '& tr > :first-of-type': { position: { xs: 'sticky', sm: 'static' }, left: 0, zIndex: 1, bgcolor: 'background.paper' },
+        }}
       >
         <TableHead>
           <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.id} align={c.numeric ? 'right' : 'left'}>
-                {t(c.header)}
-              </TableCell>
-            ))}
+            {columns.map((c) => {
+              const active = sort?.by === c.id;
+              const direction = active && sort?.order === 'desc' ? 'desc' : 'asc';
+              return (
+                <TableCell key={c.id} align={c.numeric ? 'right' : 'left'} sortDirection={active ? direction : false}>
+                  {onSort ? (
+                    // Figures sort most first on the first click, the day or name from the start.
+                    <TableSortLabel active={active} hideSortIcon direction={active ? direction : c.numeric ? 'desc' : 'asc'} onClick={() => onSort(c.id, active ? (direction === 'asc' ? 'desc' : 'asc') : c.numeric ? 'desc' : 'asc')}>
+                      {t(c.header)}
+                    </TableSortLabel>
+                  ) : (
+                    t(c.header)
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { networkFigureKeys, statisticsGroupBy } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +220,32 @@ describe("the network's figures reconcile to the cent", () => {
     const { data } = (await get('/v1/dashboard', staff)) as { data: { periods: { today: Row; this_month: Row }; chart: Row[] } };
     expect(data.periods.today).toMatchObject({ revenue: meta.totals.revenue, cost: meta.totals.cost, margin: meta.totals.margin });
     expect(data.chart.at(-1)).toMatchObject({ date: today, revenue: meta.totals.revenue, cost: meta.totals.cost, margin: meta.totals.margin });
+  });
+});
+
+describe('the migration that added the figures', () => {
+  it('fills them from earlier conversions and ledger rows exactly as the writers do', async () => {
+    const snapshot = () =>
+      rowsOf<Record<string, string>>(sql`
+        SELECT 'wide' AS t, affiliate_id, day::text, offer_id, site_id, sum(revenue_cents)::text AS revenue, sum(commission_cents)::text AS commission, sum(bonus_cents)::text AS bonus
+        FROM stats_daily GROUP BY 1, 2, 3, 4, 5
+        UNION ALL
+        SELECT 'narrow', affiliate_id, day::text, offer_id, site_id, sum(revenue_cents)::text, sum(commission_cents)::text, sum(bonus_cents)::text
+        FROM stats_daily_totals GROUP BY 1, 2, 3, 4, 5
+        ORDER BY 1, 2, 3, 4, 5`);
+    const written = await snapshot();
+    // As before the migration: no orphaned revenue, no commission or bonus columns (zero).
+    const file = readFileSync(new URL('../drizzle/0020_network_figures.sql', import.meta.url), 'utf8');
+    const handWritten = file.slice(file.indexOf('-- hand-written:')).split('--> statement-breakpoint');
+    expect(handWritten.length).toBe(4);
+    await t.app.db.transaction(async (tx) => {
+      for (const table of ['stats_daily', 'stats_daily_totals']) {
+        await tx.execute(sql.raw(`DELETE FROM ${table} WHERE affiliate_id = 0`));
+        await tx.execute(sql.raw(`UPDATE ${table} SET commission_cents = 0, bonus_cents = 0`));
+      }
+      for (const statement of handWritten) await tx.execute(sql.raw(statement));
+    });
+    expect(await snapshot()).toEqual(written);
   });
 });
 

@@ -5,7 +5,7 @@ import { offers, statsDailyTotals, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { balanceCents } from '../ledger/index.ts';
 import { addDays, daysBetween, rollupSums, statsDay, totalsRollup } from '../tracking/index.ts';
-import { networkFigures, type ReportView } from './service.ts';
+import { type ReportView, revenueCostMargin } from './service.ts';
 
 const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents']);
 type Totals = { [K in keyof typeof totals]: string | number };
@@ -16,7 +16,7 @@ function within(scope: Scope, from: string, to: string): SQL | undefined {
 
 /** The network's figures for staff with statistics; nothing at all (no keys) for anyone else. */
 const figuresOf = (r: Totals | undefined, view: ReportView) =>
-  view.figures ? networkFigures({ earningsCents: r?.earningsCents ?? 0, revenueCents: r?.revenueCents ?? 0, commissionCents: r?.commissionCents ?? 0, bonusCents: r?.bonusCents ?? 0 }) : {};
+  view.figures ? revenueCostMargin({ earningsCents: r?.earningsCents ?? 0, revenueCents: r?.revenueCents ?? 0, commissionCents: r?.commissionCents ?? 0, bonusCents: r?.bonusCents ?? 0 }) : {};
 
 async function period(db: Db, scope: Scope, from: string, to: string, view: ReportView) {
   const [r] = await db.select(totals).from(statsDailyTotals).where(within(scope, from, to));

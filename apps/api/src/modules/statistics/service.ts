@@ -27,7 +27,7 @@ const affiliateView: ReportView = { figures: false };
  * affiliates were paid (earnings net of reversals, referral commissions, bonuses and adjustments);
  * margin the difference. Worked out in cents, so the three always agree to the cent.
  */
-export function networkFigures(s: Pick<Sums, 'earningsCents' | 'revenueCents' | 'commissionCents' | 'bonusCents'>): { revenue: number; cost: number; margin: number } {
+export function revenueCostMargin(s: Pick<Sums, 'earningsCents' | 'revenueCents' | 'commissionCents' | 'bonusCents'>): { revenue: number; cost: number; margin: number } {
   const revenue = Number(s.revenueCents);
   const cost = Number(s.earningsCents) + Number(s.commissionCents) + Number(s.bonusCents);
   return { revenue: revenue / 100, cost: cost / 100, margin: (revenue - cost) / 100 };
@@ -54,7 +54,7 @@ export function toRow(s: Sums, view: ReportView = affiliateView): StatisticsRow 
     epc: clicks > 0 ? Math.round((cents / clicks) * 100) / 10000 : 0,
   };
   // An affiliate's row has no such keys at all, not even empty ones.
-  return view.figures ? { ...row, ...networkFigures(s) } : row;
+  return view.figures ? { ...row, ...revenueCostMargin(s) } : row;
 }
 
 const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0, commissionCents: 0, bonusCents: 0 };

@@ -273,3 +273,33 @@ describe('who sees the figures', () => {
     expect((dash.data as { scope: string }).scope).toBe('network');
   });
 });
+
+describe('many reports at once', () => {
+  it('answers every sale, rebill, refund and bonus sent together, and the figures still reconcile per affiliate and day', async () => {
+    const team = [referred, await affiliate(referrer.id), await affiliate(referrer.id), plain];
+    const clicks: string[] = [];
+    for (const who of team) for (let i = 0; i < 5; i++) clicks.push(await visit(who.tokens, rev.offerId));
+    const answers = await Promise.all(clicks.map((cid, i) => convert(t.app, rev.apiKey, { cid, type: 'sale', amount: '20.00', transaction_id: `burst-sale-${i}` })));
+    // Then, all at once: a rebill of every sale, a partial refund of every other one, and bonuses (commissions move with each).
+    answers.push(
+      ...(await Promise.all([
+        ...clicks.map((cid, i) => convert(t.app, rev.apiKey, { cid, type: 'rebill', amount: '20.00', transaction_id: `burst-rebill-${i}` })),
+        ...clicks.flatMap((cid, i) => (i % 2 ? [] : [convert(t.app, rev.apiKey, { cid, type: 'refund', amount: '7.50', transaction_id: `burst-refund-${i}`, original_transaction_id: `burst-sale-${i}` })])),
+        ...[referrer, ...team].map((who) => t.app.inject({ method: 'POST', url: `/v1/affiliates/${who.id}/bonus`, headers: bearer(staff), payload: { amount: 1.01, reason: 'Burst' } })),
+      ])),
+    );
+    await t.app.conversionWriter.drain();
+    expect(answers.filter((a) => a.statusCode >= 300).map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    for (const [groupBy, column] of [
+      ['affiliate', 'affiliate'],
+      ['date', 'day'],
+    ] as const) {
+      const [revenue, cost, reply] = await Promise.all([revenueBy(column), costBy(column), daily(staff, groupBy)]);
+      const byKey = new Map(reply.data.map((r) => [r.date ?? r.key!, r]));
+      const keys = [...new Set([...revenue.keys(), ...cost.keys()])].sort();
+      expect(keys.map((key) => ({ key, revenue: cents(byKey.get(key)?.revenue), cost: cents(byKey.get(key)?.cost) }))).toEqual(
+        keys.map((key) => ({ key, revenue: revenue.get(key) ?? 0, cost: cost.get(key) ?? 0 })),
+      );
+    }
+  });
+});

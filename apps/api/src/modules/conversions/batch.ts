@@ -7,7 +7,7 @@ import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
 import { commissionsInsertSql, earningOf, earningsInsertSql } from '../ledger/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
-import { isNewCustomer, rollupUpsertSql, statsDay, toHundredths } from '../tracking/index.ts';
+import { isNewCustomer, rollupUpsertsSql, statsDay, toHundredths } from '../tracking/index.ts';
 import { type ConversionInput, type ConversionOutcome, forPostback, orphanReasonOf, recordConversion } from './service.ts';
 
 /**
@@ -315,12 +315,7 @@ commissioned AS (
 ),
 figures AS (${figuresSql}
 ),
-wide AS (
-  ${rollupUpsertSql('stats_daily', 'figures', figuresKey, figuresCounters)}
-),
-narrow AS (
-  ${rollupUpsertSql('stats_daily_totals', 'figures', figuresKey, figuresCounters)}
-),
+${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'

@@ -26,5 +26,6 @@ export {
   rollupSums,
   RollupSums,
   rollupUpsertSql,
+  rollupUpsertsSql,
   totalsRollup,
 } from './rollup.ts';

@@ -210,6 +210,23 @@ export function rollupUpsertSql(table: RollupTable, from: string, key: Record<Ro
     SET ${names.map((c) => `${snake(c)} = ${table}.${snake(c)} + excluded.${snake(c)}`).join(', ')}`;
 }
 
+/**
+ * The CTE steps `wide` and `narrow` (for a hand-written statement) that add `from`'s rows to both
+ * rollups. `narrow` starts only once `wide` has written, and so locked, all its rows: every writer
+ * locks the full rollup's rows first and then the totals', each in key order, as `addToRollups`
+ * does, so two writers never wait on each other in a circle. (Sibling CTEs run in no set order: a
+ * batch that wrote the totals first deadlocked with a refund writing the same keys.)
+ */
+export function rollupUpsertsSql(from: string, key: Record<RollupKeyColumn, string>, counters: Partial<Record<Counter, string>>): string {
+  return `wide AS (
+  ${rollupUpsertSql('stats_daily', from, key, counters)}
+  RETURNING 1
+),
+narrow AS (
+  ${rollupUpsertSql('stats_daily_totals', `(SELECT * FROM ${from} WHERE (SELECT count(*) FROM wide) >= 0) AS after_wide`, key, counters)}
+)`;
+}
+
 /** Either rollup, typed as the full one: the totals table has the same counters and the first five key columns. */
 export type Rollup = typeof statsDaily;
 export const totalsRollup = statsDailyTotals as unknown as Rollup;

@@ -247,7 +247,8 @@ async function main(): Promise<void> {
   type RawRow = { date: string; clicks: string; uniqueClicks: string; conversions: string; signups: string; sales: string; rebills: string; refunds: string; chargebacks: string; earningsCents: string };
   const rawReport = async () => {
     const rows = (await pool.query<RawRow>(rawSql, [affiliateId, from, to])).rows;
-    return rows.map((r) => ({ date: r.date, ...toRow(r) }));
+    // An affiliate's report: the network's figures are not part of it.
+    return rows.map((r) => ({ date: r.date, ...toRow({ ...r, revenueCents: 0, commissionCents: 0, bonusCents: 0 }) }));
   };
   const rollupReport = () => report(app.db, affiliateScope(affiliateId), query);
 

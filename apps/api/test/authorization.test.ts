@@ -1,7 +1,7 @@
 import { permissions } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../src/db/schema/index.ts';
-import { type Access, accessOf, authorization, type Caller, describeAccess, mayCall } from '../src/lib/authorization.ts';
+import { type Access, accessOf, authorization, type Caller, describeAccess, mayCall, seesStaffOnly } from '../src/lib/authorization.ts';
 import { declaredAccess, type Requirement } from '../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
@@ -154,6 +154,37 @@ describe('the authorization table', () => {
     }
     expect(probes).toBeGreaterThan(300);
     expect(answers).toEqual([]);
+  });
+
+  it('sends the reply keys a row keeps for some staff to them only: never to an affiliate, not even empty', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const query: Record<string, string> = { 'GET /v1/statistics/daily': `?from=${day}&to=${day}` };
+    const keysOf = (value: unknown, into = new Set<string>()): Set<string> => {
+      if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) keysOf(v, into.add(k));
+      return into;
+    };
+    const rows = operations.filter((op) => {
+      const row = accessOf(op);
+      return row?.who === 'client-or-staff' && row.staffOnly;
+    });
+    expect(rows).toEqual(['GET /v1/statistics/daily', 'GET /v1/dashboard']);
+    const problems: string[] = [];
+    for (const op of rows) {
+      const row = rowOf(op) as Extract<Access, { who: 'client-or-staff' }>;
+      for (const who of callers) {
+        if (!who.caller || !mayCall(row, who.caller)) continue;
+        const res = await t.app.inject({ method: 'GET', url: `${op.split(' ')[1]}${query[op] ?? ''}`, headers: bearer(who.token!) });
+        if (res.statusCode !== 200) {
+          problems.push(`${op} as ${who.name} -> ${res.statusCode}`);
+          continue;
+        }
+        const keys = keysOf(res.json());
+        const sees = seesStaffOnly(row, who.caller);
+        for (const key of row.staffOnly!.keys) if (keys.has(key) !== sees) problems.push(`${op} as ${who.name}: ${key} ${sees ? 'missing' : 'sent'}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it("keeps an affiliate's things from another affiliate", async () => {

@@ -6,7 +6,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, roles, settings, siteLogos, statsDaily, taxForms, users } from '../src/db/schema/index.ts';
+import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, roles, settings, siteLogos, statsDaily, statsDailyTotals, taxForms, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
 import { nextPayoutNote, refreshDemoDashboard } from '../src/seed/demo-coherence.ts';
@@ -101,7 +101,7 @@ describe('first start', () => {
     const [raw] = await second.db.select({ clicks: count(), unique: sql<number>`count(*) filter (where ${clicks.isUnique})` }).from(clicks);
     const [rolled] = await second.db.select({ clicks: sql<string>`sum(${statsDaily.clicks})`, unique: sql<string>`sum(${statsDaily.uniqueClicks})`, cents: sql<string>`sum(${statsDaily.earningsCents})`, conv: sql<string>`sum(${statsDaily.conversions})` }).from(statsDaily);
     const [ledger] = await second.db.select({ cents: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(sql`${ledgerEntries.kind} in ('earning', 'reversal')`);
-    // Orphaned reports reached no affiliate: statistics never count them.
+    // Orphaned reports reached no affiliate: statistics never count them; only their revenue is the network's.
     const [newCustomers] = await second.db.select({ n: count() }).from(conversions).where(sql`${conversions.type} in ('signup', 'sale') and ${conversions.status} <> 'orphaned'`);
     expect(raw!.clicks).toBeGreaterThan(10_000);
     expect(Number(rolled!.clicks)).toBe(raw!.clicks);
@@ -113,6 +113,22 @@ describe('first start', () => {
     const kinds = await second.db.select({ status: conversions.status, type: conversions.type }).from(conversions).groupBy(conversions.status, conversions.type);
     expect(new Set(kinds.map((k) => k.status))).toEqual(new Set(['accepted', 'orphaned', 'reversed']));
     expect(kinds.filter((k) => k.status === 'accepted').map((k) => k.type).sort()).toEqual(['chargeback', 'rebill', 'refund', 'sale', 'signup']);
+    // The network's figures add up as well: revenue is what the sites reported (orphaned sales too),
+    // cost every earning, reversal, commission and bonus row; the demo network makes money.
+    const figuresOf = async (t: typeof statsDaily) =>
+      (await second.db.select({ revenue: sql<string>`sum(${t.revenueCents})`, cost: sql<string>`sum(${t.earningsCents} + ${t.commissionCents} + ${t.bonusCents})` }).from(t))[0]!;
+    const [reported] = await second.db
+      .select({ cents: sql<string>`sum(case when ${conversions.type} in ('refund', 'chargeback') then -${conversions.amountCents} else ${conversions.amountCents} end)` })
+      .from(conversions)
+      .where(sql`${conversions.status} in ('accepted', 'orphaned', 'reversed')`);
+    const [paid] = await second.db.select({ cents: sql<string>`sum(${ledgerEntries.amountCents})` }).from(ledgerEntries).where(sql`${ledgerEntries.kind} in ('earning', 'reversal', 'referral_commission', 'bonus', 'adjustment')`);
+    for (const figures of [await figuresOf(statsDaily), await figuresOf(statsDailyTotals as unknown as typeof statsDaily)]) {
+      expect(Number(figures.revenue)).toBe(Number(reported!.cents));
+      expect(Number(figures.cost)).toBe(Number(paid!.cents));
+    }
+    expect(Number(reported!.cents)).toBeGreaterThan(Number(paid!.cents) * 1.5);
+    const [orphaned] = await second.db.select({ n: count() }).from(conversions).where(eq(conversions.status, 'orphaned'));
+    expect(orphaned!.n).toBeGreaterThan(0);
     // Demo creatives: six banners and three logos a site, made once, every landing page with its previews.
     expect((await second.db.select({ n: count() }).from(banners))[0]!.n).toBe(18);
     expect((await second.db.select({ n: count() }).from(siteLogos))[0]!.n).toBe(9);

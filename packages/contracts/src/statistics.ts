@@ -5,6 +5,9 @@ import { deviceClasses } from './tracking.ts';
 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 export const statisticsGroupBy = ['date', 'offer', 'site', 'campaign', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative', 'affiliate'] as const;
+/** What the report may be sorted by: its first column (`key`: the day or the group's name) or a figure. */
+export const statisticsSortKeys = ['key', 'clicks', 'unique_clicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earnings', 'ratio', 'epc', 'revenue', 'cost', 'margin'] as const;
+export type StatisticsSort = (typeof statisticsSortKeys)[number];
 export const statisticsQuerySchema = z.object({
   from: ymd,
   to: ymd,
@@ -22,10 +25,18 @@ export const statisticsQuerySchema = z.object({
   /** A creative id (`scene:12`, `banner:3`): only clicks of links made from it. */
   creative: z.string().regex(CREATIVE_ID_PATTERN).optional(),
   group_by: z.enum(statisticsGroupBy).optional().default('date'),
+  /** Without it: days in order, groups by earnings (most first). Revenue, cost and margin sort staff's reports only. */
+  sort: z.enum(statisticsSortKeys).optional(),
+  /** A sort without an order is ascending. */
+  order: z.enum(['asc', 'desc']).optional(),
 });
 export type StatisticsQuery = z.input<typeof statisticsQuerySchema>;
 
-export const statisticsRowSchema = z.object({
+/**
+ * A report row as an affiliate sees it. Strict: nothing beyond these keys is ever sent to an
+ * affiliate (the network's figures below are staff's alone).
+ */
+export const statisticsRowSchema = z.strictObject({
   date: z.string().optional(),
   key: z.string().optional(),
   label: z.string().optional(),
@@ -45,18 +56,48 @@ export const statisticsRowSchema = z.object({
   epc: z.number(),
 });
 export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
-export const statisticsReplySchema = z.object({ data: z.array(statisticsRowSchema), meta: z.object({ totals: statisticsRowSchema, from: z.string(), to: z.string(), group_by: z.string() }) });
 
-const periodTotals = z.object({ clicks: z.number(), unique_clicks: z.number(), conversions: z.number(), earnings: z.number() });
-export const dashboardReplySchema = z.object({
-  data: z.object({
+/**
+ * The network's own figures, in dollars (two decimals), for staff with the statistics permission only:
+ * `revenue` what sites reported (USD; refunds and chargebacks subtract what they refunded), `cost`
+ * what affiliates were paid for it (earnings net of reversals, referral commissions, bonuses and
+ * adjustments), `margin` revenue minus cost. Never in an affiliate's reply, not even as null.
+ */
+export const networkFiguresShape = {
+  revenue: z.number().describe('What sites reported, in USD (refunds and chargebacks subtract); staff with statistics only'),
+  cost: z.number().describe('Affiliate earnings net of reversals, referral commissions, bonuses and adjustments; staff with statistics only'),
+  margin: z.number().describe('Revenue minus cost; staff with statistics only'),
+};
+/** The keys only staff with the statistics permission receive (the authorization table names them too). */
+export const networkFigureKeys = ['revenue', 'cost', 'margin'] as const;
+export type NetworkFigures = { revenue: number; cost: number; margin: number };
+
+export const networkStatisticsRowSchema = statisticsRowSchema.extend(networkFiguresShape);
+export type NetworkStatisticsRow = z.infer<typeof networkStatisticsRowSchema>;
+
+const statisticsMeta = { from: z.string(), to: z.string(), group_by: z.string() };
+/** Staff's reply (with the network's figures) or an affiliate's (without): two shapes, never one with empty keys. */
+export const statisticsReplySchema = z.union([
+  z.object({ data: z.array(networkStatisticsRowSchema), meta: z.object({ totals: networkStatisticsRowSchema, ...statisticsMeta }) }),
+  z.object({ data: z.array(statisticsRowSchema), meta: z.object({ totals: statisticsRowSchema, ...statisticsMeta }) }),
+]);
+export type StatisticsReply = z.infer<typeof statisticsReplySchema>;
+
+const periodTotals = z.strictObject({ clicks: z.number(), unique_clicks: z.number(), conversions: z.number(), earnings: z.number() });
+const chartPoint = z.strictObject({ date: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() });
+const ranked = z.array(z.object({ id: z.number(), name: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() }));
+const dashboardShape = <P extends z.ZodType, C extends z.ZodType>(period: P, point: C) =>
+  z.object({
     scope: z.enum(['affiliate', 'network']),
-    periods: z.object({ today: periodTotals, yesterday: periodTotals, this_month: periodTotals, last_month: periodTotals }),
+    periods: z.object({ today: period, yesterday: period, this_month: period, last_month: period }),
     /** Affiliates: everything earned and not yet paid out, dollars. */
     balance: z.number().nullable(),
-    chart: z.array(z.object({ date: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() })),
-    top_offers: z.array(z.object({ id: z.number(), name: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() })),
-    top_affiliates: z.array(z.object({ id: z.number(), name: z.string(), clicks: z.number(), conversions: z.number(), earnings: z.number() })),
-  }),
-});
+    chart: z.array(point),
+    top_offers: ranked,
+    top_affiliates: ranked,
+  });
+/** Staff with the statistics permission: every period and chart day carries the network's figures. */
+export const networkDashboardSchema = dashboardShape(periodTotals.extend(networkFiguresShape), chartPoint.extend(networkFiguresShape));
+export const dashboardReplySchema = z.object({ data: z.union([networkDashboardSchema, dashboardShape(periodTotals, chartPoint)]) });
 export type Dashboard = z.infer<typeof dashboardReplySchema>['data'];
+export type NetworkDashboard = z.infer<typeof networkDashboardSchema>;

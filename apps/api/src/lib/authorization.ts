@@ -1,4 +1,4 @@
-import type { Permission } from '@portal/contracts';
+import { networkFigureKeys, type Permission } from '@portal/contracts';
 
 /**
  * Who may call each route of the API: the one table. apps/api/test/authorization.test.ts walks the
@@ -15,7 +15,16 @@ import type { Permission } from '@portal/contracts';
  *    the hook applies this row, so the route and the table cannot disagree; it is the one way to
  *    guard a route (`{ tokenScope }` names the personal API token scope that may call it too).
  * 3. Routes an affiliate may open get an owned fixture in the test when their path takes an id.
+ * 4. A reply with keys only some staff may read names them in its row (`staffOnly`, e.g. the
+ *    network's revenue, cost and margin): the route asks `seesStaffOnly` before adding them, and the
+ *    test checks that an affiliate's reply never carries them.
  */
+
+/** Reply keys only staff with `permission` receive: an affiliate's reply never carries them, not even as null. */
+export interface StaffOnlyKeys {
+  permission: Permission;
+  keys: readonly string[];
+}
 
 export type Access = (
   /** No sign-in (the route may need a credential of its own, such as a site's API key). */
@@ -26,8 +35,8 @@ export type Access = (
   | { who: 'client'; own?: boolean }
   /** Staff with any one of `permissions` (none listed: any staff user). */
   | { who: 'staff'; permissions: readonly Permission[] }
-  /** Affiliates (their own, where ids are involved) and staff with the permission. */
-  | { who: 'client-or-staff'; permission: Permission; own?: boolean }
+  /** Affiliates (their own, where ids are involved) and staff with the permission; `staffOnly`: reply keys affiliates never get. */
+  | { who: 'client-or-staff'; permission: Permission; own?: boolean; staffOnly?: StaffOnlyKeys }
   /** The owner only. */
   | { who: 'owner' }
 ) & {
@@ -45,7 +54,10 @@ export const signedIn: Access = { who: 'signed-in' };
 export const client: Access = { who: 'client' };
 export const owner: Access = { who: 'owner' };
 export const staff = (...permissions: Permission[]): Access => ({ who: 'staff', permissions });
-export const clientOrStaff = (permission: Permission): Access => ({ who: 'client-or-staff', permission });
+export const clientOrStaff = (permission: Permission, staffOnly?: StaffOnlyKeys): Access =>
+  staffOnly ? { who: 'client-or-staff', permission, staffOnly } : { who: 'client-or-staff', permission };
+/** The network's own figures (revenue, cost, margin): staff with the statistics permission only. */
+export const networkFigures: StaffOnlyKeys = { permission: 'statistics', keys: networkFigureKeys };
 /** The path's id is of something an affiliate owns: another affiliate must not reach it. */
 export const own = (access: Access): Access => (access.who === 'client' || access.who === 'client-or-staff' ? { ...access, own: true } : access);
 
@@ -82,6 +94,12 @@ export function mayCall(access: Access, caller: Caller | undefined): boolean {
   }
 }
 
+/** Whether the caller receives the row's staff-only reply keys (false when the row has none). */
+export function seesStaffOnly(access: Access, caller: Caller): boolean {
+  if (access.who !== 'client-or-staff' || !access.staffOnly) return false;
+  return !caller.isClient && caller.permissions.has(access.staffOnly.permission);
+}
+
 /** Describes a row in words (the test's messages, docs). */
 export function describeAccess(access: Access): string {
   switch (access.who) {
@@ -94,7 +112,7 @@ export function describeAccess(access: Access): string {
     case 'staff':
       return access.permissions.length ? `staff with ${access.permissions.join(' or ')}` : 'any staff user';
     case 'client-or-staff':
-      return `affiliates${access.own ? ' (their own)' : ''} and staff with ${access.permission}`;
+      return `affiliates${access.own ? ' (their own)' : ''} and staff with ${access.permission}${access.staffOnly ? `; ${access.staffOnly.keys.join(', ')} only for staff with ${access.staffOnly.permission}` : ''}`;
     case 'owner':
       return 'the owner';
   }
@@ -279,8 +297,8 @@ export const authorization = {
   'GET /v1/conversion-log.csv': clientOrStaff('statistics'),
 
   // statistics
-  'GET /v1/statistics/daily': clientOrStaff('statistics'),
-  'GET /v1/dashboard': clientOrStaff('dashboard'),
+  'GET /v1/statistics/daily': clientOrStaff('statistics', networkFigures),
+  'GET /v1/dashboard': clientOrStaff('dashboard', networkFigures),
   'GET /v1/dashboard/notice': clientOrStaff('dashboard'),
 
   // campaigns

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clicks, conversions } from '../db/schema/index.ts';
 import { refundReasons } from '../modules/conversions/index.ts';
-import { reverseSale } from '../modules/ledger/index.ts';
-import { addToRollups, conversionCounters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { commissionsOf, reverseSale } from '../modules/ledger/index.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, RollupSums, statsDay } from '../modules/tracking/index.ts';
 
 /**
  * What a conversion log shows on a real network besides accepted sales: refunds and chargebacks
@@ -52,6 +52,10 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
       .returning({ id: conversions.id });
     const { cents } = await reverseSale(db, sale, refunded, { conversionId: row!.id, day, createdAt: at });
     stats.add({ ...keyOf(click, day), ...conversionCounters(type, cents, amount) });
+    for (const c of await commissionsOf(db, row!.id)) {
+      const cost = ledgerCost(c);
+      if (cost) stats.add(cost);
+    }
     if (whole) {
       await db.update(conversions).set({ status: 'reversed', reason: type === 'chargeback' ? refundReasons.chargedBack : refundReasons.refundedInFull }).where(eq(conversions.id, sale.id));
     }
@@ -80,5 +84,9 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
       createdAt: at,
     };
   });
-  if (orphans.length) await db.insert(conversions).values(orphans);
+  if (orphans.length) {
+    await db.insert(conversions).values(orphans);
+    // Nobody is paid on them, but the sites reported them: their revenue counts for the site.
+    await addToRollups(db, orphans.map((o) => orphanedRevenue(o.siteId, o.day, o.type, o.amountCents)));
+  }
 }

@@ -6,7 +6,7 @@ import { demoRateOn } from './demo-rates.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { newClickIdAt } from '../modules/clicks/index.ts';
 import { codeFor } from '../modules/links/index.ts';
-import { addToRollups, conversionCounters, type Counters, keyOf, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { addToRollups, conversionCounters, type Counters, keyOf, orphanedRevenue, RollupSums, statsDay } from '../modules/tracking/index.ts';
 import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/index.ts';
 import { seedDemoConversionLog } from './demo-conversion-log.ts';
 
@@ -172,6 +172,14 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
         conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type, amountCents: amount, amountMinor: price, currency, usdRate, cid: click.cid, clickedAt: at, affiliateId: aff.id, offerId: offer.id, campaignId, status: 'accepted', day: statsDay(convAt), createdAt: convAt }, earning, kind: earning ? earned!.kind : null });
         bump(click, statsDay(convAt), conversionCounters(type, earning, amount));
         if (type === 'sale') sales.push({ cid: click.cid, click, offer, amount: price, currency, day: daysAgo, affiliateId: aff.id });
+        // Now and then the site reports a sale without our click id: nobody is paid on it, but it is the network's revenue.
+        if (type === 'sale' && r() < 0.08) {
+          const orphanAt = new Date(convAt.getTime() - 60_000);
+          const day = statsDay(orphanAt);
+          const reason = 'No click id (cid) was given.';
+          conversionRows.push({ row: { siteId: offer.siteId, transactionId: `demo-${++tx}`, type: 'sale', amountCents: amount, amountMinor: amount, currency: 'USD', usdRate: '1', status: 'orphaned', reason, day, createdAt: orphanAt }, earning: 0, kind: null });
+          stats.add(orphanedRevenue(offer.siteId, day, 'sale', amount));
+        }
       }
     }
   }

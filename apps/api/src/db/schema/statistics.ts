@@ -4,6 +4,11 @@ import { bigint, date, index, integer, pgTable, uniqueIndex, varchar } from 'dri
 /**
  * Daily rollup: every count the statistics show, per Los Angeles calendar day and dimension set.
  * Maintained as clicks and conversions land; statistics never scan raw clicks.
+ *
+ * The network's figures live here too (docs/tracking.md, "Revenue, cost and margin"): revenue of
+ * conversions nobody is paid on (orphaned) is a row of their site with affiliate, offer and campaign 0;
+ * referral commissions, bonuses and adjustments are a row of their affiliate and day with offer, site
+ * and campaign 0 (they belong to no offer). Real traffic always has an affiliate and an offer.
  */
 export const statsDaily = pgTable(
   'stats_daily',
@@ -32,6 +37,10 @@ export const statsDaily = pgTable(
     chargebacks: integer().notNull().default(0),
     earningsCents: bigint({ mode: 'number' }).notNull().default(0),
     revenueCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Referral commissions paid to this affiliate (a row with no offer, site or campaign). */
+    commissionCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Staff's bonuses and adjustments to this affiliate's balance (a row with no offer, site or campaign). */
+    bonusCents: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('stats_daily_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId, t.country, t.device, t.sub1, t.sub2, t.sub3, t.sub4, t.sub5, t.creative),
@@ -63,6 +72,10 @@ export const statsDailyTotals = pgTable(
     chargebacks: integer().notNull().default(0),
     earningsCents: bigint({ mode: 'number' }).notNull().default(0),
     revenueCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Referral commissions paid to this affiliate (a row with no offer, site or campaign). */
+    commissionCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Staff's bonuses and adjustments to this affiliate's balance (a row with no offer, site or campaign). */
+    bonusCents: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('stats_daily_totals_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId), index('stats_daily_totals_day_idx').on(t.day)],
 );

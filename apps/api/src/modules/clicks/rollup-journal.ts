@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type RollupKeyColumn, rollupUpsertSql } from '../tracking/index.ts';
+import { type RollupKeyColumn, rollupUpsertsSql } from '../tracking/index.ts';
 import { JOURNAL_MERGE_LOCK_KEY } from '../../db/lock-keys.ts';
 
 /** How often each instance offers to merge: a click is in statistics within about this long. */
@@ -20,12 +20,7 @@ const counters = { clicks: 'count(*)', uniqueClicks: 'count(*) FILTER (WHERE is_
  */
 const mergeStatement = sql.raw(`
 WITH taken AS (DELETE FROM click_rollup_journal RETURNING *),
-wide AS (
-  ${rollupUpsertSql('stats_daily', 'taken', journalKey, counters)}
-),
-narrow AS (
-  ${rollupUpsertSql('stats_daily_totals', 'taken', journalKey, counters)}
-)
+${rollupUpsertsSql('taken', journalKey, counters)}
 SELECT count(*)::int AS merged FROM taken`);
 
 /**

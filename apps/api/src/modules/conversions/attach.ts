@@ -5,9 +5,9 @@ import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { networkScope, type Scope } from '../../lib/scope.ts';
-import { recordEarning } from '../ledger/index.ts';
+import { commissionsOf, recordEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { isReversalType, lockConversion, refundTarget, takeBack } from './refunds.ts';
 import { type ConversionOutcome, findClick, forPostback } from './service.ts';
 
@@ -54,7 +54,13 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
       const amounts = { id: conversion.id, type, amountMinor: conversion.amountMinor, amountCents: conversion.amountCents, currency: conversion.currency };
       const entry = { affiliateId: found.affiliateId, conversionId: conversion.id, cid: found.cid, offerId: found.offerId, day, createdAt: now };
       const earningCents = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : 0) : await recordEarning(tx, entry, type, conversion.amountCents);
-      await addToRollups(tx, [{ ...keyOf(found, day), ...conversionCounters(type, earningCents, conversion.amountCents) }]);
+      // Its revenue moves from the site's unattributed row (its own day) to the click, paid today, with the referrer's commission.
+      const commissions = (await commissionsOf(tx, conversion.id, now)).flatMap((c) => ledgerCost(c) ?? []);
+      await addToRollups(tx, [
+        { ...keyOf(found, day), ...conversionCounters(type, earningCents, conversion.amountCents) },
+        orphanedRevenue(conversion.siteId, conversion.day, type, -conversion.amountCents),
+        ...commissions,
+      ]);
       const input = { cid: found.cid, type, currency: conversion.currency, transaction_id: conversion.transactionId, original_transaction_id: conversion.originalTransactionId ?? undefined };
       await enqueuePostbacksForConversion(tx, forPostback(conversion.id, found, input, earningCents, conversion.amountCents, now));
       return { status: 'accepted', conversionId: conversion.id, earningCents, reason: null, affiliateId: found.affiliateId, cid: found.cid };

@@ -10,7 +10,7 @@ import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts
 import { notifyEnqueued } from '../jobs/index.ts';
 import { commissionsInsertSql, earningOf, earningsInsertSql } from '../ledger/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
-import { isNewCustomer, rollupUpsertSql, statsDay } from '../tracking/index.ts';
+import { isNewCustomer, rollupUpsertsSql, statsDay } from '../tracking/index.ts';
 import { type Price, priceOf } from './pricing.ts';
 import { type ConversionInput, type ConversionOutcome, forPostback, orphanReasonOf, recordConversion } from './service.ts';
 
@@ -269,13 +269,28 @@ SELECT k.ord, c.id FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS k(si
 JOIN conversions c ON c.site_id = k.site_id AND c.transaction_id = k.transaction_id`,
 };
 
-/** Where an attributed conversion's rollup key comes from in `accepted` (the click's dimensions). */
-const conversionKey = {
+/** A conversion's revenue: refunds and chargebacks take their amount back (tracking's `revenueOf`). */
+const revenueSql = "CASE WHEN type IN ('refund', 'chargeback') THEN -amount_cents ELSE amount_cents END AS revenue_cents";
+
+/**
+ * What the statement adds to the rollups, one row each (`figures`, keyed like the rollup): an
+ * attributed conversion under its click's dimensions; an orphaned one's revenue under its site with no
+ * affiliate, offer or campaign; a referral commission under the referrer and day with no offer, site or
+ * campaign (tracking/rollup.ts: `orphanedRevenue`, `ledgerCost`). Grouped and written in key order.
+ */
+const figuresSql = `
+  SELECT affiliate_id, day, offer_id, click_site_id AS site_id, coalesce(campaign_id, 0) AS campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative,
+    type, is_new_customer, earning_cents, ${revenueSql}, 0::bigint AS commission_cents FROM accepted
+  UNION ALL
+  SELECT 0, day, 0, site_id, 0, '', '', '', '', '', '', '', '', '', 0, 0, ${revenueSql}, 0 FROM orphaned
+  UNION ALL
+  SELECT affiliate_id, day, 0, 0, 0, '', '', '', '', '', '', '', '', '', 0, 0, 0, amount_cents FROM commissioned`;
+const figuresKey = {
   affiliate_id: 'affiliate_id',
   day: 'day',
   offer_id: 'offer_id',
-  site_id: 'click_site_id',
-  campaign_id: 'coalesce(campaign_id, 0)',
+  site_id: 'site_id',
+  campaign_id: 'campaign_id',
   country: 'country',
   device: 'device',
   sub1: 'sub1',
@@ -285,19 +300,21 @@ const conversionKey = {
   sub5: 'sub5',
   creative: 'creative',
 };
-const conversionCounters = {
+const figuresCounters = {
   conversions: 'sum(is_new_customer)',
   signups: "count(*) FILTER (WHERE type = 'signup')",
   sales: "count(*) FILTER (WHERE type = 'sale')",
   rebills: "count(*) FILTER (WHERE type = 'rebill')",
   earningsCents: 'sum(earning_cents)',
-  revenueCents: 'sum(amount_cents)',
+  revenueCents: 'sum(revenue_cents)',
+  commissionCents: 'sum(commission_cents)',
 };
 
 /**
  * One statement: the conversions (ids given; a (site, transaction_id) seen before is skipped), and
- * for those written and attributed, their earnings, both rollups (grouped, in key order like the
- * clicks) and their pending postback deliveries with one job each. Answers the ids written.
+ * for those written and attributed, their earnings and referral commissions, both rollups (grouped, in
+ * key order like the clicks; orphaned conversions add their site's revenue) and their pending postback
+ * deliveries with one job each. Answers the ids written.
  */
 const writeBatch: Statement = {
   name: 'conversions_write_batch',
@@ -323,18 +340,19 @@ saved AS (
 accepted AS (
   SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'accepted'
 ),
+orphaned AS (
+  SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'orphaned'
+),
 earned AS (
   ${earningsInsertSql('accepted')}
 ),
 commissioned AS (
   ${commissionsInsertSql('earned')}
+  RETURNING affiliate_id, day, amount_cents
 ),
-wide AS (
-  ${rollupUpsertSql('stats_daily', 'accepted', conversionKey, conversionCounters)}
+figures AS (${figuresSql}
 ),
-narrow AS (
-  ${rollupUpsertSql('stats_daily_totals', 'accepted', conversionKey, conversionCounters)}
-),
+${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'

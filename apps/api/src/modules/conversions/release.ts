@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { maxConversionCents } from '../exchange-rates/index.ts';
-import { type LedgerEntry, recordEarning } from '../ledger/index.ts';
+import { commissionsOf, type LedgerEntry, recordEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
 import { overMaximum, toUsdCents } from './pricing.ts';
 import { findClick, forPostback } from './service.ts';
 
@@ -69,7 +69,8 @@ export async function releaseHeld(db: Db, now: Date = new Date()): Promise<{ rel
         if (!click) continue;
         const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: h.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
         const earningCents = await recordEarning(tx, entry, h.type, amountCents);
-        await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(h.type, earningCents, amountCents) }]);
+        const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, h.id)).flatMap((c) => ledgerCost(c) ?? []);
+        await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(h.type, earningCents, amountCents) }, ...commissions]);
         await enqueuePostbacksForConversion(tx, forPostback(h.id, click, { type: h.type, transaction_id: h.transaction_id }, earningCents, amountCents, now));
       }
       return held.length;

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { affiliateInScope, networkScope, type Scope } from '../../lib/scope.ts';
-import { reverseSale } from '../ledger/index.ts';
-import { addToRollups, keyOf, statsDay } from '../tracking/index.ts';
+import { commissionsOf, reverseSale } from '../ledger/index.ts';
+import { addToRollups, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
 import { isReversalType, lockConversion, markReversed } from './refunds.ts';
 import { type ConversionOutcome, findClick } from './service.ts';
 
@@ -35,7 +35,9 @@ export async function reverseConversion(db: Db, conversionId: number, staffId: n
         cents = (await reverseSale(tx, sale, null, { conversionId: sale.id, day, createdAt: now, createdBy: staffId, reason })).cents;
         // The statistics' earnings follow the ledger, on the day of the reversal (a closed day never changes).
         const click = cents !== 0 && sale.cid ? await findClick(tx, sale.cid) : undefined;
-        if (click) await addToRollups(tx, [{ ...keyOf(click, day), earningsCents: cents }]);
+        // The referrer's commission taken back with it: the network's cost, on the same day.
+        const commissions = (await commissionsOf(tx, sale.id, now)).flatMap((c) => ledgerCost(c) ?? []);
+        await addToRollups(tx, [...(click ? [{ ...keyOf(click, day), earningsCents: cents }] : []), ...commissions]);
       }
       await markReversed(tx, sale.id, reason);
       return { status: 'reversed', conversionId: sale.id, earningCents: cents, reason, affiliateId: sale.affiliateId, before: sale.status };

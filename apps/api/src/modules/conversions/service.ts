@@ -6,9 +6,9 @@ import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
-import { type LedgerEntry, recordEarning } from '../ledger/index.ts';
+import { commissionsOf, type LedgerEntry, recordEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
 import { type Price, priceOf } from './pricing.ts';
 import { isReversalType, refundTarget, takeBack } from './refunds.ts';
@@ -117,7 +117,11 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
         return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
       }
-      if (!click) return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+      if (!click) {
+        // Nobody is paid on it, but the site reported it: its revenue counts for the site.
+        await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);
+        return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+      }
       if (heldReason) return { status: 'held', conversionId: row.id, earningCents: null, reason: heldReason };
 
       const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
@@ -127,7 +131,9 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
           ? await takeBack(tx, target.sale, refund, day, now)
           : 0
         : await recordEarning(tx, entry, input.type, amountCents);
-      await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }]);
+      // The referrer's commission (or its take-back) with the conversion, in one write in key order.
+      const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
+      await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
       await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
       return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
     }),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
 import { type EffectivePayout, effectivePayout } from '../offers/index.ts';
-import { revshareCents } from '../tracking/index.ts';
+import { addToRollups, ledgerCost, revshareCents } from '../tracking/index.ts';
 import { commissionsInsertSql, recordCommission } from './referral.ts';
 
 export type EarningKind = 'cpa' | 'revshare';
@@ -42,16 +42,25 @@ export async function recordEarning(tx: Db, entry: LedgerEntry, type: Conversion
   return earning.cents;
 }
 
-/** Writes earnings already worked out (the demo network's history), with their referral commissions. */
+/**
+ * Writes earnings already worked out (the demo network's history), with their referral commissions;
+ * the commissions go into the rollup's cost here (the caller adds the earnings with their conversions).
+ */
 export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: EarningKind; amountCents: number }>): Promise<void> {
   if (!rows.length) return;
   const ids = await db
     .insert(ledgerEntries)
     .values(rows.map(({ kind, ...r }) => ({ ...r, kind: 'earning' as const, payoutType: kind })))
     .returning({ id: ledgerEntries.id });
-  await db.execute(
-    sql.raw(`WITH earned AS (SELECT id, affiliate_id, amount_cents, day, created_at FROM ledger_entries WHERE id IN (${ids.map((r) => Number(r.id)).join(',')}))
-      ${commissionsInsertSql('earned')}`),
+  const result = await db.execute(
+    sql.raw(`WITH earned AS (SELECT id, affiliate_id, amount_cents, day, created_at FROM ledger_entries WHERE id IN (${ids.map((r) => Number(r.id)).join(',')})),
+      commissioned AS (${commissionsInsertSql('earned')} RETURNING affiliate_id, day::text AS day, amount_cents)
+      SELECT * FROM commissioned`),
+  );
+  const commissions = (result as unknown as { rows: Array<{ affiliate_id: number; day: string; amount_cents: string | number }> }).rows;
+  await addToRollups(
+    db,
+    commissions.flatMap((c) => ledgerCost({ affiliateId: Number(c.affiliate_id), day: c.day, kind: 'referral_commission', amountCents: Number(c.amount_cents) }) ?? []),
   );
 }
 

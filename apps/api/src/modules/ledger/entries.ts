@@ -1,7 +1,7 @@
 import type { LedgerEntry, LedgerKind } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { addToRollups, ledgerCost, statsDay } from '../tracking/index.ts';
 
 /**
  * The ledger's one door: every module that moves money appends rows here (with `db` or a
@@ -16,14 +16,24 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect;
  */
 export const ledgerDay = (at: Date): string => statsDay(at);
 
-/** Appends rows in one statement; answers them with their ids, in the order given. */
+/**
+ * Appends rows in one statement; answers them with their ids, in the order given. Referral
+ * commissions, bonuses and adjustments are the network's cost: they are added to the statistics
+ * rollup in the same transaction (docs/tracking.md, "Revenue, cost and margin").
+ */
 export async function appendEntries(db: Db, rows: readonly NewLedgerEntry[]): Promise<LedgerRow[]> {
   if (!rows.length) return [];
   const now = new Date();
-  return db
-    .insert(ledgerEntries)
-    .values(rows.map((r) => ({ ...r, createdAt: r.createdAt ?? now, day: ledgerDay(r.createdAt ?? now) })))
-    .returning();
+  const values = rows.map((r) => ({ ...r, createdAt: r.createdAt ?? now, day: ledgerDay(r.createdAt ?? now) }));
+  if (!values.some((v) => ledgerCost(v))) return db.insert(ledgerEntries).values(values).returning();
+  return db.transaction(async (tx) => {
+    const written = await tx.insert(ledgerEntries).values(values).returning();
+    await addToRollups(
+      tx,
+      written.flatMap((r) => ledgerCost(r) ?? []),
+    );
+    return written;
+  });
 }
 
 export async function appendEntry(db: Db, row: NewLedgerEntry): Promise<LedgerRow> {

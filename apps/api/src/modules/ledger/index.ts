@@ -15,5 +15,5 @@ export { balanceCents, balanceCentsSql, earnedCentsSinceSql, toDollars } from '.
 export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type LedgerEntry, recordEarning } from './earnings.ts';
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
 export { appendPayoutEntries, type PayoutsSource, returnPayoutEntries } from './payout-entries.ts';
-export { commissionsInsertSql } from './referral.ts';
+export { commissionsInsertSql, commissionsOf } from './referral.ts';
 export { earningLeftCents, type ReversalEntry, type ReversalShare, reverseSale, type SaleAmounts } from './reversals.ts';

@@ -24,6 +24,20 @@ export const commissionsInsertSql = (from: string): string =>
   WHERE c.cents > 0
   ORDER BY e.id`;
 
+/**
+ * The referral commissions (and their take-backs) written for one conversion's earning or reversal:
+ * the conversion paths add them to the rollup with the conversion, in one write in key order.
+ */
+export async function commissionsOf(tx: Db, conversionId: number, since?: Date): Promise<Array<{ affiliateId: number; day: string; kind: string; amountCents: number }>> {
+  const rows = await rowsOf<{ affiliate_id: number; day: string; amount_cents: string | number }>(
+    tx,
+    sql`SELECT c.affiliate_id, c.day::text AS day, c.amount_cents FROM ledger_entries e
+      JOIN ledger_entries c ON c.source_id = e.id AND c.kind = 'referral_commission'
+      WHERE e.conversion_id = ${conversionId} ${since ? sql`AND c.created_at >= ${since.toISOString()}::timestamptz` : sql``}`,
+  );
+  return rows.map((r) => ({ affiliateId: Number(r.affiliate_id), day: r.day, kind: 'referral_commission', amountCents: Number(r.amount_cents) }));
+}
+
 /** Rows of a raw query on either driver (both answer `{rows}`). */
 async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -5,36 +5,46 @@ import { offers, statsDailyTotals, users } from '../../db/schema/index.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
 import { balanceCents } from '../ledger/index.ts';
 import { addDays, daysBetween, rollupSums, statsDay, totalsRollup } from '../tracking/index.ts';
+import { type ReportView, revenueCostMargin } from './service.ts';
 
-const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents']);
+const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents']);
+type Totals = { [K in keyof typeof totals]: string | number };
 
 function within(scope: Scope, from: string, to: string): SQL | undefined {
   return and(gte(statsDailyTotals.day, from), lte(statsDailyTotals.day, to), scopeCondition(scope, statsDailyTotals.affiliateId));
 }
 
-async function period(db: Db, scope: Scope, from: string, to: string) {
+/** The network's figures for staff with statistics; nothing at all (no keys) for anyone else. */
+const figuresOf = (r: Totals | undefined, view: ReportView) =>
+  view.figures ? revenueCostMargin({ earningsCents: r?.earningsCents ?? 0, revenueCents: r?.revenueCents ?? 0, commissionCents: r?.commissionCents ?? 0, bonusCents: r?.bonusCents ?? 0 }) : {};
+
+async function period(db: Db, scope: Scope, from: string, to: string, view: ReportView) {
   const [r] = await db.select(totals).from(statsDailyTotals).where(within(scope, from, to));
-  return { clicks: Number(r?.clicks ?? 0), unique_clicks: Number(r?.uniqueClicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100 };
+  return { clicks: Number(r?.clicks ?? 0), unique_clicks: Number(r?.uniqueClicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100, ...figuresOf(r, view) };
 }
 
-/** Today, yesterday, this month, last month (Los Angeles days), a 30-day chart and the top offers or affiliates. */
-export async function dashboard(db: Db, scope: Scope, now = new Date()): Promise<Dashboard> {
+/**
+ * Today, yesterday, this month, last month (Los Angeles days), a 30-day chart and the top offers or
+ * affiliates; `view.figures` (staff with statistics) adds revenue, cost and margin to the periods and the chart.
+ */
+export async function dashboard(db: Db, scope: Scope, view: ReportView, now = new Date()): Promise<Dashboard> {
+  if (scope.kind === 'affiliate' && view.figures) throw new Error('An affiliate never sees the network figures.');
   const today = statsDay(now);
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(monthStart, -1);
   const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
   const chartFrom = addDays(today, -29);
   const [t, y, m, lm] = await Promise.all([
-    period(db, scope, today, today),
-    period(db, scope, addDays(today, -1), addDays(today, -1)),
-    period(db, scope, monthStart, today),
-    period(db, scope, lastMonthStart, lastMonthEnd),
+    period(db, scope, today, today, view),
+    period(db, scope, addDays(today, -1), addDays(today, -1), view),
+    period(db, scope, monthStart, today, view),
+    period(db, scope, lastMonthStart, lastMonthEnd, view),
   ]);
   const daily = await db.select({ day: statsDailyTotals.day, ...totals }).from(statsDailyTotals).where(within(scope, chartFrom, today)).groupBy(statsDailyTotals.day);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const chart = daysBetween(chartFrom, today).map((d) => {
     const r = byDay.get(d);
-    return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100 };
+    return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100, ...figuresOf(r, view) };
   });
   const topOffers = await db
     .select({ id: statsDailyTotals.offerId, name: offers.name, ...totals })

@@ -1,5 +1,6 @@
 import { dashboardReplySchema, errorReplySchema, statisticsQuerySchema, statisticsReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessOf, seesStaffOnly } from '../../lib/authorization.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { dashboard } from './dashboard.ts';
@@ -12,14 +13,16 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAccess(app, 'GET /v1/statistics/daily', { tokenScope: 'statistics:read' }),
       schema: {
         tags: ['statistics'],
-        summary: 'Daily report (or grouped by offer, site, campaign, country, device, sub ID); affiliates see only their own',
+        summary: "Daily report (or grouped by offer, site, campaign, country, device, sub ID); affiliates see only their own, staff also the network's revenue, cost and margin",
         security: [{ bearer: [] }],
         querystring: statisticsQuerySchema,
         response: { 200: statisticsReplySchema, 401: errorReplySchema, 403: errorReplySchema, 422: errorReplySchema },
       },
     },
     async (request) => {
-      const { rows, totals, query } = await report(app.db, scopeOf(request.auth!), request.query);
+      // The network's revenue, cost and margin: only for whom the authorization table says (staff with statistics).
+      const view = { figures: seesStaffOnly(accessOf('GET /v1/statistics/daily')!, request.auth!) };
+      const { rows, totals, query } = await report(app.db, scopeOf(request.auth!), request.query, view);
       return { data: rows, meta: { totals, from: query.from, to: query.to, group_by: query.group_by } };
     },
   );
@@ -30,11 +33,11 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAccess(app, 'GET /v1/dashboard', { tokenScope: 'statistics:read' }),
       schema: {
         tags: ['statistics'],
-        summary: "Affiliates: their periods, balance, 30-day chart and top offers; staff: the network's, with top affiliates",
+        summary: "Affiliates: their periods, balance, 30-day chart and top offers; staff: the network's, with top affiliates (and revenue, cost and margin with statistics)",
         security: [{ bearer: [] }],
         response: { 200: dashboardReplySchema, 401: errorReplySchema, 403: errorReplySchema },
       },
     },
-    async (request) => ({ data: await dashboard(app.db, scopeOf(request.auth!)) }),
+    async (request) => ({ data: await dashboard(app.db, scopeOf(request.auth!), { figures: seesStaffOnly(accessOf('GET /v1/dashboard')!, request.auth!) }) }),
   );
 };

@@ -1,5 +1,5 @@
-import { type StatisticsRow, type statisticsQuerySchema, validationMessages } from '@portal/contracts';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type NetworkStatisticsRow, type StatisticsRow, type statisticsQuerySchema, validationMessages } from '@portal/contracts';
+import { and, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/index.ts';
@@ -11,19 +11,36 @@ import { daysBetween, type Rollup, rollupSums, totalsRollup } from '../tracking/
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;
 
-const reportCounters = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents'] as const;
+const reportCounters = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents'] as const;
 const sumsOf = (t: Rollup) => rollupSums(t, reportCounters);
 type Sums = { [K in keyof ReturnType<typeof sumsOf>]: string | number };
 const sums = sumsOf(statsDaily);
 
-/** Turns summed counters into a report row with ratio (conversions per 100 unique clicks) and EPC. */
-export function toRow(s: Sums): StatisticsRow {
+/** Who the report is for beyond its scope: `figures` adds the network's revenue, cost and margin (staff with statistics). */
+export interface ReportView {
+  figures: boolean;
+}
+const affiliateView: ReportView = { figures: false };
+
+/**
+ * The network's figures of summed counters, in dollars: revenue as sites reported it; cost what
+ * affiliates were paid (earnings net of reversals, referral commissions, bonuses and adjustments);
+ * margin the difference. Worked out in cents, so the three always agree to the cent.
+ */
+export function revenueCostMargin(s: Pick<Sums, 'earningsCents' | 'revenueCents' | 'commissionCents' | 'bonusCents'>): { revenue: number; cost: number; margin: number } {
+  const revenue = Number(s.revenueCents);
+  const cost = Number(s.earningsCents) + Number(s.commissionCents) + Number(s.bonusCents);
+  return { revenue: revenue / 100, cost: cost / 100, margin: (revenue - cost) / 100 };
+}
+
+/** Turns summed counters into a report row with ratio (conversions per 100 unique clicks) and EPC; with the network's figures for staff. */
+export function toRow(s: Sums, view: ReportView = affiliateView): StatisticsRow | NetworkStatisticsRow {
   const n = (v: string | number) => Number(v);
   const clicks = n(s.clicks);
   const unique = n(s.uniqueClicks);
   const conversions = n(s.conversions);
   const cents = n(s.earningsCents);
-  return {
+  const row: StatisticsRow = {
     clicks,
     unique_clicks: unique,
     conversions,
@@ -36,9 +53,11 @@ export function toRow(s: Sums): StatisticsRow {
     ratio: unique > 0 ? Math.round((conversions / unique) * 10000) / 100 : 0,
     epc: clicks > 0 ? Math.round((cents / clicks) * 100) / 10000 : 0,
   };
+  // An affiliate's row has no such keys at all, not even empty ones.
+  return view.figures ? { ...row, ...revenueCostMargin(s) } : row;
 }
 
-const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0 };
+const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0, commissionCents: 0, bonusCents: 0 };
 
 const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const;
 
@@ -54,6 +73,9 @@ function filters(t: Rollup, q: Query, scope: Scope): SQL[] {
   const scoped = scopeCondition(scope, t.affiliateId);
   if (scoped) where.push(scoped);
   if (scope.kind !== 'affiliate' && q.affiliate_id !== undefined) where.push(eq(t.affiliateId, q.affiliate_id));
+  // An affiliate's traffic always has an offer; the rows without one hold the network's cost
+  // (their commissions and bonuses), which their report does not show.
+  if (scope.kind === 'affiliate') where.push(ne(t.offerId, 0));
   if (q.site_id) where.push(eq(t.siteId, q.site_id));
   if (q.offer_id) where.push(eq(t.offerId, q.offer_id));
   if (q.campaign_id) where.push(eq(t.campaignId, q.campaign_id));
@@ -96,8 +118,8 @@ async function labels(db: Db, groupBy: Query['group_by'], keys: string[]): Promi
 }
 
 export interface Report {
-  rows: StatisticsRow[];
-  totals: StatisticsRow;
+  rows: Array<StatisticsRow | NetworkStatisticsRow>;
+  totals: StatisticsRow | NetworkStatisticsRow;
   /** The query as answered: an affiliate's grouping by affiliate is answered by date. */
   query: Query;
 }
@@ -107,8 +129,12 @@ export interface Report {
  * (every day of the range, zeros included), or per offer, site, campaign, country, device, sub ID.
  * An affiliate's scope limits it to their own figures (and never groups by affiliate); a
  * manager's to their assigned affiliates; staff may pick one affiliate within their scope.
+ * `view.figures` (staff with statistics only) adds revenue, cost and margin to every row and the
+ * totals; the network's money without an offer, site or affiliate (orphaned conversions' revenue,
+ * commissions, bonuses) shows as a group of its own ("No offer").
  */
-export async function report(db: Db, scope: Scope, query: Query): Promise<Report> {
+export async function report(db: Db, scope: Scope, query: Query, view: ReportView = affiliateView): Promise<Report> {
+  if (scope.kind === 'affiliate' && view.figures) throw new Error('An affiliate never sees the network figures.');
   const q = scope.kind === 'affiliate' && query.group_by === 'affiliate' ? { ...query, group_by: 'date' as const } : query;
   // SPEC.md section 5's message on both fields: the screen marks the pair.
   if (q.from > q.to) throw new ValidationError({ from: [validationMessages.invalid], to: [validationMessages.invalid] });
@@ -121,8 +147,8 @@ export async function report(db: Db, scope: Scope, query: Query): Promise<Report
   if (q.group_by === 'date') {
     const rows = await db.select({ key: t.day, ...tSums }).from(t).where(where).groupBy(t.day);
     const byDay = new Map(rows.map((r) => [r.key, r]));
-    const out = days.map((d) => ({ date: d, ...toRow(byDay.get(d) ?? emptySums) }));
-    return { rows: out, totals: total(rows), query: q };
+    const out = days.map((d) => ({ date: d, ...toRow(byDay.get(d) ?? emptySums, view) }));
+    return { rows: sortRows(out, q, view), totals: total(rows, view), query: q };
   }
   const col = groupColumn(t)[q.group_by];
   const rows = await db
@@ -132,17 +158,43 @@ export async function report(db: Db, scope: Scope, query: Query): Promise<Report
     .groupBy(col)
     .orderBy(sql`sum(${t.earningsCents}) desc`, sql`sum(${t.clicks}) desc`);
   const names = await labels(db, q.group_by, rows.map((r) => r.key));
-  const noneLabel = q.group_by === 'campaign' ? 'No campaign' : q.group_by === 'creative' ? 'No creative' : q.group_by === 'country' ? 'Unknown' : '(none)';
+  const noneLabel = noneLabels[q.group_by] ?? '(none)';
   return {
-    rows: rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r) })),
-    totals: total(rows),
+    rows: sortRows(
+      rows.map((r) => ({ key: r.key, label: names.get(r.key) ?? (r.key === '' || r.key === '0' ? noneLabel : r.key), ...toRow(r, view) })),
+      q,
+      view,
+    ),
+    totals: total(rows, view),
     query: q,
   };
 }
 
-function total(rows: Sums[]): StatisticsRow {
+/**
+ * The rows in the order asked (`sort`, `order`; ascending when only `sort` is given), else as they are:
+ * days in order, groups by earnings. Ties keep that order. The network's figures sort staff's reports
+ * only: an affiliate's sort by them is ignored, so the order cannot tell them anything.
+ */
+function sortRows<R extends StatisticsRow & Partial<Record<'revenue' | 'cost' | 'margin', number>>>(rows: R[], q: Query, view: ReportView): R[] {
+  const by = q.sort;
+  if (!by || (!view.figures && (by === 'revenue' || by === 'cost' || by === 'margin'))) return rows;
+  const dir = q.order === 'desc' ? -1 : 1;
+  const keyOf = (r: R) => r.date ?? r.label ?? r.key ?? '';
+  return rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => {
+      const c = by === 'key' ? keyOf(a.r).localeCompare(keyOf(b.r)) : Number(a.r[by] ?? 0) - Number(b.r[by] ?? 0);
+      return c !== 0 ? c * dir : a.i - b.i;
+    })
+    .map(({ r }) => r);
+}
+
+/** The label of a group without a value: no campaign, no creative, an unknown country; staff's money with no offer, site or affiliate. */
+const noneLabels: Partial<Record<Query['group_by'], string>> = { campaign: 'No campaign', creative: 'No creative', country: 'Unknown', offer: 'No offer', site: 'No site', affiliate: 'No affiliate' };
+
+function total(rows: Sums[], view: ReportView): StatisticsRow | NetworkStatisticsRow {
   const t = { ...emptySums } as Record<keyof Sums, number>;
   for (const r of rows) for (const k of Object.keys(sums) as Array<keyof Sums>) t[k] += Number(r[k]);
-  return toRow(t);
+  return toRow(t, view);
 }
 

@@ -10,4 +10,22 @@ export const trackingModule = apiModule('tracking', async (app) => {
 
 export { addDays, daysBetween, statsDay } from './day.ts';
 export { fromHundredths, revshareCents, toHundredths } from './money.ts';
-export { addToRollups, conversionCounters, type Counters, isNewCustomer, keyOf, type Rollup, type RollupKeyColumn, rollupSums, RollupSums, rollupUpsertSql, totalsRollup } from './rollup.ts';
+export {
+  addToRollups,
+  conversionCounters,
+  costKinds,
+  type Counters,
+  isNewCustomer,
+  keyOf,
+  ledgerCost,
+  orphanedRevenue,
+  revenueOf,
+  type Rollup,
+  type RollupDelta,
+  type RollupKeyColumn,
+  rollupSums,
+  RollupSums,
+  rollupUpsertSql,
+  rollupUpsertsSql,
+  totalsRollup,
+} from './rollup.ts';

@@ -9,7 +9,7 @@ import { statsDaily, statsDailyTotals } from '../../db/schema/index.ts';
  * goes through this module, so a new counter or key column is added here once.
  */
 
-export const counterNames = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents', 'revenueCents'] as const;
+export const counterNames = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents'] as const;
 export type Counter = (typeof counterNames)[number];
 export type Counters = Record<Counter, number>;
 
@@ -72,17 +72,46 @@ export const counterOf: Record<ConversionType, 'signups' | 'sales' | 'rebills' |
   chargeback: 'chargebacks',
 };
 
+/** What a conversion adds to revenue (USD cents): refunds and chargebacks take their amount back. */
+export const revenueOf = (type: ConversionType, amountCents: number): number => (type === 'refund' || type === 'chargeback' ? -amountCents : amountCents);
+
 /** What one attributed conversion adds to the rollup: refunds and chargebacks take their amount back from revenue. */
 export function conversionCounters(type: ConversionType, earningCents: number, amountCents: number): Partial<Counters> {
   return {
     conversions: isNewCustomer(type) ? 1 : 0,
     [counterOf[type]]: 1,
     earningsCents: earningCents,
-    revenueCents: type === 'refund' || type === 'chargeback' ? -amountCents : amountCents,
+    revenueCents: revenueOf(type, amountCents),
   };
 }
 
-const zero = (): Counters => ({ clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0 });
+const noDetail = { campaignId: 0, country: '', device: '', sub1: '', sub2: '', sub3: '', sub4: '', sub5: '', creative: '' } as const;
+
+/**
+ * Where a conversion nobody is paid on (orphaned) counts: its site's revenue on its day, under no
+ * affiliate, offer or campaign. It adds revenue only: no conversion, sale or earning.
+ */
+export function orphanedRevenue(siteId: number, day: string, type: ConversionType, amountCents: number): RollupDelta {
+  return { day, affiliateId: 0, offerId: 0, siteId, ...noDetail, revenueCents: revenueOf(type, amountCents) };
+}
+
+/** Which cost counter a ledger row of this kind adds to, if any: earnings and reversals are added with their conversion. */
+const costCounterOf: Record<string, 'commissionCents' | 'bonusCents' | undefined> = { referral_commission: 'commissionCents', bonus: 'bonusCents', adjustment: 'bonusCents' };
+
+/**
+ * What a referral commission, bonus or adjustment adds to the network's cost: a row of its affiliate
+ * and day with no offer, site or campaign (they belong to none). Null for a row of another kind.
+ */
+export function ledgerCost(row: { affiliateId: number; day: string; kind: string; amountCents: number }): RollupDelta | null {
+  const counter = costCounterOf[row.kind];
+  if (!counter) return null;
+  return { day: row.day, affiliateId: row.affiliateId, offerId: 0, siteId: 0, ...noDetail, [counter]: row.amountCents };
+}
+
+/** The ledger kinds whose rows are the network's cost: earnings net of reversals, referral commissions, bonuses and adjustments. */
+export const costKinds = ['earning', 'reversal', 'referral_commission', 'bonus', 'adjustment'] as const;
+
+const zero = (): Counters => ({ clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0, commissionCents: 0, bonusCents: 0 });
 
 /** Deltas summed per key of both rollups, ready to be written in key order. */
 export class RollupSums {
@@ -179,6 +208,23 @@ export function rollupUpsertSql(table: RollupTable, from: string, key: Record<Ro
   FROM ${from} GROUP BY ${positions} ORDER BY ${positions}
   ON CONFLICT (${keyCols.join(', ')}) DO UPDATE
     SET ${names.map((c) => `${snake(c)} = ${table}.${snake(c)} + excluded.${snake(c)}`).join(', ')}`;
+}
+
+/**
+ * The CTE steps `wide` and `narrow` (for a hand-written statement) that add `from`'s rows to both
+ * rollups. `narrow` starts only once `wide` has written, and so locked, all its rows: every writer
+ * locks the full rollup's rows first and then the totals', each in key order, as `addToRollups`
+ * does, so two writers never wait on each other in a circle. (Sibling CTEs run in no set order: a
+ * batch that wrote the totals first deadlocked with a refund writing the same keys.)
+ */
+export function rollupUpsertsSql(from: string, key: Record<RollupKeyColumn, string>, counters: Partial<Record<Counter, string>>): string {
+  return `wide AS (
+  ${rollupUpsertSql('stats_daily', from, key, counters)}
+  RETURNING 1
+),
+narrow AS (
+  ${rollupUpsertSql('stats_daily_totals', `(SELECT * FROM ${from} WHERE (SELECT count(*) FROM wide) >= 0) AS after_wide`, key, counters)}
+)`;
 }
 
 /** Either rollup, typed as the full one: the totals table has the same counters and the first five key columns. */

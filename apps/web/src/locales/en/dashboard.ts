@@ -21,4 +21,9 @@ export const dashboard = {
   loadError: 'The dashboard could not be loaded.',
   retry: 'Try again',
   viewStatistics: 'Open statistics',
+  revenue: 'Revenue',
+  cost: 'Cost',
+  margin: 'Margin',
+  moneyChartTitle: 'Revenue, cost and margin, last 30 days',
+  moneyChartHint: 'Revenue is what the sites reported, in USD; cost is what affiliates earned, with referral commissions and bonuses.',
 };

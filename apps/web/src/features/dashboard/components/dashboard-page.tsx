@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Dashboard } from '@portal/contracts';
+import type { Dashboard, NetworkFigures } from '@portal/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -18,23 +18,30 @@ import { useDashboard } from '../api/get-dashboard.ts';
 
 // Loaded with the dashboard only, never with the home page.
 const DailyChart = lazy(() => import('../../../components/charts/daily-chart.tsx'));
+// Staff with the statistics permission only: the network's revenue, cost and margin per day.
+const MoneyChart = lazy(() => import('../../../components/charts/money-chart.tsx'));
 
 const whole = new Intl.NumberFormat('en-US');
 const periodKeys = ['today', 'yesterday', 'this_month', 'last_month'] as const;
-type Totals = Dashboard['periods']['today'];
+type Totals = Dashboard['periods']['today'] & Partial<NetworkFigures>;
+
+/** The network's figures of a period or day, when the reply carries them (staff with the statistics permission). */
+const figuresOf = (v: Partial<NetworkFigures>): NetworkFigures | null =>
+  v.revenue !== undefined && v.cost !== undefined && v.margin !== undefined ? { revenue: v.revenue, cost: v.cost, margin: v.margin } : null;
 
 function PeriodCard({ title, totals, earningsLabel }: { title: string; totals: Totals; earningsLabel: string }) {
   const { t } = useTranslation();
-  const line = (label: string, value: string) => (
+  const line = (label: string, value: string, color?: string) => (
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, color }}>
         {value}
       </Typography>
     </Stack>
   );
+  const figures = figuresOf(totals);
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2, height: '100%' }}>
       <Typography variant="overline" color="text.secondary" component="h2">
@@ -51,6 +58,13 @@ function PeriodCard({ title, totals, earningsLabel }: { title: string; totals: T
         {line(t('dashboard.uniqueClicks'), whole.format(totals.unique_clicks))}
         {line(t('dashboard.conversions'), whole.format(totals.conversions))}
       </Stack>
+      {figures ? (
+        <Stack spacing={0.5} sx={{ mt: 1, pt: 1, borderTop: 1, borderColor: 'divider' }} data-testid="network-figures">
+          {line(t('dashboard.revenue'), formatMoney(figures.revenue))}
+          {line(t('dashboard.cost'), formatMoney(figures.cost))}
+          {line(t('dashboard.margin'), formatMoney(figures.margin), figures.margin < 0 ? 'error.main' : 'success.main')}
+        </Stack>
+      ) : null}
     </Paper>
   );
 }
@@ -129,6 +143,11 @@ export function DashboardPage({ canOpenStatistics }: DashboardPageProps) {
 
   const data = dashboard.data;
   const network = data.scope === 'network';
+  // Every chart day carries the figures, or none does.
+  const moneyPoints = data.chart.flatMap((p: (typeof data.chart)[number] & Partial<NetworkFigures>) => {
+    const f = figuresOf(p);
+    return f ? [{ date: p.date, ...f }] : [];
+  });
   const earningsLabel = t(network ? 'dashboard.networkEarnings' : 'dashboard.earnings');
   return (
     <Stack spacing={2.5} sx={{ minWidth: 0 }}>
@@ -175,6 +194,22 @@ export function DashboardPage({ canOpenStatistics }: DashboardPageProps) {
           <DailyChart points={data.chart} labels={{ clicks: t('dashboard.clicks'), conversions: t('dashboard.conversions'), title: t('dashboard.chartTitle') }} />
         </Suspense>
       </Paper>
+      {moneyPoints.length ? (
+        <Paper variant="outlined" component="section" aria-label={t('dashboard.moneyChartTitle')} sx={{ p: { xs: 2, md: 2.5 }, minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('dashboard.moneyChartTitle')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+            {t('dashboard.moneyChartHint')}
+          </Typography>
+          <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+            <MoneyChart
+              points={moneyPoints}
+              labels={{ revenue: t('dashboard.revenue'), cost: t('dashboard.cost'), margin: t('dashboard.margin'), title: t('dashboard.moneyChartTitle') }}
+            />
+          </Suspense>
+        </Paper>
+      ) : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: network ? 6 : 12 }}>
           <TopTable title={t('dashboard.topOffers')} nameHeader={t('dashboard.offer')} rows={data.top_offers} label={t('dashboard.topOffers')} />

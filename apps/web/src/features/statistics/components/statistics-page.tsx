@@ -11,7 +11,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStatistics } from '../api/get-statistics.ts';
-import { keyColumn, metricColumns } from '../lib/columns.ts';
+import { keyColumn, reportColumns } from '../lib/columns.ts';
 import { conversionLogLink } from '../lib/conversion-log-link.ts';
 import { downloadText, toCsv } from '../lib/csv.ts';
 import { type Filters, readFilters, toQuery, writeFilters } from '../lib/filters.ts';
@@ -56,7 +56,8 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
     setParams(writeFilters(next), { replace: true });
   };
 
-  const columns = [keyColumn(filters.group_by, t('statistics.none'), (d) => t(`statistics.devices.${d}`, { defaultValue: d })), ...metricColumns];
+  // Staff also see the network's revenue, cost and margin (the API sends them to staff only).
+  const columns = [keyColumn(filters.group_by, t('statistics.none'), (d) => t(`statistics.devices.${d}`, { defaultValue: d })), ...reportColumns(!isClient)];
   const rows = report.data?.data ?? [];
   const totals = report.data?.meta.totals;
   const points = useMemo(() => fillDays(filters.from, filters.to, daily.data?.data ?? []), [filters.from, filters.to, daily.data]);
@@ -115,7 +116,14 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
               {t('statistics.empty')}
             </Typography>
           ) : (
-            <StatisticsTable columns={columns} rows={rows} totals={totals} conversionsLink={(row) => conversionLogLink(filters, row)} />
+            <StatisticsTable
+              columns={columns}
+              rows={rows}
+              totals={totals}
+              conversionsLink={(row) => conversionLogLink(filters, row)}
+              sort={{ by: filters.sort, order: filters.order }}
+              onSort={(by, order) => change({ sort: by as Filters['sort'], order })}
+            />
           )}
         </Paper>
       ) : null}

@@ -1,4 +1,4 @@
-import { type StatisticsQuery, statisticsGroupBy } from '@portal/contracts';
+import { type StatisticsQuery, type StatisticsSort, statisticsGroupBy, statisticsSortKeys } from '@portal/contracts';
 import type { GroupBy } from './columns.ts';
 import { subKeys } from '../../../lib/sub-keys.ts';
 import { last30Days } from './days.ts';
@@ -19,11 +19,15 @@ export interface Filters {
   sub4: string;
   sub5: string;
   group_by: GroupBy;
+  /** The column the table is sorted by ('' for the report's own order) and its direction. */
+  sort: StatisticsSort | '';
+  order: 'asc' | 'desc' | '';
 }
 
 const groups: readonly GroupBy[] = statisticsGroupBy;
 const day = /^\d{4}-\d{2}-\d{2}$/;
 const idOf = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+const sortOf = (v: string | null): StatisticsSort | '' => ((statisticsSortKeys as readonly string[]).includes(v ?? '') ? (v as StatisticsSort) : '');
 
 export function readFilters(params: URLSearchParams, now: Date = new Date()): Filters {
   const range = last30Days(now);
@@ -45,6 +49,8 @@ export function readFilters(params: URLSearchParams, now: Date = new Date()): Fi
     sub4: params.get('sub4') ?? '',
     sub5: params.get('sub5') ?? '',
     group_by: group && groups.includes(group) ? group : 'date',
+    sort: sortOf(params.get('sort')),
+    order: params.get('order') === 'desc' ? 'desc' : params.get('order') === 'asc' ? 'asc' : '',
   };
 }
 
@@ -70,5 +76,9 @@ export function toQuery(filters: Filters, groupBy: GroupBy = filters.group_by): 
   if (filters.country) query.country = filters.country;
   if (filters.device) query.device = filters.device as StatisticsQuery['device'];
   for (const k of subKeys) if (filters[k]) query[k] = filters[k];
+  if (filters.sort && groupBy === filters.group_by) {
+    query.sort = filters.sort;
+    if (filters.order) query.order = filters.order;
+  }
   return query;
 }

@@ -67,7 +67,7 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
   const orphans = Array.from({ length: sites.length ? 14 : 0 }, (_, i) => {
     const at = new Date(now.getTime() - Math.floor(r() * 60 * 86_400_000) - 60_000);
     const unknownCid = i % 3 !== 0;
-    const type = i % 5 === 4 ? 'signup' : 'sale';
+    const type = i % 5 === 4 ? ('signup' as const) : ('sale' as const);
     const amount = type === 'signup' ? 0 : [2999, 3999, 5999][i % 3]!;
     return {
       siteId: sites[i % sites.length]!,

@@ -25,7 +25,9 @@ export async function seedDemoConversionLog(db: Db, r: () => number, now: Date):
     const type = r() < 0.2 ? ('chargeback' as const) : ('refund' as const);
     // Most refunds are whole; some give back half, in the sale's own currency.
     const whole = r() < 0.75;
-    const refunded = { amountMinor: whole ? sale.amountMinor : Math.round(sale.amountMinor / 2), amountCents: whole ? sale.amountCents : Math.round(sale.amountCents / 2), currency: sale.currency };
+    const amountMinor = whole ? sale.amountMinor : Math.round(sale.amountMinor / 2);
+    // Its USD amount at the sale's rate, as the conversion path prices it.
+    const refunded = { amountMinor, amountCents: whole ? sale.amountCents : Math.round(amountMinor * Number(sale.usdRate ?? 1)), currency: sale.currency };
     const amount = refunded.amountCents;
     const day = statsDay(at);
     const [row] = await db

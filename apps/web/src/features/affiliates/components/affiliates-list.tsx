@@ -111,19 +111,23 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
       {selected.size ? <BulkBar ids={[...selected]} names={names} onDone={() => setSelected(new Set())} /> : null}
       <ListTable
         label={t('auth.affiliates.tableLabel')}
+        // Fixed widths at full width: a long name, email or chip wraps or ends in an ellipsis in its own
+        // cell, so the W9/W8 column never slides under the pinned Actions whatever the fonts (1440 px
+        // leaves about 1300 px for the table). Email takes what the others leave.
         columns={[
-          { label: t('auth.affiliates.name'), sort: 'name' },
+          { label: t('auth.affiliates.name'), sort: 'name', width: '7%' },
           { label: t('auth.affiliates.email'), sort: 'email' },
-          { label: t('auth.affiliates.tier'), sort: 'tier' },
-          { label: t('auth.affiliates.manager'), sort: 'manager' },
-          { label: t('auth.affiliates.country'), sort: 'country' },
-          { label: t('auth.affiliates.created'), sort: 'created_at' },
-          { label: t('auth.affiliates.balance'), sort: 'balance', align: 'right' },
-          { label: t('auth.affiliates.monthEarnings'), sort: 'month_earnings', align: 'right' },
-          { label: t('auth.affiliates.status'), sort: 'status' },
-          t('auth.affiliates.taxFormStatus'),
-          t('auth.affiliates.actions'),
+          { label: t('auth.affiliates.tier'), sort: 'tier', width: '6.5%' },
+          { label: t('auth.affiliates.manager'), sort: 'manager', width: '8%' },
+          { label: t('auth.affiliates.country'), sort: 'country', width: '7.5%' },
+          { label: t('auth.affiliates.created'), sort: 'created_at', width: '7.5%' },
+          { label: t('auth.affiliates.balance'), sort: 'balance', align: 'right', width: '7.5%' },
+          { label: t('auth.affiliates.monthEarnings'), sort: 'month_earnings', align: 'right', width: '8%' },
+          { label: t('auth.affiliates.status'), sort: 'status', width: '12%' },
+          { label: t('auth.affiliates.taxFormStatus'), width: '9.5%' },
+          { label: t('auth.affiliates.actions'), width: '72px' },
         ]}
+        fit={1220}
         select={<Checkbox checked={allChecked} indeterminate={!allChecked && rows.some((r) => selected.has(r.id))} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': t('auth.affiliates.selectAll') } }} />}
         compact
         count={rows.length}
@@ -144,7 +148,7 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
             </TableCell>
             <TableCell>{row.name}</TableCell>
             {/* One line: a long address ends in an ellipsis (whole on hover) instead of breaking mid-word. */}
-            <TableCell title={row.email} sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <TableCell title={row.email} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {row.email}
             </TableCell>
             <TableCell>{row.tier?.name ?? ''}</TableCell>

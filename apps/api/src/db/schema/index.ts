@@ -22,3 +22,4 @@ export * from './creatives.ts';
 export * from './tax-forms.ts';
 export * from './catalogue.ts';
 export * from './instances.ts';
+export * from './terms.ts';

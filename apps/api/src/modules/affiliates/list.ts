@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, tiers, users } from '../../db/schema/index.ts';
 import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/index.ts';
 import { legalStateSql } from '../profile/index.ts';
+import { acceptedTermsSql, currentTermsVersion, lastAcceptedTermsSql } from '../terms/index.ts';
 import { statsDay } from '../tracking/index.ts';
 
 type Query = z.output<typeof affiliatesQuerySchema>;
@@ -18,7 +19,7 @@ const statusSql = sql<string>`case when ${users.approvalStatus} = 'pending' then
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE of the list and of its CSV: always affiliates only. */
-function conditionsOf(q: Query): SQL[] {
+function conditionsOf(q: Query, termsVersion: string): SQL[] {
   const where: SQL[] = [eq(users.isClient, true)];
   if (q.search) {
     const like = escapeLike(q.search);
@@ -36,6 +37,8 @@ function conditionsOf(q: Query): SQL[] {
   // The same state the column shows, the profile issues and the payout hold follow (profile/issues.ts).
   if (q.legal_form_status) where.push(sql`${legalStateSql()} = ${q.legal_form_status}`);
   if (q.revshare_paused !== undefined) where.push(sql`coalesce(${affiliateProfiles.revsharePaused}, false) = ${q.revshare_paused}`);
+  if (q.terms === 'current') where.push(acceptedTermsSql(users.id, termsVersion));
+  if (q.terms === 'outdated') where.push(sql`not ${acceptedTermsSql(users.id, termsVersion)}`);
   return where;
 }
 
@@ -74,6 +77,7 @@ export interface ListViewer {
 
 async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: number; offset: number }, only?: number) {
   const month = monthStart();
+  const termsVersion = await currentTermsVersion(db);
   const order = q.order ?? (q.sort ? 'asc' : 'desc');
   const dir = order === 'asc' ? asc : desc;
   const orderBy: SQL[] = [];
@@ -99,6 +103,7 @@ async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: nu
       /** The latest submission ("view W9/W8 form" opens it); a newer one supersedes the older, so the highest id. */
       taxFormId: sql<number | null>`(select max(${taxForms.id}) from ${taxForms} where ${taxForms.affiliateId} = ${users.id})`,
       revsharePaused: affiliateProfiles.revsharePaused,
+      termsAcceptedVersion: lastAcceptedTermsSql(users.id),
       balanceCents: balanceCentsSql(users.id),
       monthCents: earnedCentsSinceSql(users.id, month),
     })
@@ -106,7 +111,7 @@ async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: nu
     .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
     .leftJoin(tiers, eq(tiers.id, users.tierId))
     .leftJoin(managers, eq(managers.id, users.managerId))
-    .where(and(...conditionsOf(q), ...(only === undefined ? [] : [eq(users.id, only)])))
+    .where(and(...conditionsOf(q, termsVersion), ...(only === undefined ? [] : [eq(users.id, only)])))
     .orderBy(...orderBy)
     .offset(paging.offset);
   return paging.limit === undefined ? await base : await base.limit(paging.limit);
@@ -130,6 +135,7 @@ function toItem(r: Row): AffiliateListItem {
     legal_form_status: r.legalFormStatus,
     tax_form_id: r.taxFormId === null ? null : Number(r.taxFormId),
     revshare_paused: r.revsharePaused ?? false,
+    terms_accepted_version: r.termsAcceptedVersion ?? null,
     balance: Number(r.balanceCents) / 100,
     month_earnings: Number(r.monthCents) / 100,
   };
@@ -141,7 +147,7 @@ export async function listAffiliates(db: Db, q: Query, viewer: ListViewer): Prom
     .select({ n: count() })
     .from(users)
     .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
-    .where(and(...conditionsOf(q)));
+    .where(and(...conditionsOf(q, await currentTermsVersion(db))));
   const n = total?.n ?? 0;
   const all = q.per_page === 'all';
   const perPage = all ? Math.max(n, 1) : (q.per_page as number);
@@ -156,7 +162,7 @@ export async function getAffiliateItem(db: Db, id: number, viewer: ListViewer): 
   return row ? toItem(row) : undefined;
 }
 
-const csvHeader = ['ID', 'Name', 'Email', 'Company', 'Website', 'Tier', 'Manager', 'Country', 'Signup date', 'Balance', "This month's earnings", 'Status', 'W9/W8', 'Revshare paused'];
+const csvHeader = ['ID', 'Name', 'Email', 'Company', 'Website', 'Tier', 'Manager', 'Country', 'Signup date', 'Balance', "This month's earnings", 'Status', 'W9/W8', 'Revshare paused', 'Terms accepted'];
 
 /** The CSV export: every row the filters select, in the list's order; formula-safe (contracts csv.ts). */
 export async function affiliatesCsv(db: Db, q: Query, viewer: ListViewer): Promise<string> {
@@ -178,6 +184,7 @@ export async function affiliatesCsv(db: Db, q: Query, viewer: ListViewer): Promi
       r.status,
       r.legal_form_status,
       r.revshare_paused ? 'yes' : 'no',
+      r.terms_accepted_version ?? '',
     ]),
   );
 }

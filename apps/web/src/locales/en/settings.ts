@@ -23,6 +23,7 @@ export const settings = {
     catalogueSync: 'Catalogue sync',
     maintenance: 'Maintenance',
     networkDetails: 'Network details',
+    terms: 'Terms of Service',
   },
   money: {
     description: 'The commission referrers earn on their referred affiliates’ income, for life, and how long an earning waits before a period close may pay it (so refunds and chargebacks land first).',
@@ -53,6 +54,13 @@ export const settings = {
     link: 'Link',
     linkLabel: 'Link text',
     linkUrl: 'Address',
+  },
+  terms: {
+    description: 'The Terms of Service every affiliate accepts, with age 18 or older, at sign-up. Publishing a new version asks every affiliate to accept it again at their next visit.',
+    inForce: 'Version in force since {{date}}: accepted by {{accepted}} of {{affiliates}} active affiliates.',
+    changes: 'What changed',
+    changesHint: 'A short note for the event history; the terms page shows the text.',
+    publish: 'Publish a new version',
   },
   networkDetails: {
     description: 'The network’s legal name, address and tax id as invoices and receipts print them. The name is also the one the app, its emails and documents go by.',

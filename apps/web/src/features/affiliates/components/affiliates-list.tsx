@@ -30,7 +30,7 @@ export interface AffiliatesListProps {
   renderBonus?: (affiliate: { id: number; name: string; email: string }, onClose: () => void) => ReactNode;
 }
 
-const queryKeys = ['search', 'status', 'tier_id', 'manager_id', 'country', 'legal_form_status', 'revshare_paused', 'sort', 'order'] as const;
+const queryKeys = ['search', 'status', 'tier_id', 'manager_id', 'country', 'legal_form_status', 'revshare_paused', 'terms', 'sort', 'order'] as const;
 
 function queryOf(params: URLSearchParams): AffiliatesQuery {
   const q: Record<string, unknown> = {};
@@ -100,6 +100,7 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
         {filter('manager_id', t('auth.affiliates.manager'), [['none', t('auth.affiliates.noManager')], ...(managers.data ?? []).map((m): [string, string] => [String(m.id), m.name])])}
         {filter('legal_form_status', t('auth.affiliates.taxFormStatus'), legalFormStatuses.map((s) => [s, t(`auth.affiliates.legalForm.${s}`)]), 180)}
         {filter('revshare_paused', t('auth.affiliates.revshare'), [['true', t('auth.affiliates.revsharePaused')], ['false', t('auth.affiliates.revshareOn')]])}
+        {filter('terms', t('auth.affiliates.terms'), [['current', t('auth.affiliates.termsCurrent')], ['outdated', t('auth.affiliates.termsOutdated')]], 190)}
         <TextField size="small" label={t('auth.affiliates.country')} value={query.country ?? ''} onChange={(e) => set({ country: /^[A-Za-z]{2}$/.test(e.target.value) ? e.target.value.toUpperCase() : undefined })} slotProps={{ htmlInput: { maxLength: 2 } }} sx={{ width: 110 }} />
         <Button startIcon={<Download />} onClick={() => void downloadAffiliatesCsv(query).catch(alertError)}>
           {t('auth.affiliates.exportCsv')}

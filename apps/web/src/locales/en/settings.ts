@@ -59,7 +59,8 @@ export const settings = {
     description: 'The Terms of Service every affiliate accepts, with age 18 or older, at sign-up. Publishing a new version asks every affiliate to accept it again at their next visit.',
     inForce: 'Version in force since {{date}}: accepted by {{accepted}} of {{affiliates}} active affiliates.',
     changes: 'What changed',
-    changesHint: 'A short note for the event history; the terms page shows the text.',
+    changesHint: 'A short note kept with the version (and in the event history); the Terms of Service page holds the text itself.',
+    lastChanges: 'What changed in this version: {{changes}}',
     publish: 'Publish a new version',
   },
   networkDetails: {

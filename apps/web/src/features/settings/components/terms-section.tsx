@@ -24,6 +24,11 @@ export function TermsSection() {
           <Typography sx={{ mb: 2 }}>
             {t(`${k}.inForce`, { date: formatDateTime(terms.version), accepted: terms.accepted_current, affiliates: terms.affiliates })}
           </Typography>
+          {terms.changes ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {t(`${k}.lastChanges`, { changes: terms.changes })}
+            </Typography>
+          ) : null}
           <DynamicForm
             id="terms-form"
             key={terms.version}

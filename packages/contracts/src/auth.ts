@@ -3,6 +3,7 @@ import { required } from './rules/field.ts';
 import { isPlainName } from './rules/text.ts';
 import { id } from './rules/ids.ts';
 import { profileReviewSchema } from './profile.ts';
+import { passwordsMatch } from './rules/refine.ts';
 import { acceptTermsField } from './terms.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -110,7 +111,8 @@ export const registerRequestSchema = z
     accept_terms: acceptTermsField,
     captcha_token: captchaToken,
   })
-  .refine((v) => v.password === v.password_confirmation, { message: m.passwordMismatch, path: ['password_confirmation'] });
+  // Said with the other messages, the unticked terms box among them, not only once they are fixed.
+  .refine(...passwordsMatch());
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /** SPEC.md section 4: profile issue codes. */

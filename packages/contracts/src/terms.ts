@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
 import { text } from './rules/text.ts';
+import { validationMessages as m } from './validation.ts';
 
 /**
  * Terms of Service and age at sign-up (docs/auth.md): every affiliate accepts the terms in force and
@@ -8,7 +9,7 @@ import { text } from './rules/text.ts';
  * is the moment the terms were last published (an ISO time), so versions sort by when they came.
  */
 export const termsMessages = {
-  acceptRequired: 'Accept the Terms of Service and confirm that you are 18 or older.',
+  acceptRequired: m.acceptTerms,
   accepted: 'Thank you: you accepted the Terms of Service.',
   versionChanged: 'The Terms of Service changed while you read them: read the new version and accept it.',
   loginAs: 'A login-as session cannot accept the Terms of Service for the affiliate.',

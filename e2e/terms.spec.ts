@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect as baseExpect, type Page, request as playwrightRequest, test, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page, test, type TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn, signUp, submitSignIn, termsBox } from './support/accounts.ts';
-import { approveSignUp, dataOf, staffSession } from './support/api.ts';
+import { acceptTermsAs, approveSignUp, dataOf, staffSession } from './support/api.ts';
 import { linkTo, waitForMail } from './support/mail.ts';
 import { rememberCookieChoice } from './support/shell.ts';
 
@@ -29,14 +29,6 @@ const fresh = (label: string, testInfo: TestInfo) => {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   return { name: `Terry ${label}`, email: `terms-${label}-${stamp}@example.com`, password: 'terms-pass-2026' };
 };
-
-/** The demo affiliate accepts what staff just published, so the other browser tests meet no dialog. */
-async function demoAffiliateAccepts() {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const tokens = await dataOf<{ access_token: string }>(await api.post('/v2/authentication/login', { data: { email: accounts.affiliate.email, password: accounts.affiliate.password } }));
-  await dataOf(await api.post('/v1/user/accept-terms', { data: { accept_terms: true }, headers: { authorization: `Bearer ${tokens.access_token}` } }));
-  await api.dispose();
-}
 
 test('sign up asks for the Terms of Service and age 18+, and takes the account only with the box ticked', async ({ page }, testInfo) => {
   const who = fresh('signup', testInfo);
@@ -114,7 +106,8 @@ test('a new version of the terms asks a signed-in affiliate to accept it again, 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   } finally {
-    await demoAffiliateAccepts();
+    // The demo affiliate accepts what staff just published, so the other browser tests meet no dialog.
+    await acceptTermsAs(accounts.affiliate);
   }
 
   // Staff: the affiliate's acceptances on Affiliate Details, and the list filtered by the version in force.

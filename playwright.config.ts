@@ -51,7 +51,8 @@ export default defineConfig({
     url: `${baseURL}/health`,
     reuseExistingServer: false,
     timeout: 300_000,
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv, ...(webDist ? { WEB_DIST: webDist } : {}) },
+    // The gallery needs no demo network: its server starts without seeding 90 days of traffic.
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`, PUBLIC_URL: baseURL, ...e2eEnv, ...(webDist ? { WEB_DIST: webDist } : {}), ...(gallery ? { DEMO_DATA: '0' } : {}) },
     stdout: 'pipe',
     stderr: 'pipe',
   },

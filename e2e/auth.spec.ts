@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { termsBox } from './support/accounts.ts';
 import { linkTo, signInCode, waitForMail } from './support/mail.ts';
 import { goViaMenu, logOut, rememberCookieChoice } from './support/shell.ts';
 
@@ -62,6 +63,7 @@ test('a new affiliate signs up, activates from the email, signs in, stays signed
   await expect(page.getByText('Password mismatch')).toBeVisible();
 
   await passwordField(page, 'password_confirmation').fill(password);
+  await page.getByRole('checkbox', { name: termsBox }).check();
   const registered = page.waitForRequest((r) => r.url().includes('/v1/register'));
   await page.getByRole('button', { name: 'Create account' }).click();
   expect(new URL((await registered).url()).searchParams.get('referred_by')).toBe('1');
@@ -76,6 +78,7 @@ test('a new affiliate signs up, activates from the email, signs in, stays signed
   await page.getByLabel('Email').fill(email);
   await passwordField(page, 'password').fill(password);
   await passwordField(page, 'password_confirmation').fill(password);
+  await page.getByRole('checkbox', { name: termsBox }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('This email is already registered.')).toBeVisible();
 

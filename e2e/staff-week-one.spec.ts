@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { type APIRequestContext, expect as baseExpect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { baseURL as appURL } from '../playwright.config.ts';
 import { accounts, signIn, submitSignIn } from './support/accounts.ts';
-import { post, staffSession } from './support/api.ts';
+import { acceptTermsAs, post, staffSession } from './support/api.ts';
 import { linkTo, waitForMail } from './support/mail.ts';
 import { goViaMenu, openMenu, rememberCookieChoice } from './support/shell.ts';
 
@@ -39,6 +39,8 @@ async function newAffiliate(label: string, testInfo: TestInfo) {
   const stamp = `${testInfo.project.name}-${Date.now()}`;
   const who = { name: `${label} ${testInfo.project.name}`, email: `${label.toLowerCase().replace(/\W+/g, '-')}-${stamp}@example.com`, password: 'week-one-pass-2026' };
   const created = await post<{ id: number }>(staff, '/v1/affiliates', who);
+  // Made by staff, so never asked at sign-up: the affiliate accepts the terms as the dialog after sign-in would.
+  await acceptTermsAs(who);
   return { ...who, id: created.id };
 }
 

@@ -25,7 +25,7 @@ async function newAffiliate(staff: APIRequestContext, name: string, email: strin
   const anon = await playwrightRequest.newContext({ baseURL });
   const password = 'tax-forms-pass-2026';
   const since = Date.now();
-  const registered = await anon.post('/v1/register', { data: { first_name: name, email, password, password_confirmation: password } });
+  const registered = await anon.post('/v1/register', { data: { first_name: name, email, password, password_confirmation: password, accept_terms: true } });
   expect(registered.status(), await registered.text()).toBe(201);
   const token = new URL(linkTo(await waitForMail(email, /Activate your affiliate account/, since), '/activate-account'), baseURL).searchParams.get('token');
   const activated = await anon.post('/v1/account/activate', { data: { token } });

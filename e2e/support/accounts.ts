@@ -36,6 +36,9 @@ export async function submitSignIn(page: Page, who: { email: string; password: s
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
+/** Sign Up's required box: the Terms of Service (a link) and age 18+. */
+export const termsBox = 'I accept the Terms of Service and confirm that I am 18 or older';
+
 /** Someone signing up: Company and Website are filled in only when given. */
 export interface NewAffiliate {
   name: string;
@@ -57,6 +60,7 @@ export async function signUp(page: Page, who: NewAffiliate, { path = '/signup', 
   await page.locator('input[name="password_confirmation"]').fill(who.password);
   if (who.company !== undefined) await page.getByLabel('Company').fill(who.company);
   if (who.website !== undefined) await page.getByLabel('Website').fill(who.website);
+  await page.getByRole('checkbox', { name: termsBox }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   const activation = await waitForMail(who.email, /Activate your affiliate account/);

@@ -41,3 +41,14 @@ export async function approveSignUp(staff: APIRequestContext, email: string) {
   const [row] = ((await found.json()) as { data: { id: number }[] }).data;
   await post(staff, `/v1/affiliates/${row!.id}/approve`, {});
 }
+
+/**
+ * The affiliate `who` accepts the Terms of Service in force through the API, as the dialog after
+ * sign-in does: for accounts made by staff (never asked at sign-up) and after a test publishes a new version.
+ */
+export async function acceptTermsAs(who: { email: string; password: string }) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const tokens = await dataOf<{ access_token: string }>(await api.post('/v2/authentication/login', { data: { email: who.email, password: who.password } }));
+  await dataOf(await api.post('/v1/user/accept-terms', { data: { accept_terms: true }, headers: { authorization: `Bearer ${tokens.access_token}` } }));
+  await api.dispose();
+}

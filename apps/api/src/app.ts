@@ -49,6 +49,7 @@ import { MaintenanceFlag, settingsModule } from './modules/settings/index.ts';
 import { sitesModule } from './modules/sites/index.ts';
 import { statisticsModule } from './modules/statistics/index.ts';
 import { taxFormsModule } from './modules/tax-forms/index.ts';
+import { termsModule } from './modules/terms/index.ts';
 import { tiersModule } from './modules/tiers/index.ts';
 import { trackingModule } from './modules/tracking/index.ts';
 import { uploadsModule } from './modules/uploads/index.ts';
@@ -147,6 +148,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(emailModule);
   await app.register(authModule);
   await app.register(profileModule);
+  await app.register(termsModule);
   await app.register(affiliatesModule);
   await app.register(announcementsModule);
   await app.register(publicSiteModule);

@@ -258,7 +258,7 @@ describe('sign-up approval', () => {
   it('keeps a new sign-up pending (no links, a clear message) until staff approve; emails the decision', async () => {
     expect((await call('GET', '/v1/affiliates/signup-approval', staff)).json().data).toEqual({ required: true });
     const email = 'pending-one@example.com';
-    const reg = await call('POST', '/v1/register', undefined, { first_name: 'Pending', email, password: 'password-123', password_confirmation: 'password-123' });
+    const reg = await call('POST', '/v1/register', undefined, { first_name: 'Pending', email, password: 'password-123', password_confirmation: 'password-123', accept_terms: true });
     expect(reg.statusCode).toBeLessThan(300);
     const [u] = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(u!.approvalStatus).toBe('pending');
@@ -296,7 +296,7 @@ describe('sign-up approval', () => {
     const tokens = await signIn(t.app, mail, settingsStaff.email, settingsStaff.password);
     expect((await call('PUT', '/v1/affiliates/signup-approval', staff, { required: false })).statusCode).toBe(403);
     expect((await call('PUT', '/v1/affiliates/signup-approval', tokens, { required: false })).json().data).toEqual({ required: false });
-    await call('POST', '/v1/register', undefined, { first_name: 'Direct', email: 'direct-one@example.com', password: 'password-123', password_confirmation: 'password-123' });
+    await call('POST', '/v1/register', undefined, { first_name: 'Direct', email: 'direct-one@example.com', password: 'password-123', password_confirmation: 'password-123', accept_terms: true });
     const [u] = await t.app.db.select().from(users).where(eq(users.email, 'direct-one@example.com'));
     expect(u!.approvalStatus).toBe('approved');
     await call('PUT', '/v1/affiliates/signup-approval', tokens, { required: true });

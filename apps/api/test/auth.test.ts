@@ -29,7 +29,7 @@ describe('sign-up and activation', () => {
 
   it('registers an inactive affiliate and emails the activation link', async () => {
     const before = mail.messages.length;
-    const res = await post('/v1/register', { first_name: 'Dana', email, password, password_confirmation: password, methods: ['website'], country: 'DE' });
+    const res = await post('/v1/register', { first_name: 'Dana', email, password, password_confirmation: password, methods: ['website'], country: 'DE', accept_terms: true });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.message).toBe(authMessages.activationSent);
     const msg = await mail.waitFor(email, /Activate/, before);
@@ -63,7 +63,7 @@ describe('sign-up and activation', () => {
     for (let i = 0; i < 12; i++) {
       const who = uniqueEmail(`office${i}`);
       const before = mail.messages.length;
-      expect((await post('/v1/register', { first_name: 'Office', email: who, password, password_confirmation: password }, {}, address)).statusCode).toBe(201);
+      expect((await post('/v1/register', { first_name: 'Office', email: who, password, password_confirmation: password, accept_terms: true }, {}, address)).statusCode).toBe(201);
       tokens.push(MailCatcher.link(await mail.waitFor(who, /Activate/, before), '/activate-account').searchParams.get('token')!);
     }
     for (const token of tokens.slice(0, 11)) expect((await post('/v1/account/activate', { token }, {}, address)).statusCode).toBe(200);
@@ -76,7 +76,7 @@ describe('sign-up and activation', () => {
   });
 
   it('answers a duplicate email with error_code unique on the email field', async () => {
-    const res = await post('/v1/register', { first_name: 'Dana', email: email.toUpperCase(), password, password_confirmation: password });
+    const res = await post('/v1/register', { first_name: 'Dana', email: email.toUpperCase(), password, password_confirmation: password, accept_terms: true });
     expect(res.statusCode).toBe(422);
     expect(res.json().error_code).toBe('unique');
     expect(res.json().errors.email).toEqual([authMessages.emailTaken]);
@@ -90,6 +90,8 @@ describe('sign-up and activation', () => {
     expect(errors.first_name).toContain('This field is required');
     expect(errors.password).toContain('This field must be at least 8 characters');
     expect(errors.website).toContain('This field must be a url.');
+    // No box ticked: the Terms of Service and age 18+ are asked on their own field.
+    expect(errors.accept_terms).toEqual(['Accept the Terms of Service and confirm that you are 18 or older.']);
     const rows = await t.app.db.select().from(users).where(eq(users.email, bad));
     expect(rows).toHaveLength(0);
   });
@@ -97,7 +99,7 @@ describe('sign-up and activation', () => {
   it('links a referred affiliate to the referrer', async () => {
     const referrer = await createAffiliate(t.app);
     const referred = uniqueEmail('referred');
-    const res = await post(`/v1/register?referred_by=${referrer.id}`, { first_name: 'Ref', email: referred, password, password_confirmation: password });
+    const res = await post(`/v1/register?referred_by=${referrer.id}`, { first_name: 'Ref', email: referred, password, password_confirmation: password, accept_terms: true });
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(users).where(eq(users.email, referred));
     expect(row?.referredById).toBe(referrer.id);

@@ -79,7 +79,7 @@ describe('email templates', () => {
 
     const before = mail.messages.length;
     const email = uniqueEmail('tmpl');
-    const reg = await t.app.inject({ method: 'POST', url: '/v1/register', payload: { first_name: '<i>Eve</i> Bold', email, password: 'a-long-password-1', password_confirmation: 'a-long-password-1' } });
+    const reg = await t.app.inject({ method: 'POST', url: '/v1/register', payload: { first_name: '<i>Eve</i> Bold', email, password: 'a-long-password-1', password_confirmation: 'a-long-password-1', accept_terms: true } });
     expect(reg.statusCode).toBeLessThan(300);
     const msg = await mail.waitFor(email, /^Welcome <i>Eve/, before);
     expect(msg.subject).toBe('Welcome <i>Eve</i>');

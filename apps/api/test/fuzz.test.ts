@@ -20,7 +20,12 @@ interface Operation {
   query: string[];
 }
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+/**
+ * Runs per operation: 20 on PostgreSQL, 5 on the embedded database. What the fuzz finds is in the
+ * edge (parsers, schemas, error shape), the same code on both; the database's own refusals are
+ * PostgreSQL's, which gets the full count. The deterministic sweeps run in full on both.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DB === 'postgres' ? 20 : 5));
 /** Fixed so a failure can be replayed; FUZZ_SEED picks another. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 

@@ -38,7 +38,7 @@ const expectErrorShape = (body: string) => {
 };
 
 describe('text that the database cannot store (NUL)', () => {
-  const register = { first_name: 'Dana', email: 'dana-nul@example.com', password: 'new-affiliate-1', password_confirmation: 'new-affiliate-1' };
+  const register = { first_name: 'Dana', email: 'dana-nul@example.com', password: 'new-affiliate-1', password_confirmation: 'new-affiliate-1', accept_terms: true };
   const cases: Array<{ name: string; field: string; send: () => Promise<{ statusCode: number; body: string }> }> = [
     { name: 'register first_name', field: 'first_name', send: () => t.app.inject({ method: 'POST', url: '/v1/register', payload: { ...register, first_name: `a${NUL}` } }) },
     { name: 'register company', field: 'company', send: () => t.app.inject({ method: 'POST', url: '/v1/register', payload: { ...register, company: `a${NUL}` } }) },
@@ -178,7 +178,7 @@ describe('text that is not well-formed Unicode', () => {
 
 describe('control and text-direction characters in names', () => {
   const message = 'This field must not contain control characters.';
-  const register = { first_name: 'Dana', email: 'dana-ctl@example.com', password: 'new-affiliate-1', password_confirmation: 'new-affiliate-1' };
+  const register = { first_name: 'Dana', email: 'dana-ctl@example.com', password: 'new-affiliate-1', password_confirmation: 'new-affiliate-1', accept_terms: true };
   const cases: Array<{ name: string; field: string; send: (bad: string) => Promise<{ statusCode: number; body: string }> }> = [
     { name: 'a person (sign-up first name)', field: 'first_name', send: (bad) => t.app.inject({ method: 'POST', url: '/v1/register', payload: { ...register, first_name: bad } }) },
     { name: 'a company (sign-up)', field: 'company', send: (bad) => t.app.inject({ method: 'POST', url: '/v1/register', payload: { ...register, company: bad } }) },

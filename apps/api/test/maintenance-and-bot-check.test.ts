@@ -95,7 +95,7 @@ describe('bot check', () => {
     expect(good.statusCode).toBe(200);
     expect(seen).toContain('bot-secret:good-token');
 
-    const signup = await t.app.inject({ method: 'POST', url: '/v1/register', payload: { first_name: 'Bot', email: 'bot@example.com', password: 'password-1', password_confirmation: 'password-1' } });
+    const signup = await t.app.inject({ method: 'POST', url: '/v1/register', payload: { first_name: 'Bot', email: 'bot@example.com', password: 'password-1', password_confirmation: 'password-1', accept_terms: true } });
     expect(signup.json().error_code).toBe('captcha_failed');
     const forgot = await t.app.inject({ method: 'POST', url: '/v1/password/forgot', payload: { email: a.email } });
     expect(forgot.json().error_code).toBe('captcha_failed');

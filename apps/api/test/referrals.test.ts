@@ -34,7 +34,7 @@ afterAll(async () => {
 async function referredAffiliate(referrerId: number | null, name = 'Jane Doe') {
   const email = uniqueEmail('referred');
   const password = 'referred-pass-1';
-  const res = await t.app.inject({ method: 'POST', url: `/v1/register${referrerId ? `?referred_by=${referrerId}` : ''}`, payload: { first_name: name, email, password, password_confirmation: password } });
+  const res = await t.app.inject({ method: 'POST', url: `/v1/register${referrerId ? `?referred_by=${referrerId}` : ''}`, payload: { first_name: name, email, password, password_confirmation: password, accept_terms: true } });
   expect(res.statusCode).toBe(201);
   // Confirmed and approved by staff (sign-up approval is on by default), so tracking links are theirs to make.
   const [u] = await t.app.db.update(users).set({ isActive: true, approvalStatus: 'approved' }).where(eq(users.email, email)).returning();

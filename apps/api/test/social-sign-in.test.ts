@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index.ts';
+import { termsAcceptances, users } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { freePort } from './support/processes.ts';
@@ -11,6 +11,7 @@ import { bearer, createAffiliate } from './support/users.ts';
 /** People known to the local OpenID Connect provider, by account id. */
 const accounts: Record<string, { email: string; email_verified: boolean; name: string }> = {
   'new-person': { email: 'new.person@example.com', email_verified: true, name: 'New Person' },
+  'terms-person': { email: 'terms.person@example.com', email_verified: true, name: 'Terms Person' },
   'existing-person': { email: '', email_verified: true, name: 'Existing Person' },
   'unverified-person': { email: 'unverified@example.com', email_verified: false, name: 'Unverified Person' },
 };
@@ -53,8 +54,8 @@ afterAll(async () => {
  * Runs the whole browser side of a sign-in: our redirect, the provider's login and consent pages
  * (its development interactions), and back to our callback. Answers where the callback sends the person.
  */
-async function signInWithGoogle(accountId: string, opts: { dropStateCookie?: boolean } = {}): Promise<URL> {
-  const start = await t.app.inject({ method: 'GET', url: '/v1/auth/social/google/redirect' });
+async function signInWithGoogle(accountId: string, opts: { dropStateCookie?: boolean; acceptTerms?: boolean } = {}): Promise<URL> {
+  const start = await t.app.inject({ method: 'GET', url: `/v1/auth/social/google/redirect${opts.acceptTerms ? '?accept_terms=1' : ''}` });
   expect(start.statusCode).toBe(302);
   const ourCookie = String(start.headers['set-cookie']).split(';')[0]!;
   const jar = new Map<string, string>();
@@ -117,6 +118,18 @@ describe('social sign-in through a local OpenID Connect provider', () => {
     expect(tokens.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(tokens.json().data) });
     expect(me.json().data).toMatchObject({ id: created!.id, email: 'new.person@example.com' });
+    // Started from Log In, where no box asks for the Terms of Service: asked now, after sign-in.
+    expect(me.json().data).toMatchObject({ terms_accepted_version: null, must_accept_terms: true });
+    expect(await t.app.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, created!.id))).toHaveLength(0);
+  });
+
+  it('records the Terms of Service ticked on Sign Up for a person the provider brings', async () => {
+    const back = await signInWithGoogle('terms-person', { acceptTerms: true });
+    expect(back.searchParams.get('social')).toBe('activation_sent');
+    const [created] = await t.app.db.select().from(users).where(eq(users.email, 'terms.person@example.com'));
+    const rows = await t.app.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, created!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'social_sign_up' });
   });
 
   it('matches an existing account by its verified email', async () => {

@@ -7,6 +7,7 @@ import { payoutAmount } from './rules/numbers.ts';
 import { nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { dataReply, listReply } from './reply.ts';
+import { termsFilterValues } from './terms.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** An affiliate's account as the list shows it: pending sign-up approval, active or inactive. */
@@ -39,6 +40,8 @@ export const affiliatesQuerySchema = z.object({
   country: z.string().trim().regex(/^[A-Z]{2}$/, m.invalid).optional(),
   legal_form_status: z.enum(legalFormStatuses, { error: m.invalid }).optional(),
   revshare_paused: yesNo.optional(),
+  /** Accepted the Terms of Service in force (`current`) or not yet (`outdated`). */
+  terms: z.enum(termsFilterValues, { error: m.invalid }).optional(),
   sort: z.enum(affiliateSortFields, { error: m.invalid }).optional(),
   order: z.enum(['asc', 'desc'], { error: m.invalid }).optional(),
 });
@@ -62,6 +65,8 @@ export const affiliateListItemSchema = z.object({
   /** The affiliate's latest tax form, which "view W9/W8 form" opens; null when none was ever sent. */
   tax_form_id: z.number().nullable(),
   revshare_paused: z.boolean(),
+  /** The Terms of Service version the affiliate accepted last (null: never). */
+  terms_accepted_version: z.string().nullable(),
   /** Dollars: the sum of the affiliate's ledger rows. */
   balance: z.number(),
   /** Dollars earned this calendar month (America/Los_Angeles): earnings, reversals and referral commissions. */

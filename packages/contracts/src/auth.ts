@@ -3,6 +3,8 @@ import { required } from './rules/field.ts';
 import { isPlainName } from './rules/text.ts';
 import { id } from './rules/ids.ts';
 import { profileReviewSchema } from './profile.ts';
+import { passwordsMatch } from './rules/refine.ts';
+import { acceptTermsField } from './terms.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** Password input: at most 32 characters (SPEC.md section 9); at least 8 for a new password. */
@@ -105,9 +107,12 @@ export const registerRequestSchema = z
     methods: z.array(z.enum(promotionMethods)).optional().default([]),
     hear_about: optionalText(255),
     remove_splash_screen: z.boolean().optional().default(false),
+    /** The Terms of Service and age 18+ (docs/auth.md): the server records the version in force and the time. */
+    accept_terms: acceptTermsField,
     captcha_token: captchaToken,
   })
-  .refine((v) => v.password === v.password_confirmation, { message: m.passwordMismatch, path: ['password_confirmation'] });
+  // Said with the other messages, the unticked terms box among them, not only once they are fixed.
+  .refine(...passwordsMatch());
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /** SPEC.md section 4: profile issue codes. */
@@ -159,6 +164,11 @@ export const userProfileSchema = z.object({
   issues: profileIssuesSchema,
   /** An affiliate whose sign-up waits for staff approval: no tracking links or codes until then. */
   awaiting_approval: z.boolean(),
+  /** Affiliates: the Terms of Service version in force, the one they accepted last and when; `must_accept_terms` asks them again. */
+  terms_version: z.string(),
+  terms_accepted_version: z.string().nullable(),
+  terms_accepted_at: z.string().nullable(),
+  must_accept_terms: z.boolean(),
   /** Affiliates: staff review of these details, with the reason of a rejection and the appeal. */
   info_review: profileReviewSchema.nullable().optional(),
   assigned_permissions: z.array(z.string()).optional(),

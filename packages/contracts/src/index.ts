@@ -40,3 +40,4 @@ export * from './events.ts';
 export * from './tax-forms.ts';
 export * from './roles.ts';
 export * from './tiers.ts';
+export * from './terms.ts';

@@ -15,7 +15,7 @@ const toggle = () => z.boolean({ error: m.required });
  * `GET|PUT /v1/settings/{section}`. The money sections (payment methods, banks, tax withholdings,
  * split fees) are lists with routes of their own (billing.ts).
  */
-export const settingsSectionNames = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance', 'network-details'] as const;
+export const settingsSectionNames = ['dashboard', 'landing-page-images', 'global-email', 'seo', 'email-notifications', 'maintenance', 'network-details', 'terms'] as const;
 export type SettingsSectionName = (typeof settingsSectionNames)[number];
 
 /** GET/PUT /v1/settings/catalogue-sync: minutes between scheduled syncs of each site's catalogue (0: never on schedule). */

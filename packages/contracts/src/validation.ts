@@ -14,4 +14,6 @@ export const validationMessages = {
   urlEntry: 'The value must be a absolute or relative (starts with /) link.',
   /** Names (people, companies, account holders, sites, offers...): no control or text-direction characters (docs/architecture.md). */
   plainName: 'This field must not contain control characters.',
+  /** The Terms of Service box (sign-up, and again after a new version): SPEC.md names no message for it (docs/auth.md). */
+  acceptTerms: 'Accept the Terms of Service and confirm that you are 18 or older.',
 } as const;

@@ -12,6 +12,7 @@ import { seedDemoRates } from './demo-rates.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
 import { alignDemoAffiliates, refreshDemoDashboard } from './demo-coherence.ts';
+import { acceptForAll } from '../modules/terms/index.ts';
 
 /** Demo sign-ins: fixed, printed at every start of a demo network, never used outside one. */
 export const demoAccounts = {
@@ -117,8 +118,24 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
   await refreshDemoDashboard(db);
   await alignDemoAffiliates(db, demoAccounts.affiliate.email);
+  await acceptDemoTerms(db);
   log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(
     `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,
   );
+}
+
+const DEMO_TERMS_MARKER = 'demo_terms_accepted';
+
+/**
+ * The demo's affiliates (all at example.com) accepted the terms in force when they joined, once per
+ * database: anyone who signs up later accepts them on Sign Up, and nobody else is accepted for.
+ */
+async function acceptDemoTerms(db: Db): Promise<void> {
+  const [done] = await db.select().from(settings).where(eq(settings.key, DEMO_TERMS_MARKER));
+  if (done) return;
+  const demo = await db.select({ id: users.id, createdAt: users.createdAt }).from(users).where(sql`${users.isClient} and ${users.email} like '%@example.com'`);
+  const joined = new Map(demo.map((u) => [u.id, u.createdAt]));
+  await acceptForAll(db, [...joined.keys()], (id) => joined.get(id)!);
+  await db.insert(settings).values({ key: DEMO_TERMS_MARKER, value: true }).onConflictDoNothing();
 }

@@ -18,6 +18,8 @@ export interface ListColumn {
   align?: 'right';
   /** The API's `sort` value for this column: its heading then sorts the list. */
   sort?: string;
+  /** With `fit`: the column's width (`'8%'` of the table, or `'80px'`); columns without one share what is left. */
+  width?: string;
 }
 
 /** A server-sorted list: the column sorted by (none: the list's own order) and what a heading click does. */
@@ -48,6 +50,12 @@ interface ListTableProps {
   foot?: ReactNode;
   /** Many columns: cells keep 8 px on each side instead of 16 from 600 px, so the table fits a wide screen without scrolling. */
   compact?: boolean;
+  /**
+   * Fits the container exactly from 668 px up, whatever the fonts and the data: fixed column widths
+   * (`ListColumn.width`), long words and values wrap inside their cell instead of widening it. Only
+   * below this many pixels does the table scroll sideways (under its pinned actions).
+   */
+  fit?: number;
   /**
    * Selectable rows: the heading's select-all checkbox. Each row then starts with a checkbox cell
    * before the `columns`; on a phone it sits in the card's top right corner, next to its name.
@@ -157,7 +165,24 @@ function listSx(columns: ListColumn[], actions: boolean, selectable: boolean): (
 }
 
 /** The list table of the management screens: pinned row actions on wide screens, cards on a phone. */
-export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, sorting, paging, foot: extra, select, compact = false, children }: ListTableProps) {
+/** `fit`: a fixed layout from 668 px up, so no value or font pushes a column under the pinned actions. */
+function fitSx(cols: ListColumn[], selectable: boolean, minWidth: number): (theme: Theme) => SystemStyleObject<Theme> {
+  const skip = selectable ? 1 : 0;
+  const widths = Object.fromEntries(cols.flatMap((c, i) => (c.width ? [[`& thead th:nth-of-type(${i + 1 + skip})`, { width: c.width }]] : [])));
+  return (theme: Theme) => ({
+    [theme.breakpoints.up('sm')]: {
+      '& table': { tableLayout: 'fixed', width: '100%', minWidth },
+      // The select-all cell is sized for its box (the auto layout would have grown it to fit).
+      ...(selectable ? { '& thead th:first-of-type': { width: 64 } } : {}),
+      ...widths,
+      '& th, & td': { overflowWrap: 'anywhere' },
+      // A smaller sort arrow: 18 px a heading instead of 26 leaves its word whole.
+      '& .MuiTableSortLabel-icon': { fontSize: 16, mx: '1px' },
+    },
+  });
+}
+
+export function ListTable({ label, columns, actions = true, count, pending, empty, bare = false, sorting, paging, foot: extra, select, compact = false, fit, children }: ListTableProps) {
   const cols = columns.map(column);
   const { ref, overflowing } = useOverflowing();
   const body =
@@ -175,6 +200,7 @@ export function ListTable({ label, columns, actions = true, count, pending, empt
           { overflowX: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.light' } },
           compact ? { '& th:not(.MuiTableCell-paddingCheckbox), & td:not(.MuiTableCell-paddingCheckbox)': { px: { sm: 1 } } } : {},
           listSx(cols, actions, select !== undefined),
+          fit ? fitSx(cols, select !== undefined, fit) : {},
         ]}
       >
         <Table size="small" aria-label={label}>

@@ -23,3 +23,4 @@ export * from './tax-forms.ts';
 export * from './catalogue.ts';
 export * from './instances.ts';
 export * from './exchange-rates.ts';
+export * from './terms.ts';

@@ -7,6 +7,7 @@ import { affiliateProfiles, taxForms, tiers, users } from '../../db/schema/index
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/index.ts';
 import { legalStateSql } from '../profile/index.ts';
+import { acceptedTermsSql, currentTermsVersion, lastAcceptedTermsSql } from '../terms/index.ts';
 import { statsDay } from '../tracking/index.ts';
 
 type Query = z.output<typeof affiliatesQuerySchema>;
@@ -19,7 +20,7 @@ const statusSql = sql<string>`case when ${users.approvalStatus} = 'pending' then
 const escapeLike = (s: string) => `%${s.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE of the list and of its CSV: always affiliates only, within the viewer's scope. */
-function conditionsOf(q: Query, scope: Scope): SQL[] {
+function conditionsOf(q: Query, scope: Scope, termsVersion: string): SQL[] {
   const where: SQL[] = [eq(users.isClient, true)];
   const scoped = scopeCondition(scope, users.id);
   if (scoped) where.push(scoped);
@@ -39,6 +40,8 @@ function conditionsOf(q: Query, scope: Scope): SQL[] {
   // The same state the column shows, the profile issues and the payout hold follow (profile/issues.ts).
   if (q.legal_form_status) where.push(sql`${legalStateSql()} = ${q.legal_form_status}`);
   if (q.revshare_paused !== undefined) where.push(sql`coalesce(${affiliateProfiles.revsharePaused}, false) = ${q.revshare_paused}`);
+  if (q.terms === 'current') where.push(acceptedTermsSql(users.id, termsVersion));
+  if (q.terms === 'outdated') where.push(sql`not ${acceptedTermsSql(users.id, termsVersion)}`);
   return where;
 }
 
@@ -78,6 +81,7 @@ export interface ListViewer {
 
 async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: number; offset: number }, only?: number) {
   const month = monthStart();
+  const termsVersion = await currentTermsVersion(db);
   const order = q.order ?? (q.sort ? 'asc' : 'desc');
   const dir = order === 'asc' ? asc : desc;
   const orderBy: SQL[] = [];
@@ -103,6 +107,7 @@ async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: nu
       /** The latest submission ("view W9/W8 form" opens it); a newer one supersedes the older, so the highest id. */
       taxFormId: sql<number | null>`(select max(${taxForms.id}) from ${taxForms} where ${taxForms.affiliateId} = ${users.id})`,
       revsharePaused: affiliateProfiles.revsharePaused,
+      termsAcceptedVersion: lastAcceptedTermsSql(users.id),
       balanceCents: balanceCentsSql(users.id),
       monthCents: earnedCentsSinceSql(users.id, month),
     })
@@ -110,7 +115,7 @@ async function rowsOf(db: Db, q: Query, viewer: ListViewer, paging: { limit?: nu
     .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
     .leftJoin(tiers, eq(tiers.id, users.tierId))
     .leftJoin(managers, eq(managers.id, users.managerId))
-    .where(and(...conditionsOf(q, viewer.scope), ...(only === undefined ? [] : [eq(users.id, only)])))
+    .where(and(...conditionsOf(q, viewer.scope, termsVersion), ...(only === undefined ? [] : [eq(users.id, only)])))
     .orderBy(...orderBy)
     .offset(paging.offset);
   return paging.limit === undefined ? await base : await base.limit(paging.limit);
@@ -134,6 +139,7 @@ function toItem(r: Row): AffiliateListItem {
     legal_form_status: r.legalFormStatus,
     tax_form_id: r.taxFormId === null ? null : Number(r.taxFormId),
     revshare_paused: r.revsharePaused ?? false,
+    terms_accepted_version: r.termsAcceptedVersion ?? null,
     balance: Number(r.balanceCents) / 100,
     month_earnings: Number(r.monthCents) / 100,
   };
@@ -145,7 +151,7 @@ export async function listAffiliates(db: Db, q: Query, viewer: ListViewer): Prom
     .select({ n: count() })
     .from(users)
     .leftJoin(affiliateProfiles, eq(affiliateProfiles.userId, users.id))
-    .where(and(...conditionsOf(q, viewer.scope)));
+    .where(and(...conditionsOf(q, viewer.scope, await currentTermsVersion(db))));
   const n = total?.n ?? 0;
   const all = q.per_page === 'all';
   const perPage = all ? Math.max(n, 1) : (q.per_page as number);
@@ -160,7 +166,7 @@ export async function getAffiliateItem(db: Db, id: number, viewer: ListViewer): 
   return row ? toItem(row) : undefined;
 }
 
-const csvHeader = ['ID', 'Name', 'Email', 'Company', 'Website', 'Tier', 'Manager', 'Country', 'Signup date', 'Balance', "This month's earnings", 'Status', 'W9/W8', 'Revshare paused'];
+const csvHeader = ['ID', 'Name', 'Email', 'Company', 'Website', 'Tier', 'Manager', 'Country', 'Signup date', 'Balance', "This month's earnings", 'Status', 'W9/W8', 'Revshare paused', 'Terms accepted'];
 
 /** The CSV export: every row the filters select, in the list's order; formula-safe (contracts csv.ts). */
 export async function affiliatesCsv(db: Db, q: Query, viewer: ListViewer): Promise<string> {
@@ -182,6 +188,7 @@ export async function affiliatesCsv(db: Db, q: Query, viewer: ListViewer): Promi
       r.status,
       r.legal_form_status,
       r.revshare_paused ? 'yes' : 'no',
+      r.terms_accepted_version ?? '',
     ]),
   );
 }

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
 import { type Mailer, sendEmail } from '../email/index.ts';
+import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
 import { revokeAllSessions, type SessionContext, startSession } from './sessions.ts';
@@ -96,6 +97,8 @@ export async function register(
       removeSplashScreen: input.remove_splash_screen,
     });
     if (validSites.length) await tx.insert(affiliateSites).values(validSites.map((s) => ({ userId: created.id, siteId: s.id })));
+    // The ticked box (the schema takes nothing else): the version in force, now, from this address.
+    await recordTermsAcceptance(tx, created.id, 'sign_up', ctx.ip);
     return created;
   });
 

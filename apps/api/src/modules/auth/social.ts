@@ -12,6 +12,7 @@ import { authDeps } from './deps.ts';
 import { consumeToken, issueToken } from './one-time-tokens.ts';
 import { createLoginCode } from './service.ts';
 import { sendEmail } from '../email/index.ts';
+import { recordTermsAcceptance } from '../terms/index.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
 
 type Provider = 'google' | 'facebook';
@@ -93,7 +94,7 @@ async function identify(provider: Provider, cfg: oidc.Configuration, tokens: oid
  * it). A new person becomes an inactive affiliate who activates through the emailed link, as
  * everyone who signs up does.
  */
-async function resolveUser(app: FastifyInstance, provider: Provider, id: Identity, ip: string): Promise<{ userId: number; isActive: boolean; created: boolean }> {
+async function resolveUser(app: FastifyInstance, provider: Provider, id: Identity, ip: string, acceptedTerms: boolean): Promise<{ userId: number; isActive: boolean; created: boolean }> {
   const db = app.db;
   const [linked] = await db
     .select({ id: users.id, isActive: users.isActive })
@@ -117,6 +118,8 @@ async function resolveUser(app: FastifyInstance, provider: Provider, id: Identit
     if (!u) throw new Error('user insert returned nothing');
     await tx.insert(affiliateProfiles).values({ userId: u.id });
     await tx.insert(socialAccounts).values({ provider, subject: id.subject, userId: u.id, email: id.email });
+    // Ticked on Sign Up before leaving for the provider; without it (from Log In) the terms are asked at the first sign-in.
+    if (acceptedTerms) await recordTermsAcceptance(tx, u.id, 'social_sign_up', ip);
     return u;
   });
   await recordEvent(db, 'user.registered', { subjectId: created.id, ip, data: { provider } });
@@ -142,6 +145,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         // A page the browser is sent to, not a call a client makes: left out of the API document.
         hide: true,
         params: z.object({ provider: providerSchema }),
+        // From Sign Up, with its Terms of Service box ticked.
+        querystring: z.object({ accept_terms: z.enum(['1']).optional() }),
         response: { 404: errorReplySchema },
       },
     },
@@ -152,7 +157,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const state = oidc.randomState();
       const verifier = oidc.randomPKCECodeVerifier();
       const nonce = oidc.randomNonce();
-      await issueToken(app.db, 'oauth_state', { token: state, data: { provider, verifier, nonce } });
+      await issueToken(app.db, 'oauth_state', { token: state, data: { provider, verifier, nonce, accept_terms: request.query.accept_terms === '1' } });
       const url = oidc.buildAuthorizationUrl(cfg, {
         redirect_uri: redirectUri(provider),
         scope: provider === 'google' ? 'openid email profile' : 'email public_profile',
@@ -180,7 +185,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const state = query.get('state') ?? '';
       if (!state || readCookie(request.headers.cookie, STATE_COOKIE) !== state) return fail('Social sign-in expired. Please try again.');
       const row = await consumeToken(app.db, 'oauth_state', state);
-      const data = row?.data as { provider?: string; verifier?: string; nonce?: string } | undefined;
+      const data = row?.data as { provider?: string; verifier?: string; nonce?: string; accept_terms?: boolean } | undefined;
       if (!data || data.provider !== provider || !data.verifier) return fail('Social sign-in expired. Please try again.');
       try {
         const cfg = await configFor(provider);
@@ -192,7 +197,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         const identity = await identify(provider, cfg, tokens);
         if (!identity.email || !identity.emailVerified) return fail('Your account with this provider has no verified email address.');
-        const user = await resolveUser(app, provider, identity, request.ip);
+        const user = await resolveUser(app, provider, identity, request.ip, data.accept_terms === true);
         if (user.created) return reply.redirect(toSignin({ social: 'activation_sent' }), 302);
         if (!user.isActive) return fail(authMessages.inactive);
         const code = await createLoginCode(authDeps(app).db, user.userId, 2 * 60_000);

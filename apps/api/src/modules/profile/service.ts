@@ -12,8 +12,15 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { avatarOf } from './avatar.ts';
 import { billingCompleteOf, computeIssues } from './issues.ts';
 import { describeReview } from './review.ts';
+import { termsStateOf } from '../terms/index.ts';
 
 type Include = (typeof profileIncludes)[number];
+
+/** The profile's Terms of Service fields: the version in force, the affiliate's last acceptance, and whether to ask now. */
+async function termsFields(db: Db, userId: number, isClient: boolean) {
+  const terms = await termsStateOf(db, userId, isClient);
+  return { terms_version: terms.version, terms_accepted_version: terms.accepted_version, terms_accepted_at: terms.accepted_at, must_accept_terms: terms.must_accept };
+}
 
 export async function getProfile(db: Db, userId: number, sessionId: string, include: ReadonlySet<Include>): Promise<UserProfile> {
   const [row] = await db
@@ -53,6 +60,7 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
     remove_splash_screen: p?.removeSplashScreen ?? false,
     referral_code: u.isClient ? String(u.id) : null,
     awaiting_approval: u.isClient && u.approvalStatus === 'pending',
+    ...(await termsFields(db, u.id, u.isClient)),
     info_review: u.isClient ? describeReview(p) : null,
     issues: computeIssues(u.isClient, p ?? undefined, u.isClient && (await billingCompleteOf(db, u.id))),
   };

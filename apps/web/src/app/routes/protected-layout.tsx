@@ -15,6 +15,7 @@ import { IssueNotice, issueList } from '../../features/shell/components/profile-
 import { menuItems } from '../../features/shell/menu.ts';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { StaffMaintenanceBanner } from '../../features/session/components/staff-maintenance-banner.tsx';
+import { TermsDialog } from '../../features/session/components/terms-dialog.tsx';
 import { alertError, refreshSession, useMaintenance } from '../../lib/api-client.ts';
 import { isAccessTokenExpired, useSession } from '../../lib/session.ts';
 
@@ -92,6 +93,8 @@ export function Component() {
       {user.impersonated ? <LoginAsBanner onExit={logout} /> : null}
       {!user.is_client ? <StaffMaintenanceBanner /> : null}
       <Outlet />
+      {/* A new Terms of Service version (or none accepted yet): only the affiliate can accept it, not staff signed in as them. */}
+      {user.must_accept_terms && !user.impersonated ? <TermsDialog user={user} onLogout={() => void logout()} /> : null}
     </AppLayout>
   );
 }

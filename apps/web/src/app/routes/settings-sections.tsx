@@ -24,6 +24,7 @@ import { useStaffUsers } from '../../features/roles/api/roles.ts';
 import { RolesSection } from '../../features/roles/components/roles-section.tsx';
 import { StaffUsersSection } from '../../features/roles/components/staff-users-section.tsx';
 import { TiersSection } from '../../features/tiers/components/tiers-section.tsx';
+import { TermsSection } from '../../features/settings/components/terms-section.tsx';
 
 /**
  * The sections of Global Settings, in the order of SPEC.md section 2. Each feature brings its own
@@ -40,6 +41,7 @@ export function useSettingsSections(): SettingsSectionEntry[] {
     { id: 'dashboard', label: t('settings.names.dashboard'), render: () => <DashboardSection /> },
     { id: 'landing-page-images', label: t('settings.names.landingPageImages'), render: () => <LandingImagesSection /> },
     { id: 'network-details', label: t('settings.names.networkDetails'), render: () => <NetworkDetailsSection /> },
+    { id: 'terms', label: t('settings.names.terms'), render: () => <TermsSection /> },
     { id: 'global-email', label: t('settings.names.globalEmail'), render: () => <GlobalEmailSection /> },
     { id: 'seo', label: t('settings.names.seo'), render: () => <SeoSection /> },
     { id: 'email-notifications', label: t('settings.names.emailNotifications'), render: () => <NotificationsSection /> },

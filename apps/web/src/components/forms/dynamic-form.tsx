@@ -40,6 +40,8 @@ export interface DynamicFormProps<S extends FormSchema> {
   id?: string;
   /** Drawn after the fields, before the submit button (a link, a bot check). */
   children?: ReactNode;
+  /** Drawn under the submit button with the form's current values (Sign Up's social buttons wait for its terms box). */
+  renderFooter?: (values: z.input<S>) => ReactNode;
   /**
    * What the person typed before this form was drawn (the first paint of Log In), taken over once
    * as it appears: the values, and the field that had the focus.
@@ -72,7 +74,7 @@ function chunks(items: readonly FormItem<FieldValues>[]): Chunk[] {
  * A form described by field definitions (SPEC.md section 3) over a contracts schema: it cannot
  * save until it validates, reports removed uploads as `<name>_deleted`, and says how the save went.
  */
-export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValues, mode, onSubmit, submitLabel, wideSubmit, id, children, takeOver }: DynamicFormProps<S>) {
+export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValues, mode, onSubmit, submitLabel, wideSubmit, id, children, renderFooter, takeOver }: DynamicFormProps<S>) {
   const { t } = useTranslation();
   const [resolver] = useState(() => formResolver(schema, fields));
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues, mode: 'onTouched' });
@@ -157,6 +159,7 @@ export function DynamicForm<S extends FormSchema>({ schema, fields, defaultValue
           </Button>
         </Box>
       )}
+      {renderFooter?.(values as z.input<S>)}
     </Box>
   );
 }

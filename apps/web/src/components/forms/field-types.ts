@@ -77,6 +77,8 @@ export interface FieldDef<V extends FieldValues> {
   exactMatch?: boolean;
   /** Upload: show the requirement in a popup instead of the short alert. */
   requirementPopup?: boolean;
+  /** 'checkbox': links inside its label, by the tag the label's text wraps them in (`<terms>…</terms>`), opened in a new tab. */
+  labelLinks?: Record<string, string>;
   /** i18n key of a helper text under the field. */
   hint?: string;
   /** i18n key of a section heading drawn above the field's row (long forms such as sign-up). */

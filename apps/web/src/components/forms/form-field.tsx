@@ -4,12 +4,13 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { lazy, Suspense } from 'react';
 import { type Control, type FieldValues, useController } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { FieldDef } from './field-types.ts';
 import { FileUpload } from './file-upload.tsx';
 import { MultiFileUpload } from './multi-file-upload.tsx';
@@ -74,7 +75,7 @@ export function FormField({ def, name, control }: Props) {
         <FormControl error={Boolean(error)} disabled={def.disabled}>
           <FormControlLabel
             control={<Checkbox id={id} checked={Boolean(value)} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
-            label={label}
+            label={def.labelLinks ? <LinkedLabel text={def.label} links={def.labelLinks} /> : label}
             required={def.required}
           />
           {error || hint ? <FormHelperText>{error ?? hint}</FormHelperText> : undefined}
@@ -83,6 +84,14 @@ export function FormField({ def, name, control }: Props) {
     default:
       return <TextInput def={def} field={field} common={common} hint={hint} />;
   }
+}
+
+/** A label with links (the Terms of Service at sign-up): following one opens it beside the form and leaves the box as it was. */
+function LinkedLabel({ text, links }: { text: string; links: Record<string, string> }) {
+  const components = Object.fromEntries(
+    Object.entries(links).map(([tag, href]) => [tag, <Link key={tag} href={href} target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()} />]),
+  );
+  return <Trans i18nKey={text} components={components} />;
 }
 
 type Controller = ReturnType<typeof useController<FieldValues>>['field'];

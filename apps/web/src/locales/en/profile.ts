@@ -127,6 +127,14 @@ export const profile = {
     none: 'No tokens yet.',
     list: 'API tokens',
   },
+  terms: {
+    title: 'Terms of Service',
+    current: 'Accepted the version in force (of {{date}}), and confirmed being 18 or older.',
+    notCurrent: 'Has not accepted the version in force (of {{date}}) yet: asked at the next visit.',
+    none: 'No acceptance recorded.',
+    row: 'Version of {{version}} accepted on {{at}} ({{how}})',
+    sources: { sign_up: 'at sign-up', social_sign_up: 'at sign-up with Google or Facebook', renewal: 'after a new version' },
+  },
   details: {
     summary: 'Summary',
     balance: 'Balance',

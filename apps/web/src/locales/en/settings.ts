@@ -24,6 +24,7 @@ export const settings = {
     exchangeRates: 'Exchange rates',
     maintenance: 'Maintenance',
     networkDetails: 'Network details',
+    terms: 'Terms of Service',
   },
   money: {
     description: 'The commission referrers earn on their referred affiliates’ income, for life, and how long an earning waits before a period close may pay it (so refunds and chargebacks land first).',
@@ -78,6 +79,14 @@ export const settings = {
     link: 'Link',
     linkLabel: 'Link text',
     linkUrl: 'Address',
+  },
+  terms: {
+    description: 'The Terms of Service every affiliate accepts, with age 18 or older, at sign-up. Publishing a new version asks every affiliate to accept it again at their next visit.',
+    inForce: 'Version in force since {{date}}: accepted by {{accepted}} of {{affiliates}} active affiliates.',
+    changes: 'What changed',
+    changesHint: 'A short note kept with the version (and in the event history); the Terms of Service page holds the text itself.',
+    lastChanges: 'What changed in this version: {{changes}}',
+    publish: 'Publish a new version',
   },
   networkDetails: {
     description: 'The network’s legal name, address and tax id as invoices and receipts print them. The name is also the one the app, its emails and documents go by.',

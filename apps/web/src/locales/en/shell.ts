@@ -35,6 +35,16 @@ export const shell = {
     user_details_missing: 'Personal details are missing',
     awaiting_approval: 'Your sign-up is waiting for approval by the network',
   },
+  terms: {
+    title: 'Accept the Terms of Service',
+    text: 'Before you go on, read the Terms of Service and confirm that you accept them and are 18 or older.',
+    titleNew: 'The Terms of Service have changed',
+    textNew: 'A new version of the Terms of Service is in force since {{date}}. Read it and accept it to go on using your account.',
+    required: 'Tick the box to accept the Terms of Service.',
+    failed: 'Your acceptance was not saved. Please try again.',
+    accept: 'Accept and continue',
+    logout: 'Log out',
+  },
   maintenanceOn: 'Maintenance mode is on: visitors and affiliates see only the home page.',
   maintenanceSettings: 'Maintenance settings',
   issueNotice: {

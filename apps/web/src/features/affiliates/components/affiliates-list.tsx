@@ -30,7 +30,7 @@ export interface AffiliatesListProps {
   renderBonus?: (affiliate: { id: number; name: string; email: string }, onClose: () => void) => ReactNode;
 }
 
-const queryKeys = ['search', 'status', 'tier_id', 'manager_id', 'country', 'legal_form_status', 'revshare_paused', 'sort', 'order'] as const;
+const queryKeys = ['search', 'status', 'tier_id', 'manager_id', 'country', 'legal_form_status', 'revshare_paused', 'terms', 'sort', 'order'] as const;
 
 function queryOf(params: URLSearchParams): AffiliatesQuery {
   const q: Record<string, unknown> = {};
@@ -100,6 +100,7 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
         {filter('manager_id', t('auth.affiliates.manager'), [['none', t('auth.affiliates.noManager')], ...(managers.data ?? []).map((m): [string, string] => [String(m.id), m.name])])}
         {filter('legal_form_status', t('auth.affiliates.taxFormStatus'), legalFormStatuses.map((s) => [s, t(`auth.affiliates.legalForm.${s}`)]), 180)}
         {filter('revshare_paused', t('auth.affiliates.revshare'), [['true', t('auth.affiliates.revsharePaused')], ['false', t('auth.affiliates.revshareOn')]])}
+        {filter('terms', t('auth.affiliates.terms'), [['current', t('auth.affiliates.termsCurrent')], ['outdated', t('auth.affiliates.termsOutdated')]], 190)}
         <TextField size="small" label={t('auth.affiliates.country')} value={query.country ?? ''} onChange={(e) => set({ country: /^[A-Za-z]{2}$/.test(e.target.value) ? e.target.value.toUpperCase() : undefined })} slotProps={{ htmlInput: { maxLength: 2 } }} sx={{ width: 110 }} />
         <Button startIcon={<Download />} onClick={() => void downloadAffiliatesCsv(query).catch(alertError)}>
           {t('auth.affiliates.exportCsv')}
@@ -111,19 +112,23 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
       {selected.size ? <BulkBar ids={[...selected]} names={names} onDone={() => setSelected(new Set())} /> : null}
       <ListTable
         label={t('auth.affiliates.tableLabel')}
+        // Fixed widths at full width: a long name, email or chip wraps or ends in an ellipsis in its own
+        // cell, so the W9/W8 column never slides under the pinned Actions whatever the fonts (1440 px
+        // leaves about 1300 px for the table). Email takes what the others leave.
         columns={[
-          { label: t('auth.affiliates.name'), sort: 'name' },
+          { label: t('auth.affiliates.name'), sort: 'name', width: '7%' },
           { label: t('auth.affiliates.email'), sort: 'email' },
-          { label: t('auth.affiliates.tier'), sort: 'tier' },
-          { label: t('auth.affiliates.manager'), sort: 'manager' },
-          { label: t('auth.affiliates.country'), sort: 'country' },
-          { label: t('auth.affiliates.created'), sort: 'created_at' },
-          { label: t('auth.affiliates.balance'), sort: 'balance', align: 'right' },
-          { label: t('auth.affiliates.monthEarnings'), sort: 'month_earnings', align: 'right' },
-          { label: t('auth.affiliates.status'), sort: 'status' },
-          t('auth.affiliates.taxFormStatus'),
-          t('auth.affiliates.actions'),
+          { label: t('auth.affiliates.tier'), sort: 'tier', width: '6.5%' },
+          { label: t('auth.affiliates.manager'), sort: 'manager', width: '8%' },
+          { label: t('auth.affiliates.country'), sort: 'country', width: '7.5%' },
+          { label: t('auth.affiliates.created'), sort: 'created_at', width: '7.5%' },
+          { label: t('auth.affiliates.balance'), sort: 'balance', align: 'right', width: '7.5%' },
+          { label: t('auth.affiliates.monthEarnings'), sort: 'month_earnings', align: 'right', width: '8%' },
+          { label: t('auth.affiliates.status'), sort: 'status', width: '12%' },
+          { label: t('auth.affiliates.taxFormStatus'), width: '9.5%' },
+          { label: t('auth.affiliates.actions'), width: '72px' },
         ]}
+        fit={1220}
         select={<Checkbox checked={allChecked} indeterminate={!allChecked && rows.some((r) => selected.has(r.id))} onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))} slotProps={{ input: { 'aria-label': t('auth.affiliates.selectAll') } }} />}
         compact
         count={rows.length}
@@ -144,7 +149,7 @@ export function AffiliatesList({ openSession, renderBonus }: AffiliatesListProps
             </TableCell>
             <TableCell>{row.name}</TableCell>
             {/* One line: a long address ends in an ellipsis (whole on hover) instead of breaking mid-word. */}
-            <TableCell title={row.email} sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <TableCell title={row.email} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               {row.email}
             </TableCell>
             <TableCell>{row.tier?.name ?? ''}</TableCell>

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { authMessages, type PublicConfig } from '@portal/contracts';
+import { authMessages, type PublicConfig, termsMessages } from '@portal/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,7 +84,10 @@ function fillAccount(byName: (name: string) => HTMLInputElement, confirmation = 
   fill(field('Email'), 'Casey@Example.com');
   fill(byName('password'), 'first-pass-2026');
   fill(byName('password_confirmation'), confirmation);
+  fireEvent.click(screen.getByRole('checkbox', { name: termsBox }));
 }
+
+const termsBox = 'I accept the Terms of Service and confirm that I am 18 or older';
 
 describe('SignupForm', () => {
   it('asks for the required fields, then for a matching password, before anything is sent', async () => {
@@ -94,6 +97,11 @@ describe('SignupForm', () => {
     for (const input of [field('First name'), field('Email'), byName('password'), byName('password_confirmation')]) {
       expect(messageOf(input)).toBe('This field is required');
     }
+    // The Terms of Service and age 18+: a box of its own, its own words, the terms a link beside the form.
+    expect(screen.getByText(termsMessages.acceptRequired)).toBeTruthy();
+    const terms = screen.getByRole('link', { name: 'Terms of Service' });
+    expect(terms.getAttribute('href')).toBe('/terms-and-conditions');
+    expect(terms.getAttribute('target')).toBe('_blank');
 
     fillAccount(byName, 'something-else');
     create();
@@ -153,6 +161,7 @@ describe('SignupForm', () => {
       country: 'DE',
       company: 'Newton Media',
       website: 'https://newton.example.com',
+      accept_terms: true,
     });
   });
 

@@ -33,6 +33,8 @@ const defaultValues: RegisterRequest = {
   traffic_sources: '',
   methods: [],
   hear_about: '',
+  // Unticked until the person ticks it; the schema takes only a tick.
+  accept_terms: false as unknown as true,
 };
 
 const l = 'auth.signup';
@@ -71,6 +73,7 @@ function signupFields(options: FormOptions | undefined, noCountry: string): Form
     },
     { name: 'phone', label: `${l}.phone`, type: 'text', row: 7, max: 40, autocomplete: 'tel' },
     { name: 'chat_id', label: `${l}.chatId`, type: 'text', max: 100, autocomplete: 'off' },
+    { name: 'accept_terms', label: `${l}.acceptTerms`, type: 'checkbox', required: true, labelLinks: { terms: '/terms-and-conditions' } },
   ];
 }
 
@@ -109,10 +112,19 @@ export function SignupForm() {
   return (
     <Stack spacing={2.5}>
       <AuthHeading title={t(`${l}.title`)} subtitle={t(`${l}.subtitle`)} />
-      <DynamicForm schema={registerRequestSchema} fields={fields} defaultValues={defaultValues} mode="inline" onSubmit={submit} submitLabel={t(`${l}.submit`)} wideSubmit>
+      <DynamicForm
+        schema={registerRequestSchema}
+        fields={fields}
+        defaultValues={defaultValues}
+        mode="inline"
+        onSubmit={submit}
+        submitLabel={t(`${l}.submit`)}
+        wideSubmit
+        // Signing up with a provider takes the same box: the buttons wait for it and carry it along.
+        renderFooter={(values) => <SocialButtons providers={config.data?.social_providers ?? []} terms={values.accept_terms === true ? 'accepted' : 'asked'} />}
+      >
         {botCheck.widget}
       </DynamicForm>
-      <SocialButtons providers={config.data?.social_providers ?? []} />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t(`${l}.haveAccount`)}{' '}
         <Link component={RouterLink} to="/signin">

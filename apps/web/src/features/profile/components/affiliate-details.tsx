@@ -19,6 +19,7 @@ import { useReviewProfileInfo } from '../api/review.ts';
 import { useAffiliateSummary } from '../api/summary.ts';
 import { ProfileTabs } from './profile-tabs.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
+import { TermsAcceptances } from './terms-acceptances.tsx';
 
 /** Affiliate Details (`/profile?user=…&id=…`, staff with affiliates): summary, the review of the details, and the affiliate's tabs. */
 export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number; billing: ReactNode }) {
@@ -36,6 +37,7 @@ export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number
       </Typography>
       <Summary affiliateId={affiliateId} />
       {user.info_review ? <ReviewPanel affiliateId={affiliateId} name={user.name} review={user.info_review} /> : null}
+      <TermsAcceptances affiliateId={affiliateId} user={user} />
       <ProfileTabs
         user={user}
         userId={affiliateId}

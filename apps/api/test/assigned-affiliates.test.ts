@@ -249,3 +249,22 @@ describe('tax forms', () => {
     }
   });
 });
+
+describe('conversion log', () => {
+  it("lists the assigned affiliates' conversions only, and cannot reverse another's or attach an orphan", async () => {
+    const seen = (await a.call('GET', '/v1/conversion-log?per_page=200')).json().data as Array<{ affiliate: { id: number } | null }>;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((c) => c.affiliate !== null && mineA.includes(c.affiliate.id))).toBe(true);
+    const others = (await as(owner)('GET', '/v1/conversion-log?status=accepted&per_page=200')).json().data as Array<{ id: number; type: string; affiliate: { id: number } }>;
+    const other = others.find((c) => c.type !== 'refund' && c.type !== 'chargeback' && !mineA.includes(c.affiliate.id))!;
+    expect(other).toBeDefined();
+    expect((await a.call('GET', `/v1/conversion-log?affiliate_id=${other.affiliate.id}`)).json().data).toEqual([]);
+    const reversed = await a.call('POST', `/v1/conversion-log/${other.id}/reverse`, { reason: 'Not mine to reverse' });
+    expect(reversed.statusCode).toBe(404);
+    const orphan = (await as(owner)('GET', '/v1/conversion-log?status=orphaned&per_page=1')).json().data[0] as { id: number };
+    expect((await a.call('POST', `/v1/conversion-log/${orphan.id}/attach`, { cid: 'anything' })).statusCode).toBe(404);
+    // Nothing changed: the other affiliate's sale is still as it was.
+    const after = (await as(owner)('GET', `/v1/conversion-log?affiliate_id=${other.affiliate.id}&per_page=200`)).json().data as Array<{ id: number; status: string }>;
+    expect(after.find((c) => c.id === other.id)).toMatchObject({ status: 'accepted' });
+  });
+});

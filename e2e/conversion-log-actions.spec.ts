@@ -5,9 +5,8 @@ import { post } from './support/api.ts';
 import { rememberCookieChoice } from './support/shell.ts';
 
 // Staff's actions from the conversion log (issue 24): reverse an accepted sale with a reason, and
-// attach an orphaned report to the click it belongs to, which then pays it. The two routes,
-// POST /v1/conversion-log/{id}/reverse and /attach, come with the refunds work: this file fails
-// until they are there.
+// attach an orphaned report to the click it belongs to, which then pays it
+// (POST /v1/conversion-log/{id}/reverse and /attach).
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ context }) => rememberCookieChoice(context, baseURL));
 
@@ -34,8 +33,11 @@ test('staff reverse an accepted sale with a reason, after confirming', async ({ 
   const confirm = page.getByRole('dialog', { name: 'Reverse this conversion?' });
   await confirm.getByRole('button', { name: 'Reverse' }).click();
   await expect(page.getByText('The conversion was reversed.')).toBeVisible();
-  await page.goto('/conversion-log?type=sale');
-  await expect(table(page).getByTestId(`conversion-${id}`)).toContainText('$0.00');
+  // Among the reversed sales (a page of 100 holds them all), with its earning taken back and the reason.
+  await page.goto('/conversion-log?status=reversed&type=sale&per_page=100');
+  const reversed = table(page).getByTestId(`conversion-${id}`);
+  await expect(reversed).toContainText('$0.00');
+  await expect(reversed).toContainText(`Customer disputed the charge (${stamp})`);
 });
 
 test('staff attach an orphaned report to its click, which pays it', async ({ page }) => {

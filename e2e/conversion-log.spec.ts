@@ -71,6 +71,7 @@ test('a statistics row opens the log filtered to its conversions', async ({ page
   await page.goto('/statistics');
   const day = page.getByRole('table', { name: 'Statistics' }).locator('tbody tr').filter({ has: page.getByRole('link') }).first();
   await day.getByRole('link').click();
+  await expect(page).toHaveURL(/\/conversion-log\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/conversion-log');
   expect(url.searchParams.get('from')).toBe(url.searchParams.get('to'));

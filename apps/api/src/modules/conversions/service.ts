@@ -26,9 +26,6 @@ export interface ConversionOutcome {
   reason: string | null;
 }
 
-/** Refunds and chargebacks take money back; the other types earn it. */
-export const isReversal = (type: Input['type']): boolean => isReversalType(type);
-
 /** The conversion as its postbacks see it. */
 export function forPostback(
   conversionId: number,
@@ -65,7 +62,7 @@ export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'curr
   const rate = foreign ? (await ratesOn(db, [{ currency: input.currency, day }])).get(rateKey(input.currency, day)) : undefined;
   const price = priceOf(input, day, rate, await maxConversionCents(db));
   if (price instanceof ValidationError) throw price;
-  return price.heldReason && isReversal(input.type) ? { ...price, heldReason: null } : price;
+  return price.heldReason && isReversalType(input.type) ? { ...price, heldReason: null } : price;
 }
 
 /**

@@ -41,3 +41,4 @@ export * from './tax-forms.ts';
 export * from './roles.ts';
 export * from './tiers.ts';
 export * from './terms.ts';
+export * from './billers.ts';

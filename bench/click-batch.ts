@@ -62,6 +62,7 @@ function batch(size: number): unknown[][] {
       null,
       // Visitors the instance already counted in the last 24 hours skip the lookup.
       rnd(100) < 70,
+      null,
     ];
   });
   return rows[0]!.map((_, column) => rows.map((r) => r[column]));

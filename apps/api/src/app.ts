@@ -39,6 +39,7 @@ import { ledgerModule } from './modules/ledger/index.ts';
 import { linksModule } from './modules/links/index.ts';
 import { moneySettingsModule } from './modules/money-settings/index.ts';
 import { offersModule } from './modules/offers/index.ts';
+import { capsModule } from './modules/caps/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { postbacksModule } from './modules/postbacks/index.ts';
 import { profileModule } from './modules/profile/index.ts';
@@ -155,6 +156,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(postbacksModule);
   await app.register(sitesModule);
   await app.register(offersModule);
+  await app.register(capsModule);
   await app.register(landingPagesModule);
   await app.register(linksModule);
   await app.register(creativesModule);

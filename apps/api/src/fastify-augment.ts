@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { ClickCapCounter } from './modules/caps/index.ts';
 import type { ClickWriter } from './modules/clicks/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     /** The maximum per conversion and the hook told when exchange rates arrive (modules/exchange-rates). */
     exchangeRates: { maximum: ConversionMaximum; arrivals: RateArrivals };
     linkCache: LinkCache;
+    /** Click caps as the redirect counts them (modules/caps/click-caps.ts). */
+    clickCaps: ClickCapCounter;
   }
   interface FastifyContextConfig {
     /** What to do with text the database cannot store (NUL): refused with 422 unless a route strips it. */

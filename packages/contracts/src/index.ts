@@ -16,6 +16,7 @@ export * from './sites.ts';
 export * from './catalogue.ts';
 export * from './landing-pages.ts';
 export * from './offers.ts';
+export * from './caps.ts';
 export * from './links.ts';
 export * from './campaigns.ts';
 export * from './conversions.ts';

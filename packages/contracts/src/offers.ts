@@ -5,7 +5,9 @@ import { idText } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
 import { payoutAmount } from './rules/numbers.ts';
 import { nameText, text } from './rules/text.ts';
+import { siteUrl } from './rules/urls.ts';
 import { uploadedFileSchema } from './announcements.ts';
+import { offerCappedSchema } from './caps.ts';
 import { landingPageSchema } from './landing-pages.ts';
 import { listReply } from './reply.ts';
 import { cpaGoals, payoutTypes } from './tracking.ts';
@@ -30,9 +32,13 @@ export const offerSchema = z.object({
   /** For affiliates: what they are paid (custom, tier or default). */
   your_payout: z.number().optional(),
   status: z.enum(['active', 'archived']),
+  /** Where a click goes when it cannot go to the offer (archived, capped, affiliate inactive); null: the site's, then the network's. */
+  fallback_url: z.string().nullable(),
   /** Its own logo, or its site's first logo when it has none (creatives). */
   logo: uploadedFileSchema.nullable().optional(),
   custom_payouts: z.array(customPayoutSchema).optional(),
+  /** For affiliates: a hard cap has closed the offer for them this period, and when it reopens (docs/caps.md). */
+  capped: offerCappedSchema.nullable().optional(),
   created_at: z.string(),
 });
 export type Offer = z.infer<typeof offerSchema>;
@@ -48,6 +54,7 @@ export const offerInputSchema = z
       .transform((v) => v ?? 'sale'),
     default_payout: required(payoutAmount()),
     landing_page_id: optionalSelectId().optional(),
+    fallback_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   })
   .refine((v) => v.payout_type !== 'revshare' || v.default_payout <= 100, { message: m.percentage, path: ['default_payout'] });
 export type OfferInput = z.input<typeof offerInputSchema>;

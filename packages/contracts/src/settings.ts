@@ -4,7 +4,7 @@ import { emailTypeInfo, emailTypes } from './email-templates.ts';
 import { landingImagesSchema, landingSections } from './public-site.ts';
 import { optional, required } from './rules/field.ts';
 import { nameText, text } from './rules/text.ts';
-import { email, urlEntry } from './rules/urls.ts';
+import { email, siteUrl, urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** An on/off switch: a missing value is required, not zod's English. */
@@ -55,9 +55,11 @@ export const networkDetailsUpdateSchema = z.object({
   email: optional(email(), '').optional().transform((v) => v ?? ''),
   tax_id: optional(text({ max: 50 }), '').optional().transform((v) => v ?? ''),
   invoice_footer: optional(text({ max: 1000 }), '').optional().transform((v) => v ?? ''),
+  /** Where a click goes when it cannot go to its offer and neither the offer nor its site names a fallback. */
+  default_fallback_url: optional(siteUrl(), '').optional().transform((v) => v ?? ''),
 });
 export type NetworkDetailsUpdate = z.input<typeof networkDetailsUpdateSchema>;
-export const networkDetailsSchema = z.object({ name: z.string(), address: z.string(), email: z.string(), tax_id: z.string(), invoice_footer: z.string() });
+export const networkDetailsSchema = z.object({ name: z.string(), address: z.string(), email: z.string(), tax_id: z.string(), invoice_footer: z.string(), default_fallback_url: z.string().optional() });
 export type NetworkDetails = z.infer<typeof networkDetailsSchema>;
 
 /** Global email: who the product's mail comes from and what every message ends with. */

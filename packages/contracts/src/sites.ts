@@ -34,6 +34,8 @@ export const siteSchema = z.object({
   models_api_url: z.string().nullable(),
   scenes_api_url: z.string().nullable(),
   message: z.string(),
+  /** Where a click on the site's offers goes when it cannot go to its offer and the offer has no fallback. */
+  fallback_url: z.string().nullable(),
   /** Staff only: the first characters of the site's API key. */
   api_key_prefix: z.string().nullable().optional(),
   /** Staff only: the field mapping of the catalogue APIs, as JSON text. */
@@ -54,6 +56,7 @@ export const siteInputSchema = z.object({
   models_api_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   scenes_api_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   message: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
+  fallback_url: optional(siteUrl()).optional().transform((v) => v ?? null),
   catalogue_mapping: optional(mappingText).optional(),
 });
 export type SiteInput = z.input<typeof siteInputSchema>;

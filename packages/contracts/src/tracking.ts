@@ -6,6 +6,9 @@ export type PayoutType = (typeof payoutTypes)[number];
 export const conversionTypes = ['signup', 'sale', 'rebill', 'refund', 'chargeback'] as const;
 export type ConversionType = (typeof conversionTypes)[number];
 export const cpaGoals = ['signup', 'sale'] as const;
+/** Why a click went to a fallback instead of its offer (stored on the click). */
+export const fallbackReasons = ['offer_inactive', 'offer_capped', 'country_not_targeted', 'affiliate_inactive', 'campaign_deleted', 'invalid_click'] as const;
+export type FallbackReason = (typeof fallbackReasons)[number];
 export const deviceClasses = ['desktop', 'mobile', 'tablet', 'vr'] as const;
 export type DeviceClass = (typeof deviceClasses)[number];
 

@@ -30,6 +30,8 @@ export const clicks = pgTable(
     visitorHash: varchar({ length: 64 }).notNull(),
     isUnique: boolean().notNull(),
     isBot: boolean().notNull().default(false),
+    /** Why the click went to a fallback instead of its offer (`fallbackReasons`); null when it went to the offer. */
+    fallbackReason: varchar({ length: 32 }),
   },
   // A click is found by its id and time (the id carries it): the primary key's time prefix is enough.
   (t) => [primaryKey({ columns: [t.createdAt, t.id] })],

@@ -24,6 +24,8 @@ export const offers = pgTable(
     landingPageId: integer().references(() => landingPages.id, { onDelete: 'set null' }),
     logoUuid: uuid().references(() => uploads.uuid, { onDelete: 'set null' }),
     status: varchar({ length: 16 }).notNull().default('active'),
+    /** Where a click goes when it cannot go to the offer (archived, capped, affiliate inactive): docs/caps.md. */
+    fallbackUrl: varchar({ length: 2048 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,6 +15,8 @@ export const sites = pgTable('sites', {
   catalogueMapping: jsonb().$type<Record<string, string>>(),
   logoUuid: uuid(),
   message: text().notNull().default(''),
+  /** Where a click on one of the site's offers goes when it cannot go to the offer and the offer names no fallback. */
+  fallbackUrl: varchar({ length: 2048 }),
   /** SHA-256 of the site's API key; the key itself is shown to staff once, when made. */
   apiKeyHash: varchar({ length: 64 }).unique(),
   /** The first characters of the key, so staff can tell keys apart. */

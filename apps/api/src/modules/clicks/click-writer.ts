@@ -25,6 +25,8 @@ export interface ClickRecord {
   device: string;
   visitorHash: string;
   isBot: boolean;
+  /** Why the click went to a fallback instead of its offer: stored, never unique, not in the statistics' click counts. */
+  fallbackReason?: string | null;
 }
 
 const UNIQUE_WINDOW_MS = 24 * 3600_000;
@@ -130,6 +132,7 @@ export class ClickWriter {
       col('isBot'),
       col('creative'),
       batch.map((c) => this.counted.countedWithinWindow(c.visitorHash, c.offerId, c.createdAt.getTime())),
+      batch.map((c) => c.fallbackReason ?? null),
     ];
     for (let attempt = 1; ; attempt++) {
       try {
@@ -160,19 +163,19 @@ export class ClickWriter {
  * Answers the 1-based positions of the unique clicks.
  */
 export const writeClicks: Statement = {
-  name: 'clicks_write_batch_v3',
+  name: 'clicks_write_batch_v4',
   text: `
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::timestamptz[], $3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
     $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[], $19::varchar[],
-    $20::bool[])
+    $20::bool[], $21::varchar[])
     WITH ORDINALITY AS t(cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, counted, ord)
+      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, counted, fallback_reason, ord)
 ),
 first_seen AS (
   -- A visitor this instance knows was counted within 24 hours is no candidate: no lookup.
   SELECT DISTINCT ON (visitor_hash, offer_id) visitor_hash, offer_id, created_at, ord
-  FROM input WHERE NOT is_bot AND NOT counted ORDER BY visitor_hash, offer_id, ord
+  FROM input WHERE NOT is_bot AND NOT counted AND fallback_reason IS NULL ORDER BY visitor_hash, offer_id, ord
 ),
 candidates AS (
   -- Most clicks come from visitors already counted today: leave their rows alone (no lock).
@@ -195,16 +198,16 @@ marked AS (
 ),
 saved AS (
   INSERT INTO clicks (cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative)
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative, fallback_reason)
   SELECT cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative, fallback_reason
   FROM marked
 ),
 journal AS (
   INSERT INTO click_rollup_journal (day, affiliate_id, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative, is_unique)
   SELECT day, affiliate_id, offer_id, site_id, coalesce(campaign_id, 0), coalesce(country, ''), device,
     coalesce(sub1, ''), coalesce(sub2, ''), coalesce(sub3, ''), coalesce(sub4, ''), coalesce(sub5, ''), coalesce(creative, ''), is_unique
-  FROM marked
+  FROM marked WHERE fallback_reason IS NULL
 )
 SELECT ord FROM marked WHERE is_unique`,
 };

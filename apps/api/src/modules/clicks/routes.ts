@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
-import { destinationFor, LinkCache, subKeys, withClickId } from '../links/index.ts';
+import { destinationFor, fallbackFor, fallbackReasonFor, LinkCache, subKeys, withClickId } from '../links/index.ts';
+import { type ClickCap, ClickCapCounter } from '../caps/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { ClickWriter } from './click-writer.ts';
 import { describeVisitor } from './visitor.ts';
@@ -69,16 +70,33 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
     await writer.close();
   });
   const salt = sha256(`${app.config.jwtSecret}|visitor`);
+  const clickCaps = new ClickCapCounter(app.db, app.log);
+  clickCaps.start();
+  app.decorate('clickCaps', clickCaps);
+  app.addHook('preClose', async () => {
+    await clickCaps.stop().catch((err: unknown) => app.log.warn({ err }, 'click cap sync failed'));
+  });
+
+  /** Counts the click under its link's click caps; false when a hard one is full. A counter that cannot be read lets the click through. */
+  async function underClickCaps(caps: readonly ClickCap[], now: Date): Promise<boolean> {
+    if (!caps.length) return true;
+    try {
+      return await clickCaps.take(caps, now);
+    } catch (err) {
+      app.log.warn({ err }, 'click cap unavailable');
+      return true;
+    }
+  }
 
   async function serveClick(c: ClickRequest, res: ServerResponse): Promise<void> {
     const link = CODE.test(c.code) ? await links.get(c.code) : null;
     if (!link) return page(res, 404, 'Link not found', trackingMessages.badLink);
-    // Traffic is not lost: the visitor still reaches the site, but nothing is counted.
-    if (!link.offerActive || !link.campaignActive || !link.affiliateActive) return redirect(res, link.siteUrl);
     const visitor = await describeVisitor(c, salt, app.config.cdnCountryHeader);
     const now = new Date();
     const cid = newClickIdAt(now.getTime());
-    const destination = destinationFor(link, visitor.country);
+    // A click that cannot go to its offer goes to the fallback (never a dead end), stored with why.
+    const fallbackReason = fallbackReasonFor(link) ?? ((await underClickCaps(link.clickCaps, now)) ? null : 'offer_capped');
+    const destination = fallbackReason ? { url: fallbackFor(link), landingPageId: null } : destinationFor(link, visitor.country);
     const params = new URLSearchParams(c.search);
     try {
       await writer.write({
@@ -101,11 +119,15 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
         device: visitor.device,
         visitorHash: visitor.visitorHash,
         isBot: visitor.isBot,
+        fallbackReason,
       });
     } catch {
+      // Nothing is earned on a fallback click: the visitor is sent on even when it could not be stored.
+      if (fallbackReason) return redirect(res, destination.url);
       return page(res, 503, 'Please try again', 'We could not record your visit. Please try again in a moment.');
     }
-    redirect(res, withClickId(destination.url, cid), { 'Referrer-Policy': 'no-referrer' });
+    // A fallback carries no click id: nothing reported on it can earn on an offer the click never reached.
+    redirect(res, fallbackReason ? destination.url : withClickId(destination.url, cid), { 'Referrer-Policy': 'no-referrer' });
   }
 
   /** Never throws: whatever fails after the answer began is the visitor's connection, not the click. */

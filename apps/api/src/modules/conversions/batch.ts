@@ -4,6 +4,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
+import { offersWithConversionCaps } from '../caps/index.ts';
 import { effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
@@ -125,11 +126,19 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   const orphanReasons = new Map(primary.map((i) => [i, orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId)]));
   const attributed = primary.filter((i) => orphanReasons.get(i) === null && !prices.get(i)!.heldReason);
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
-  const [payouts, affiliatePostbacks, ids] = await Promise.all([
+  const [payouts, affiliatePostbacks, ids, capped] = await Promise.all([
     effectivePayouts(db, pairs),
     postbacksOfAffiliates(db, [...new Set(attributed.map((i) => clicks.get(i)!.affiliateId))]),
     runStatement<{ id: number | string }>(db, newConversionIds, [primary.length]),
+    offersWithConversionCaps(db, [...new Set(pairs.map((p) => p.offerId))]),
   ]);
+  // Conversions on an offer with conversion or payout caps take their place under them one by one,
+  // each in the transaction that records it (caps/take.ts): the shared statement never passes a cap.
+  const oneByOne = capped.size ? attributed.filter((i) => capped.has(clicks.get(i)!.offerId)) : [];
+  if (oneByOne.length) {
+    const alone = new Set(oneByOne);
+    primary = primary.filter((i) => !alone.has(i));
+  }
 
   const cols = {
     id: [] as number[],
@@ -227,6 +236,16 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
   ]);
   if (deliveries.length) notifyEnqueued();
+
+  for (const i of oneByOne) {
+    const { siteId, input, now } = batch[i]!;
+    try {
+      outcomes.set(i, await recordConversion(db, siteId, input, now));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      refused.set(i, err);
+    }
+  }
 
   // Reported before this batch: the first report stands.
   const kept = new Set(inserted.map((r) => Number(r.id)));

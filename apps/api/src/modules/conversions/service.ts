@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, type ConversionStatus, type conversionRequestSchema } from '@portal/contracts';
+import { BASE_CURRENCY, type ConversionStatus, type conversionRequestSchema, OVER_CAP_REASON } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -6,9 +6,10 @@ import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
-import { commissionsOf, type LedgerEntry, recordEarning } from '../ledger/index.ts';
+import { takeConversionCaps } from '../caps/index.ts';
+import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
 import { type Price, priceOf } from './pricing.ts';
 import { isReversalType, refundTarget, takeBack } from './refunds.ts';
@@ -123,11 +124,18 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
 
       const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
       const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
+      // A new customer event takes its place under the offer's caps in this transaction; refused whole over a hard one.
+      const admit = (cents: number) => takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(input.type), earningCents: cents, now });
       const earningCents = reversal
         ? target.sale
           ? await takeBack(tx, target.sale, refund, day, now)
           : 0
-        : await recordEarning(tx, entry, input.type, amountCents);
+        : await recordAdmittedEarning(tx, entry, input.type, amountCents, admit);
+      if (earningCents === null) {
+        // Over a hard cap: stored with the reason, moving no money (no rollup, no postback).
+        await tx.update(conversions).set({ status: 'rejected', reason: OVER_CAP_REASON }).where(eq(conversions.id, row.id));
+        return { status: 'rejected', conversionId: row.id, earningCents: null, reason: OVER_CAP_REASON };
+      }
       // The referrer's commission (or its take-back) with the conversion, in one write in key order.
       const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
       await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);

@@ -33,6 +33,10 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
     subject: 'Contact Us: {{name}}',
     body: `<h2>Message from {{name}} ({{email}})</h2>${p('{{sender}}', '{{message}}')}`,
   },
+  cap_alert: {
+    subject: 'Cap at {{percent}}: {{offer}}',
+    body: `<h2>A cap is nearly reached</h2>${p('{{offer}}: {{cap}} has taken {{used}} of {{limit}} ({{percent}}).')}${button('Open the offer')}`,
+  },
   new_signup: {
     subject: 'New sign-up: {{name}}',
     body: `<h2>A new affiliate signed up</h2>${p('{{name}} ({{email}}) signed up as affiliate #{{affiliate_id}}.')}${button('Open the affiliates list')}`,

@@ -1,4 +1,5 @@
 import { apiModule } from '../../lib/module.ts';
+import { registerCapAlertJob } from './cap-alert.ts';
 import { registerOptionalEmailJobs } from './optional-jobs.ts';
 import { registerPeriodicEmailJobs } from './periodic.ts';
 import { emailTemplateRoutes } from './routes.ts';
@@ -7,6 +8,7 @@ import { emailTemplateRoutes } from './routes.ts';
 export const emailModule = apiModule('email', async (app) => {
   registerOptionalEmailJobs(app);
   registerPeriodicEmailJobs(app);
+  registerCapAlertJob(app);
   await app.register(emailTemplateRoutes);
 });
 

@@ -25,6 +25,7 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   tax_form_expired: '/profile?tab=billing',
   announcement_digest: '/announcements',
   weekly_summary: '/statistics',
+  cap_alert: '/offers',
 };
 
 /**
@@ -64,5 +65,10 @@ export async function sampleVars(db: Db, publicUrl: string, type: EmailType, per
     top_offers: '1. NovaVR sale: $912.50 (2,310 clicks, 21 conversions)\n2. NovaVR sign-up: $420.00 (1,402 clicks, 14 conversions)\n3. StarVR trial: $150.00 (506 clicks, 2 conversions)',
     message: 'Hello, I run a VR review site and would like to know more about your revenue share.',
     sender: `Affiliate #${who.id}`,
+    offer: 'NovaVR sale',
+    cap: 'the daily hard cap on conversions',
+    used: '9',
+    limit: '10',
+    percent: '90%',
   };
 }

@@ -32,7 +32,17 @@ export function earningOf(payout: EffectivePayout | undefined, type: ConversionT
 
 /** Writes what a new customer event earns at the affiliate's payout on the offer; answers the cents (0: nothing written). */
 export async function recordEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number): Promise<number> {
+  return (await recordAdmittedEarning(tx, entry, type, amountCents, async () => true)) ?? 0;
+}
+
+/**
+ * As `recordEarning`, once `admit` accepts the earning's cents (worked out first, 0 when it earns
+ * nothing): the caps take their place under it in the same transaction. Refused: nothing is
+ * written and the answer is null.
+ */
+export async function recordAdmittedEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number, admit: (cents: number) => Promise<boolean>): Promise<number | null> {
   const earning = earningOf(await effectivePayout(tx, entry.offerId, entry.affiliateId), type, amountCents);
+  if (!(await admit(earning?.cents ?? 0))) return null;
   if (!earning || earning.cents === 0) return 0;
   const [row] = await tx
     .insert(ledgerEntries)

@@ -7,5 +7,5 @@ export const linksModule = apiModule('links', async (app) => {
 });
 
 export { assertMayGetLinks, mayGetLinks } from './approval.ts';
-export { destinationFor, LinkCache, withClickId } from './resolve.ts';
+export { destinationFor, fallbackFor, fallbackReasonFor, LinkCache, LINK_CACHE_TTL_MS, type ResolvedLink, withClickId } from './resolve.ts';
 export { codeFor, codesFor, existingCodes, isWithinSite, type LinkSpec, liveOfferSite, subKeys, trackingUrl, validateLinkSpec } from './service.ts';

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { FallbackReason } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
-import { campaigns, landingPages, offers, sites, trackingLinks, users } from '../../db/schema/index.ts';
+import { campaigns, caps, landingPages, offers, settings, sites, trackingLinks, users } from '../../db/schema/index.ts';
+import type { ClickCap } from '../caps/index.ts';
 
 export interface GeoTarget {
   country: string;
@@ -22,6 +24,10 @@ export interface ResolvedLink {
   /** The affiliate's account is active and approved: otherwise clicks are sent on but not counted. */
   affiliateActive: boolean;
   siteUrl: string;
+  /** The click caps on the offer (its own and the affiliate's), counted in the redirect (caps/click-caps.ts). */
+  clickCaps: ClickCap[];
+  /** Where the click goes when it cannot go to the offer: the offer's fallback, else the site's, else the network's, else the site's home page. */
+  fallbackUrl: string;
   deepUrl: string | null;
   /** The creative the link was made from: the click carries it into statistics at no extra read. */
   creative: string | null;
@@ -32,6 +38,9 @@ export interface ResolvedLink {
   /** Landing page urls of the site, for geo targets that name a landing page. */
   siteLandingUrls: Map<number, string>;
 }
+
+/** Site and fallback addresses may be stored without their scheme ("example.com"). */
+const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
 
 const linkLp = alias(landingPages, 'link_lp');
 const offerLp = alias(landingPages, 'offer_lp');
@@ -46,6 +55,12 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
       siteId: offers.siteId,
       offerLandingPageId: offers.landingPageId,
       siteUrl: sites.url,
+      offerFallbackUrl: offers.fallbackUrl,
+      siteFallbackUrl: sites.fallbackUrl,
+      // The network's default, read with the link (no query of its own on the click path).
+      networkFallbackUrl: sql<string | null>`(select ${settings.value} ->> 'default_fallback_url' from ${settings} where ${settings.key} = 'network_details')`,
+      clickCaps: sql<ClickCap[] | null>`(select json_agg(json_build_object('id', ${caps.id}, 'period', ${caps.period}, 'limit', ${caps.limit}, 'mode', ${caps.mode}, 'alertPercent', ${caps.alertPercent}) order by ${caps.id})
+        from ${caps} where ${caps.offerId} = ${offers.id} and ${caps.metric} = 'clicks' and (${caps.affiliateId} is null or ${caps.affiliateId} = ${trackingLinks.affiliateId}))`,
       linkLpUrl: linkLp.url,
       offerLpUrl: offerLp.url,
       campaign: campaigns,
@@ -78,7 +93,9 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
     offerActive: r.offerStatus === 'active',
     campaignActive: !r.campaign || r.campaign.deletedAt === null,
     affiliateActive: Boolean(r.affiliateActive),
-    siteUrl: /^https?:\/\//i.test(r.siteUrl) ? r.siteUrl : `https://${r.siteUrl}`,
+    siteUrl: absolute(r.siteUrl),
+    clickCaps: (typeof r.clickCaps === 'string' ? (JSON.parse(r.clickCaps) as ClickCap[] | null) : r.clickCaps) ?? [],
+    fallbackUrl: absolute(r.offerFallbackUrl || r.siteFallbackUrl || r.networkFallbackUrl || r.siteUrl),
     deepUrl: r.link.deepUrl,
     creative: r.link.creative,
     linkLandingUrl: r.linkLpUrl,
@@ -144,6 +161,26 @@ export function destinationFor(link: ResolvedLink, country: string | null): { ur
   if (link.linkLandingUrl) return { url: link.linkLandingUrl, landingPageId: link.landingPageId };
   if (link.offerLandingUrl) return { url: link.offerLandingUrl, landingPageId: link.offerLandingPageId };
   return { url: link.siteUrl, landingPageId: null };
+}
+
+/**
+ * Why a click cannot go to its offer, or null when it can: the offer archived, the campaign
+ * deleted, the affiliate inactive. (Caps and targeting add their own reasons where they decide.)
+ */
+export function fallbackReasonFor(link: ResolvedLink): FallbackReason | null {
+  if (!link.offerActive) return 'offer_inactive';
+  if (!link.affiliateActive) return 'affiliate_inactive';
+  if (!link.campaignActive) return 'campaign_deleted';
+  return null;
+}
+
+/**
+ * Where a click goes when it cannot go to its offer (any reason): the offer's fallback URL, else
+ * its site's, else the network's default (Global Settings > Network details), else the site's
+ * home page. Read from the cached link: no query.
+ */
+export function fallbackFor(link: ResolvedLink): string {
+  return link.fallbackUrl;
 }
 
 /** Puts the click id into the destination: in place of a {cid} macro, or as cid=. */

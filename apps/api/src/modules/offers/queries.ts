@@ -41,6 +41,7 @@ export function toOffer(r: OfferRow): Offer {
     goal: r.offer.goal as Offer['goal'],
     default_payout: fromHundredths(r.offer.defaultPayout),
     status: r.offer.status as Offer['status'],
+    fallback_url: r.offer.fallbackUrl,
     created_at: r.offer.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import { offerPayouts, offers, sites, users } from '../../db/schema/index.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isStaffScope, networkScope, type Scope } from '../../lib/scope.ts';
+import { cappedOffers } from '../caps/index.ts';
 import { assertLandingPageOfSite } from '../landing-pages/index.ts';
 import { assertSiteExists } from '../sites/index.ts';
 import { fromHundredths, toHundredths } from '../tracking/index.ts';
@@ -16,12 +17,13 @@ import { countOffers, loadOffer, offerRows, toOffer } from './queries.ts';
 type Input = z.output<typeof offerInputSchema>;
 type CustomPayouts = z.output<typeof customPayoutsInputSchema>;
 
-/** An affiliate's own payout on each offer (custom, tier or default), read for all of them at once. */
+/** An affiliate's own payout on each offer (custom, tier or default), and whether a hard cap has closed it for them, read for all of them at once. */
 async function withYourPayouts(db: Db, list: Offer[], affiliateId: number): Promise<Offer[]> {
-  const rates = await effectivePayouts(db, list.map((o) => ({ offerId: o.id, affiliateId })));
+  const [rates, closed] = await Promise.all([effectivePayouts(db, list.map((o) => ({ offerId: o.id, affiliateId }))), cappedOffers(db, affiliateId, list.map((o) => o.id))]);
   for (const o of list) {
     const p = rates.get(`${o.id}|${affiliateId}`);
     o.your_payout = p ? fromHundredths(p.amount) : o.default_payout;
+    o.capped = closed.get(o.id) ?? null;
   }
   return list;
 }
@@ -67,6 +69,7 @@ const columns = (b: Input) => ({
   goal: b.goal,
   defaultPayout: toHundredths(b.default_payout),
   landingPageId: b.landing_page_id ?? null,
+  fallbackUrl: b.fallback_url,
 });
 
 export async function createOffer(db: Db, b: Input): Promise<Offer> {

@@ -74,8 +74,9 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     () => sections.getNetworkDetails(app.db),
     async (v: NetworkDetails) => {
       await sections.putNetworkDetails(app.db, v);
-      // The brand name is in every page the server sends.
+      // The brand name is in every page the server sends; the default fallback is read with each link.
       seoChanged();
+      app.linkCache.clear();
     },
   );
 

@@ -80,7 +80,7 @@ export const NETWORK_DETAILS_SETTING = 'network_details';
 export async function getNetworkDetails(db: Db): Promise<NetworkDetails> {
   const value = await getSetting<Partial<Record<keyof NetworkDetails, unknown>>>(db, NETWORK_DETAILS_SETTING, {});
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { name: str(value.name) || DEFAULT_NETWORK_NAME, address: str(value.address), email: str(value.email), tax_id: str(value.tax_id), invoice_footer: str(value.invoice_footer) };
+  return { name: str(value.name) || DEFAULT_NETWORK_NAME, address: str(value.address), email: str(value.email), tax_id: str(value.tax_id), invoice_footer: str(value.invoice_footer), default_fallback_url: str(value.default_fallback_url) };
 }
 
 export const putNetworkDetails = (db: Db, value: NetworkDetails) => putSetting(db, NETWORK_DETAILS_SETTING, value);

@@ -42,6 +42,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await loadSite(app.db, request.params.id, networkScope);
       const data = await updateSite(app.db, request.params.id, request.body);
       await recordChange(request, 'site.updated', { objectId: data.id, before, after: data });
+      // Its address and fallback are read with its links: this instance uses the new ones at once.
+      app.linkCache.clear();
       return { data };
     },
   );

@@ -24,6 +24,7 @@ function toSite(row: SiteRow, manager: { id: number; name: string } | null, scop
     models_api_url: staff ? row.modelsApiUrl : null,
     scenes_api_url: staff ? row.scenesApiUrl : null,
     message: row.message,
+    fallback_url: staff ? row.fallbackUrl : null,
     ...(staff ? { api_key_prefix: row.apiKeyPrefix, catalogue_mapping: row.catalogueMapping ? JSON.stringify(row.catalogueMapping) : null, last_sync: lastSync } : {}),
     created_at: row.createdAt.toISOString(),
   };
@@ -64,6 +65,7 @@ const columns = (b: Input) => ({
   modelsApiUrl: b.models_api_url,
   scenesApiUrl: b.scenes_api_url,
   message: b.message,
+  fallbackUrl: b.fallback_url,
   // Absent from the body (an older client): the mapping is left as it is.
   ...(b.catalogue_mapping === undefined ? {} : { catalogueMapping: b.catalogue_mapping === null ? null : (JSON.parse(b.catalogue_mapping) as Record<string, string>) }),
 });

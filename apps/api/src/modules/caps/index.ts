@@ -1,0 +1,13 @@
+import { apiModule } from '../../lib/module.ts';
+import { capRoutes } from './routes.ts';
+
+/** The caps module: caps on offers and their counters (docs/caps.md); their alert email is sent by the email module. */
+export const capsModule = apiModule('caps', async (app) => {
+  await app.register(capRoutes);
+});
+
+export { type CapAlertPayload, capAlertVars } from './alert-job.ts';
+export { CLICK_CAP_SYNC_MS, type ClickCap, ClickCapCounter } from './click-caps.ts';
+export { cappedOffers } from './service.ts';
+export { laMidnight, periodStart, reopensAt } from './periods.ts';
+export { CAP_ALERT_JOB, offersWithConversionCaps, takeConversionCaps } from './take.ts';

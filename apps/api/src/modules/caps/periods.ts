@@ -1,0 +1,41 @@
+import type { CapPeriod } from '@portal/contracts';
+import { addDays, statsDay } from '../tracking/index.ts';
+
+/** A total cap's one period. */
+export const TOTAL_PERIOD_START = '1970-01-01';
+
+/** The Los Angeles day a cap's period starts on at `now`: the day, its week's Monday, its month's first, or the one total period. */
+export function periodStart(period: CapPeriod, now: Date): string {
+  if (period === 'total') return TOTAL_PERIOD_START;
+  const day = statsDay(now);
+  if (period === 'day') return day;
+  if (period === 'month') return `${day.slice(0, 8)}01`;
+  // Weeks start on Monday: getUTCDay of the calendar date (0 Sunday .. 6 Saturday).
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The Los Angeles day the next period starts on (null: a total cap never reopens). */
+export function nextPeriodStart(period: CapPeriod, start: string): string | null {
+  if (period === 'total') return null;
+  if (period === 'day') return addDays(start, 1);
+  if (period === 'week') return addDays(start, 7);
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** The moment a Los Angeles day begins (midnight there is 07:00 or 08:00 UTC). */
+export function laMidnight(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  for (const hour of [7, 8]) {
+    const t = new Date(Date.UTC(y, m - 1, d, hour));
+    if (statsDay(t) === day && statsDay(new Date(t.getTime() - 1)) !== day) return t;
+  }
+  return new Date(Date.UTC(y, m - 1, d, 8));
+}
+
+/** When the cap's current period ends and it reopens (null for a total cap). */
+export function reopensAt(period: CapPeriod, now: Date): Date | null {
+  const next = nextPeriodStart(period, periodStart(period, now));
+  return next ? laMidnight(next) : null;
+}

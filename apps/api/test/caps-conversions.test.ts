@@ -1,0 +1,153 @@
+import { OVER_CAP_REASON } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/rows.ts';
+import { laMidnight } from '../src/modules/caps/index.ts';
+import { recordConversion } from '../src/modules/conversions/service.ts';
+import { addDays, statsDay } from '../src/modules/tracking/index.ts';
+import type { TestApp } from './helpers.ts';
+import { MailCatcher } from './support/mail-catcher.ts';
+import { closeAppWithMail } from './support/people.ts';
+import { appWithCatalogues, type Catalogue, click, convert, trackingLink } from './support/tracking.ts';
+import { bearer } from './support/users.ts';
+
+/**
+ * Caps never leak (issue 27): a conversion takes its place under its offer's caps in the
+ * transaction that records it, on both conversion paths (the batched writer behind the site API,
+ * and `recordConversion` one by one), on PGlite and on PostgreSQL. Over a hard cap it is stored
+ * rejected with the reason and moves no money; a payout cap never pays part; reversals give no room back.
+ */
+type Tokens = { access_token: string };
+const mail = new MailCatcher();
+let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number, bobId: number;
+let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue;
+let seq = 0;
+let ip = 0;
+
+beforeAll(async () => {
+  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own } } = await appWithCatalogues(mail, ['offers'], {
+    capped: { name: 'capvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
+    paid: { name: 'paycapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
+    direct: { name: 'directcapvr', payoutType: 'cpa', payout: 7, goal: 'sale' },
+    soft: { name: 'softcapvr', payoutType: 'cpa', payout: 5, goal: 'sale' },
+    own: { name: 'owncapvr', payoutType: 'cpa', payout: 4, goal: 'sale' },
+  }));
+  // A shared machine: making five sites and signing in three people can take a while.
+}, 240_000);
+afterAll(() => closeAppWithMail(t, mail));
+
+const addCap = (offerId: number, body: Record<string, unknown>, who: Tokens = staff) => t.app.inject({ method: 'POST', url: `/v1/offers/${offerId}/caps`, headers: bearer(who), payload: body });
+
+async function clickOn(offer: Catalogue, who: Tokens = alice) {
+  const link = await trackingLink(t.app, who, offer.offerId);
+  const visit = await click(t.app, link.url, { ip: `10.66.${Math.floor(++ip / 250)}.${(ip % 250) + 1}` });
+  return visit.cid!;
+}
+const sale = (offer: Catalogue, cid: string) => convert(t.app, offer.apiKey, { cid, type: 'sale', amount: '50.00', transaction_id: `CAP-${++seq}` });
+
+/** What the ledger paid on an offer, and what the statistics say was earned there. */
+async function money(offerId: number) {
+  const [m] = await rows<{ ledger: string; stats: string; accepted: string; rejected: string }>(
+    t.app.db,
+    sql`select (select coalesce(sum(amount_cents), 0) from ledger_entries where offer_id = ${offerId} and kind = 'earning')::text as ledger,
+      (select coalesce(sum(earnings_cents), 0) from stats_daily where offer_id = ${offerId})::text as stats,
+      (select count(*) from conversions where offer_id = ${offerId} and status = 'accepted')::text as accepted,
+      (select count(*) from conversions where offer_id = ${offerId} and status = 'rejected' and reason = ${OVER_CAP_REASON})::text as rejected`,
+  );
+  return { ledger: Number(m!.ledger), stats: Number(m!.stats), accepted: Number(m!.accepted), rejected: Number(m!.rejected) };
+}
+
+describe('caps API', () => {
+  it('adds, lists and deletes caps for staff with offers; refuses bad input and affiliates', async () => {
+    const bad = await addCap(own.offerId, { metric: 'views', period: 'day', limit: '1.5' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['metric']);
+    const fraction = await addCap(own.offerId, { metric: 'clicks', period: 'day', limit: '1.5' });
+    expect(fraction.json().errors).toEqual({ limit: ['This field must be a whole number.'] });
+    expect((await addCap(own.offerId, { metric: 'clicks', period: 'day', limit: 5 }, alice)).statusCode).toBe(403);
+    expect((await addCap(999_999, { metric: 'clicks', period: 'day', limit: 5 })).statusCode).toBe(404);
+
+    const made = await addCap(own.offerId, { metric: 'payout', period: 'week', limit: '12.50', affiliate_id: bobId });
+    expect(made.statusCode).toBe(201);
+    const cap = made.json().data;
+    expect(cap).toMatchObject({ offer_id: own.offerId, metric: 'payout', period: 'week', limit: 12.5, mode: 'hard', alert_percent: 90, used: 0, affiliate: { id: bobId } });
+    // A week ends at midnight in Los Angeles on a Monday.
+    const reopens = new Date(cap.resets_at);
+    expect(reopens.getTime()).toBeGreaterThan(Date.now());
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'long', hour: 'numeric', hourCycle: 'h23' }).format(reopens)).toBe('Monday, 00');
+
+    const list = await t.app.inject({ method: 'GET', url: `/v1/offers/${own.offerId}/caps`, headers: bearer(staff) });
+    expect(list.json().data.map((c: { id: number }) => c.id)).toEqual([cap.id]);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/offers/${own.offerId}/caps`, headers: bearer(alice) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.id}`, headers: bearer(staff) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.id}`, headers: bearer(staff) })).statusCode).toBe(404);
+  });
+});
+
+describe('a hard conversion cap under many conversions at once', () => {
+  it('pays exactly 10 of 50 sales sent together through the site API, the rest stored over cap with no money', async () => {
+    expect((await addCap(capped.offerId, { metric: 'conversions', period: 'day', limit: 10 })).statusCode).toBe(201);
+    const cid = await clickOn(capped);
+    const replies = await Promise.all(Array.from({ length: 50 }, () => sale(capped, cid)));
+    const data = replies.map((r) => r.json().data);
+    expect(data.filter((d) => d.status === 'accepted')).toHaveLength(10);
+    expect(data.filter((d) => d.status === 'rejected' && d.reason === OVER_CAP_REASON && d.earning === null)).toHaveLength(40);
+    expect(await money(capped.offerId)).toEqual({ ledger: 10 * 1000, stats: 10 * 1000, accepted: 10, rejected: 40 });
+
+    // A refund of a paid sale gives no room back.
+    const refund = await convert(t.app, capped.apiKey, { cid, type: 'refund', amount: '50.00', transaction_id: `CAP-RF-${++seq}` });
+    expect(refund.json().data.status).toBe('accepted');
+    expect((await sale(capped, cid)).json().data).toMatchObject({ status: 'rejected', reason: OVER_CAP_REASON });
+    const [used] = await rows<{ used: string }>(t.app.db, sql`select k.used::text from cap_counters k join caps c on c.id = k.cap_id where c.offer_id = ${capped.offerId}`);
+    expect(used!.used).toBe('10');
+  });
+
+  it('pays exactly 10 of 50 recorded one by one at the same moment (the other conversion path)', async () => {
+    expect((await addCap(direct.offerId, { metric: 'conversions', period: 'month', limit: 10 })).statusCode).toBe(201);
+    const cid = await clickOn(direct);
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => recordConversion(t.app.db, direct.siteId, { cid, type: 'sale', amount_minor: 5000, currency: 'USD', transaction_id: `CAP-D-${++seq}` } as never)),
+    );
+    expect(outcomes.filter((o) => o.status === 'accepted')).toHaveLength(10);
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(40);
+    expect(await money(direct.offerId)).toEqual({ ledger: 10 * 700, stats: 10 * 700, accepted: 10, rejected: 40 });
+  });
+});
+
+describe('a payout cap', () => {
+  it('never pays part: $25 at $10 a sale pays two sales of 30 sent at once, refusing the third whole', async () => {
+    expect((await addCap(paid.offerId, { metric: 'payout', period: 'total', limit: '25' })).statusCode).toBe(201);
+    const cid = await clickOn(paid);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => sale(paid, cid)));
+    expect(replies.filter((r) => r.json().data.status === 'accepted').map((r) => r.json().data.earning)).toEqual([10, 10]);
+    expect(await money(paid.offerId)).toEqual({ ledger: 2000, stats: 2000, accepted: 2, rejected: 28 });
+  });
+});
+
+describe('a soft cap and the alert', () => {
+  it('refuses nothing and enqueues one alert for staff when the threshold is crossed in the period', async () => {
+    const cap = (await addCap(soft.offerId, { metric: 'conversions', period: 'day', limit: 4, mode: 'soft', alert_percent: 50 })).json().data;
+    const cid = await clickOn(soft);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => sale(soft, cid)));
+    expect(replies.every((r) => r.json().data.status === 'accepted')).toBe(true);
+    const [alerts] = await rows<{ n: string }>(t.app.db, sql`select count(*)::text as n from jobs where kind = 'caps.alert' and (payload ->> 'cap_id')::int = ${cap.id}`);
+    expect(alerts!.n).toBe('1');
+  });
+});
+
+describe('an affiliate\'s own cap and the offers list', () => {
+  it('closes the offer for that affiliate only, shows it capped with when it reopens, and leaves others paid', async () => {
+    expect((await addCap(own.offerId, { metric: 'conversions', period: 'day', limit: 1, affiliate_id: aliceId })).statusCode).toBe(201);
+    const aliceCid = await clickOn(own, alice);
+    expect((await sale(own, aliceCid)).json().data.status).toBe('accepted');
+    expect((await sale(own, aliceCid)).json().data.status).toBe('rejected');
+    const bobCid = await clickOn(own, bob);
+    expect((await sale(own, bobCid)).json().data.status).toBe('accepted');
+    expect((await sale(own, bobCid)).json().data.status).toBe('accepted');
+
+    const offersOf = async (who: Tokens) => (await t.app.inject({ method: 'GET', url: '/v1/offers?per_page=100', headers: bearer(who) })).json().data as Array<{ id: number; capped: unknown }>;
+    const mine = (await offersOf(alice)).find((o) => o.id === own.offerId)!;
+    expect(mine.capped).toEqual({ metric: 'conversions', period: 'day', reopens_at: laMidnight(addDays(statsDay(new Date()), 1)).toISOString() });
+    expect((await offersOf(bob)).find((o) => o.id === own.offerId)!.capped).toBeNull();
+  });
+});

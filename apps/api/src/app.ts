@@ -32,6 +32,7 @@ import { creativesModule } from './modules/creatives/index.ts';
 import { createMailer, emailModule } from './modules/email/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { exchangeRatesModule } from './modules/exchange-rates/index.ts';
+import { fraudModule } from './modules/fraud/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { JobWorker } from './modules/jobs/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
@@ -163,6 +164,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(exchangeRatesModule);
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
+  await app.register(fraudModule);
   await app.register(statisticsModule);
   await app.register(campaignsModule);
   await app.register(tiersModule);

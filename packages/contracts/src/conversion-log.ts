@@ -73,6 +73,10 @@ export const conversionLogRowSchema = z.object({
   device: z.enum(deviceClasses).nullable(),
   /** A refund or chargeback: the sale it took back. */
   reverses: z.object({ id: z.number(), transaction_id: z.string() }).nullable(),
+  /** Why a fraud rule flagged it while accepting it (docs/fraud.md); held and rejected ones say why in `reason`. */
+  flag: z.string().nullable().optional(),
+  /** The affiliate's appeal of it, if any: held and rejected conversions may be appealed once. */
+  appeal: z.object({ message: z.string(), time: z.string() }).nullable().optional(),
 });
 export type ConversionLogRow = z.infer<typeof conversionLogRowSchema>;
 export const conversionLogReplySchema = z.object({ data: z.array(conversionLogRowSchema), meta: listMetaSchema });
@@ -82,6 +86,8 @@ export type ConversionLogReply = z.infer<typeof conversionLogReplySchema>;
 export const reversibleConversionTypes = ['signup', 'sale', 'rebill'] as const;
 export const canReverseConversion = (row: Pick<ConversionLogRow, 'status' | 'type'>): boolean =>
   row.status === 'accepted' && (reversibleConversionTypes as readonly string[]).includes(row.type);
+/** Which conversions an affiliate may appeal: held or rejected, not appealed yet. */
+export const canAppealConversion = (row: Pick<ConversionLogRow, 'status' | 'appeal'>): boolean => (row.status === 'held' || row.status === 'rejected') && !row.appeal;
 export const canAttachConversion = (row: Pick<ConversionLogRow, 'status'>): boolean => row.status === 'orphaned';
 
 /**

@@ -21,6 +21,7 @@ export * from './links.ts';
 export * from './campaigns.ts';
 export * from './conversions.ts';
 export * from './conversion-log.ts';
+export * from './fraud.ts';
 export * from './currencies.ts';
 export * from './exchange-rates.ts';
 export * from './statistics.ts';

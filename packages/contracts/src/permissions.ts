@@ -8,6 +8,8 @@ export const permissions = [
   'affiliates',
   'announcements',
   'settings',
+  /** The Fraud screen: fraud rules, held conversions, appeals (docs/fraud.md). */
+  'fraud',
 ] as const;
 
 export type Permission = (typeof permissions)[number];

@@ -302,6 +302,20 @@ export const authorization = {
   // the conversion log: affiliates their own (the query's scope), staff with statistics all of it
   'GET /v1/conversion-log': clientOrStaff('statistics'),
   'GET /v1/conversion-log.csv': clientOrStaff('statistics'),
+  // an affiliate appeals a held or rejected conversion of theirs (the query's scope: another's is 404)
+  'POST /v1/conversion-log/{id}/appeal': client,
+
+  // fraud screening (docs/fraud.md): staff with fraud, over the whole network
+  'GET /v1/settings/fraud-rules': staff('fraud'),
+  'PUT /v1/settings/fraud-rules': staff('fraud'),
+  'GET /v1/offers/{id}/fraud-rules': staff('fraud'),
+  'PUT /v1/offers/{id}/fraud-rules': staff('fraud'),
+  'GET /v1/fraud/held': wholeNetwork(staff('fraud')),
+  'POST /v1/fraud/held/{conversion_id}/approve': wholeNetwork(staff('fraud')),
+  'POST /v1/fraud/held/{conversion_id}/reject': wholeNetwork(staff('fraud')),
+  'POST /v1/fraud/held/bulk': wholeNetwork(staff('fraud')),
+  'GET /v1/fraud/appeals': wholeNetwork(staff('fraud')),
+  'GET /v1/fraud/ratios': wholeNetwork(staff('fraud')),
 
   // statistics
   'GET /v1/statistics/daily': clientOrStaff('statistics', networkFigures),

@@ -1,3 +1,4 @@
+import { seedDemoFraud } from './demo-fraud.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { seedDemoMoney } from './demo-money.ts';
@@ -116,6 +117,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   if (opts.taxFormKey) await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
   await seedDemoSettings(db);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
+  await seedDemoFraud(db);
   await refreshDemoDashboard(db);
   await alignDemoAffiliates(db, demoAccounts.affiliate.email);
   await acceptDemoTerms(db);

@@ -12,6 +12,7 @@ const pages = {
   'coming-soon': () => import('./routes/coming-soon.tsx'),
   statistics: () => import('./routes/statistics.tsx'),
   'conversion-log': () => import('./routes/conversion-log.tsx'),
+  fraud: () => import('./routes/fraud.tsx'),
   campaigns: () => import('./routes/campaigns.tsx'),
   offers: () => import('./routes/offers.tsx'),
   creatives: () => import('./routes/creatives.tsx'),

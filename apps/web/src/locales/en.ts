@@ -24,6 +24,7 @@ import { taxForms } from './en/tax-forms.ts';
 import { enPublic } from './en-public.ts';
 import { catalogue } from './en/catalogue.ts';
 import { tiers } from './en/tiers.ts';
+import { fraud } from './en/fraud.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -58,6 +59,7 @@ export const en = {
   profile,
   taxForms,
   tiers,
+  fraud,
 };
 
 export type Translation = typeof en;

@@ -39,6 +39,14 @@ export const conversions = pgTable(
     originalTransactionId: varchar({ length: 128 }),
     reversesConversionId: integer().references((): AnyPgColumn => conversions.id, { onDelete: 'restrict' }),
     releasedAt: timestamp({ withTimezone: true }),
+    /**
+     * Fraud screening (docs/fraud.md): what the rules did (flag | hold | reject) and why. A fraud
+     * hold is `held` with `fraudAction` hold and no `reviewedAt`: never released by a rate's arrival.
+     */
+    fraudAction: varchar({ length: 8 }),
+    fraudReason: varchar({ length: 255 }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedById: integer(),
     day: date({ mode: 'string' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,5 +58,7 @@ export const conversions = pgTable(
     index('conversions_reverses_idx').on(t.reversesConversionId),
     // Held conversions waiting for a rate: released when one arrives (conversions/release.ts).
     index('conversions_held_idx').on(t.currency, t.day).where(sql`${t.status} = 'held'`),
+    // Held for review by a fraud rule (the Fraud screen's list).
+    index('conversions_fraud_held_idx').on(t.id).where(sql`${t.fraudAction} = 'hold' and ${t.reviewedAt} is null`),
   ],
 );

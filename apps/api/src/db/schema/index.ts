@@ -25,3 +25,4 @@ export * from './instances.ts';
 export * from './exchange-rates.ts';
 export * from './terms.ts';
 export * from './caps.ts';
+export * from './fraud.ts';

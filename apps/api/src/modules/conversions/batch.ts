@@ -8,6 +8,7 @@ import { offersWithConversionCaps } from '../caps/index.ts';
 import { effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
+import { screenConversions, type Verdict } from '../fraud/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
 import { commissionsInsertSql, earningOf, earningsInsertSql } from '../ledger/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
@@ -64,7 +65,7 @@ interface Maximum {
 }
 
 /** What a conversion reads of its click: the click's rollup dimensions. */
-type ClickFields = Pick<ClickRecord, 'cid' | 'createdAt' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'creative'>;
+type ClickFields = Pick<ClickRecord, 'cid' | 'createdAt' | 'affiliateId' | 'offerId' | 'siteId' | 'campaignId' | 'country' | 'device' | 'sub1' | 'sub2' | 'sub3' | 'sub4' | 'sub5' | 'creative' | 'visitorHash'>;
 
 /** Writes a batch; if the shared statement fails, each conversion is retried alone so one bad report fails alone. */
 async function writeConversions(db: Db, batch: ConversionRequest[], maximum: Maximum): Promise<Result[]> {
@@ -124,7 +125,23 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   }
   if (refused.size) primary = primary.filter((i) => !refused.has(i));
   const orphanReasons = new Map(primary.map((i) => [i, orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId)]));
-  const attributed = primary.filter((i) => orphanReasons.get(i) === null && !prices.get(i)!.heldReason);
+  // Fraud screening (docs/fraud.md): each sees the batch's earlier conversions as recorded. Only a flag is still paid.
+  const screened = primary.filter((i) => orphanReasons.get(i) === null);
+  const verdicts = new Map<number, Verdict | null>();
+  (
+    await screenConversions(
+      db,
+      screened.map((i) => {
+        const c = clicks.get(i)!;
+        return { affiliateId: c.affiliateId, offerId: c.offerId, clickedAt: c.createdAt, visitorHash: c.visitorHash, type: batch[i]!.input.type, now: batch[i]!.now };
+      }),
+    )
+  ).forEach((v, n) => verdicts.set(screened[n]!, v));
+  const stopped = (i: number) => {
+    const v = verdicts.get(i);
+    return v && v.action !== 'flag' ? v : null;
+  };
+  const attributed = primary.filter((i) => orphanReasons.get(i) === null && !prices.get(i)!.heldReason && !stopped(i));
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
   const [payouts, affiliatePostbacks, ids, capped] = await Promise.all([
     effectivePayouts(db, pairs),
@@ -171,6 +188,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     creative: [] as string[],
     amountMinor: [] as number[],
     usdRate: [] as (string | null)[],
+    fraudAction: [] as (string | null)[],
+    fraudReason: [] as (string | null)[],
   };
   const deliveries: NewDelivery[] = [];
   const outcomes = new Map<number, ConversionOutcome>();
@@ -180,8 +199,12 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     const click = clicks.get(i);
     const orphanReason = orphanReasons.get(i) ?? null;
     const { amountCents, usdRate, heldReason } = prices.get(i)!;
-    const held = !orphanReason && heldReason !== null;
-    const earning = orphanReason || held ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
+    const verdict = verdicts.get(i) ?? null;
+    const fraud = stopped(i);
+    const rejected = !orphanReason && fraud?.action === 'reject';
+    const held = !orphanReason && !rejected && (heldReason !== null || fraud !== null);
+    const reason = orphanReason ?? fraud?.reason ?? heldReason;
+    const earning = orphanReason || held || rejected ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
     const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
     const day = statsDay(now);
     cols.id.push(id);
@@ -195,8 +218,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     cols.affiliateId.push(orphanReason ? null : click!.affiliateId);
     cols.offerId.push(orphanReason ? null : click!.offerId);
     cols.campaignId.push(orphanReason ? null : click!.campaignId);
-    cols.status.push(orphanReason ? 'orphaned' : held ? 'held' : 'accepted');
-    cols.orphanReason.push(orphanReason ?? heldReason);
+    cols.status.push(orphanReason ? 'orphaned' : rejected ? 'rejected' : held ? 'held' : 'accepted');
+    cols.orphanReason.push(reason);
     cols.originalTransactionId.push(input.original_transaction_id ?? null);
     cols.day.push(day);
     cols.createdAt.push(now.toISOString());
@@ -214,13 +237,15 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     cols.creative.push(click?.creative ?? '');
     cols.amountMinor.push(input.amount_minor);
     cols.usdRate.push(usdRate);
+    cols.fraudAction.push(verdict?.action ?? null);
+    cols.fraudReason.push(verdict?.reason ?? null);
     if (orphanReason || !click) {
       outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
       return;
     }
-    // Held: stored, no money, rollup or postback until a rate releases it (release.ts).
-    if (held) {
-      outcomes.set(i, { status: 'held', conversionId: id, earningCents: null, reason: heldReason });
+    // Held: stored, no money, rollup or postback until a rate releases it (release.ts) or staff approve it (fraud-review.ts).
+    if (held || rejected) {
+      outcomes.set(i, { status: rejected ? 'rejected' : 'held', conversionId: id, earningCents: null, reason });
       return;
     }
     outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
@@ -270,7 +295,7 @@ const clicksOf: Statement = {
   name: 'conversions_clicks_of',
   text: `
 SELECT w.ord, c.cid, c.created_at AS "createdAt", c.affiliate_id AS "affiliateId", c.offer_id AS "offerId", c.site_id AS "siteId",
-  c.campaign_id AS "campaignId", c.country, c.device, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5, c.creative
+  c.campaign_id AS "campaignId", c.country, c.device, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5, c.creative, c.visitor_hash AS "visitorHash"
 FROM unnest($1::varchar[], $2::timestamptz[]) WITH ORDINALITY AS w(cid, at, ord)
 CROSS JOIN LATERAL (SELECT * FROM clicks WHERE clicks.created_at = w.at AND clicks.cid = w.cid LIMIT 1) c`,
 };
@@ -341,17 +366,18 @@ const writeBatch: Statement = {
 WITH input AS (
   SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
     $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
-    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[])
+    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[],
+    $31::varchar[], $32::varchar[])
     AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
       original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative,
-      amount_minor, usd_rate)
+      amount_minor, usd_rate, fraud_action, fraud_reason)
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, reason, original_transaction_id, day, created_at)
+    status, reason, original_transaction_id, day, created_at, fraud_action, fraud_reason)
   OVERRIDING SYSTEM VALUE
   SELECT id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, orphan_reason, original_transaction_id, day, created_at
+    status, orphan_reason, original_transaction_id, day, created_at, fraud_action, fraud_reason
   FROM input ORDER BY site_id, transaction_id
   ON CONFLICT (site_id, transaction_id) DO NOTHING
   RETURNING id
@@ -375,14 +401,14 @@ ${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($31::int[], $32::int[], $33::varchar[], $34::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($33::int[], $34::int[], $35::varchar[], $36::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
   INSERT INTO jobs (kind, payload, expires_at)
-  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $35::timestamptz FROM delivered ORDER BY id
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $37::timestamptz FROM delivered ORDER BY id
 )
 SELECT id FROM saved`,
 };

@@ -1,5 +1,6 @@
 import { apiModule } from '../../lib/module.ts';
 import { ConversionWriter } from './batch.ts';
+import { fraudReviewRoutes } from './fraud-routes.ts';
 import { conversionLogActionRoutes } from './log-actions.ts';
 import { conversionLogRoutes } from './log.ts';
 import { releaseHeld } from './release.ts';
@@ -19,6 +20,7 @@ export const conversionsModule = apiModule<{ batchesInFlight: number }>('convers
   await app.register(conversionRoutes);
   await app.register(conversionLogActionRoutes);
   await app.register(conversionLogRoutes);
+  await app.register(fraudReviewRoutes);
 });
 
 export { type Attached, attachConversion } from './attach.ts';

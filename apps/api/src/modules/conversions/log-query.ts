@@ -7,6 +7,7 @@ import { clicks, conversions, ledgerEntries, offers, sites, users } from '../../
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
+import { appealsOf } from './fraud-review.ts';
 
 type Query = z.output<typeof conversionLogQuerySchema>;
 const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -88,6 +89,8 @@ const columns = {
   device: clicks.device,
   reversesId: original.id,
   reversesTransactionId: original.transactionId,
+  fraudAction: conversions.fraudAction,
+  fraudReason: conversions.fraudReason,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
@@ -120,6 +123,8 @@ function toRow(r: Row, scope: Scope): ConversionLogRow {
     country: text(r.country)?.trim() || null,
     device: (text(r.device) as ConversionLogRow['device']) ?? null,
     reverses: r.reversesId === null ? null : { id: Number(r.reversesId), transaction_id: String(r.reversesTransactionId) },
+    flag: r.fraudAction === 'flag' ? text(r.fraudReason) : null,
+    appeal: null,
   };
 }
 
@@ -148,5 +153,8 @@ export async function listConversionLog(db: Db, scope: Scope, q: Query): Promise
   const total = db.select({ n: count() }).from(conversions).$dynamic();
   if (bySub) total.innerJoin(clicks, clickJoin);
   const [rows, [counted]] = await Promise.all([page, total.where(where)]);
-  return { data: rows.map((r) => toRow(r as Row, scope)), meta: listMeta(q, counted?.n ?? 0) };
+  const data = rows.map((r) => toRow(r as Row, scope));
+  const appeals = await appealsOf(db, data.filter((r) => r.status === 'held' || r.status === 'rejected').map((r) => r.id));
+  for (const row of data) row.appeal = appeals.get(row.id) ?? null;
+  return { data, meta: listMeta(q, counted?.n ?? 0) };
 }

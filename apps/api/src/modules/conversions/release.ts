@@ -9,6 +9,23 @@ import { addToRollups, conversionCounters, keyOf, ledgerCost, statsDay } from '.
 import { overMaximum, toUsdCents } from './pricing.ts';
 import { findClick, forPostback } from './service.ts';
 
+/**
+ * Pays a held conversion being released (its row already `accepted` in `tx`), on the day of release:
+ * its earning and referral commission, the rollups, its postbacks. Answers the earning in cents.
+ * The rate's arrival (below) and staff's approval of a fraud hold (`fraud-review.ts`) share it.
+ */
+export async function payReleased(tx: Db, h: Pick<Held, 'id' | 'type' | 'transaction_id' | 'cid'>, amountCents: number, now: Date): Promise<number> {
+  const day = statsDay(now);
+  const click = h.cid ? await findClick(tx, h.cid) : undefined;
+  if (!click) return 0;
+  const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: h.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
+  const earningCents = await recordEarning(tx, entry, h.type, amountCents);
+  const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, h.id)).flatMap((c) => ledgerCost(c) ?? []);
+  await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(h.type, earningCents, amountCents) }, ...commissions]);
+  await enqueuePostbacksForConversion(tx, forPostback(h.id, click, { type: h.type, transaction_id: h.transaction_id }, earningCents, amountCents, now));
+  return earningCents;
+}
+
 /** Held conversions claimed per transaction. */
 const CHUNK = 100;
 
@@ -29,7 +46,8 @@ interface Held {
  * earning and referral commission, the rollups, its postbacks; `released_at`, `usd_rate` and
  * `amount_cents` are set. One past the maximum is rejected with the reason instead.
  *
- * Only rows still `held` are taken, each claimed with FOR UPDATE SKIP LOCKED inside the
+ * A conversion held for review by a fraud rule is never released here until staff approve it
+ * (`fraud-review.ts`; approved while still without a rate, it waits here). Only rows still `held` are taken, each claimed with FOR UPDATE SKIP LOCKED inside the
  * transaction that pays it: two releases at once never pay one twice, and a held sale refunded
  * meanwhile (marked `reversed`) is left alone.
  */
@@ -49,7 +67,7 @@ export async function releaseHeld(db: Db, now: Date = new Date()): Promise<{ rel
             (select e.rate, 1 as pref from exchange_rates e where e.currency = c.currency and e.day > c.day and e.day <= ${day} order by e.day limit 1)
           ) x order by x.pref limit 1
         ) r
-        where c.status = 'held' and c.usd_rate is null
+        where c.status = 'held' and c.usd_rate is null and (c.fraud_action is distinct from 'hold' or c.reviewed_at is not null)
         order by c.id
         limit ${CHUNK}
         for update of c skip locked`)) as unknown as { rows: Held[] }).rows;
@@ -65,13 +83,7 @@ export async function releaseHeld(db: Db, now: Date = new Date()): Promise<{ rel
         }
         await tx.update(conversions).set({ status: 'accepted', reason: null, releasedAt: now, usdRate: h.rate, amountCents }).where(eq(conversions.id, h.id));
         done.released++;
-        const click = h.cid ? await findClick(tx, h.cid) : undefined;
-        if (!click) continue;
-        const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: h.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
-        const earningCents = await recordEarning(tx, entry, h.type, amountCents);
-        const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, h.id)).flatMap((c) => ledgerCost(c) ?? []);
-        await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(h.type, earningCents, amountCents) }, ...commissions]);
-        await enqueuePostbacksForConversion(tx, forPostback(h.id, click, { type: h.type, transaction_id: h.transaction_id }, earningCents, amountCents, now));
+        await payReleased(tx, h, amountCents, now);
       }
       return held.length;
     });

@@ -7,6 +7,7 @@ import { conversions } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
+import { screenConversions } from '../fraud/index.ts';
 import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
@@ -71,6 +72,7 @@ export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'curr
  * in one transaction. A refund or chargeback first finds and locks the sale it takes back
  * (`refunds.ts`), then reverses only what is left of its earning. Without a rate for its currency
  * a conversion is held: no ledger row, rollup or postback until a rate releases it (release.ts).
+ * The fraud rules may flag it (accepted), hold it for staff's review (`fraud-review.ts`) or reject it.
  */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
   const day = statsDay(now);
@@ -86,6 +88,13 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       const orphanReason = target.orphanReason;
       // The click the conversion is attributed to: a refund with no cid takes its sale's.
       const click = orphanReason ? undefined : target.click;
+      // Fraud screening (docs/fraud.md) in the transaction that records it; refunds and chargebacks are never screened.
+      const [verdict] = click
+        ? await screenConversions(tx, [{ affiliateId: click.affiliateId, offerId: click.offerId, clickedAt: click.createdAt, visitorHash: click.visitorHash, type: input.type, now }])
+        : [null];
+      const fraud = verdict && verdict.action !== 'flag' ? verdict : null;
+      const status: ConversionStatus = !click ? 'orphaned' : fraud?.action === 'reject' ? 'rejected' : fraud || heldReason ? 'held' : 'accepted';
+      const reason = orphanReason ?? (click ? (fraud?.reason ?? heldReason) : null);
       const [row] = await tx
         .insert(conversions)
         .values({
@@ -101,8 +110,10 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
           affiliateId: click?.affiliateId ?? null,
           offerId: click?.offerId ?? null,
           campaignId: click?.campaignId ?? null,
-          status: !click ? 'orphaned' : heldReason ? 'held' : 'accepted',
-          reason: orphanReason ?? (click ? heldReason : null),
+          status,
+          reason,
+          fraudAction: verdict?.action ?? null,
+          fraudReason: verdict?.reason ?? null,
           originalTransactionId: input.original_transaction_id ?? null,
           reversesConversionId: click ? (target.sale?.id ?? null) : null,
           day,
@@ -120,7 +131,8 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);
         return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
       }
-      if (heldReason) return { status: 'held', conversionId: row.id, earningCents: null, reason: heldReason };
+      // Held (for want of a rate, or for review) or rejected: no money, rollup or postback.
+      if (status === 'held' || status === 'rejected') return { status, conversionId: row.id, earningCents: null, reason };
 
       const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
       const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };

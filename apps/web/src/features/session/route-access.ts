@@ -24,6 +24,7 @@ export const protectedRoutes = {
   '/affiliates': { permission: 'affiliates', role: 'admin' },
   '/affiliates/tax-forms': { permission: 'affiliates', role: 'admin' },
   '/announcements': { permission: 'announcements' },
+  '/fraud': { permission: 'fraud', role: 'admin' },
   '/settings': { permission: 'settings' },
   '/profile': {},
 } as const satisfies Record<string, RouteRequirement>;

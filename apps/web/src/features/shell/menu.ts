@@ -10,6 +10,7 @@ export const menuItems = [
   { path: '/announcements', label: 'shell.menu.announcements', icon: 'announcements' },
   { path: '/payments', label: 'shell.menu.payments', icon: 'payments' },
   { path: '/payouts', label: 'shell.menu.payouts', icon: 'payouts' },
+  { path: '/fraud', label: 'shell.menu.fraud', icon: 'fraud' },
   { path: '/settings', label: 'shell.menu.settings', icon: 'settings' },
   { path: '/profile', label: 'shell.menu.profile', icon: 'profile' },
 ] as const;

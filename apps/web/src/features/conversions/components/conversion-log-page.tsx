@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { alertError } from '../../../lib/api-client.ts';
 import { downloadConversionLogCsv, useConversionLog } from '../api/get-conversion-log.ts';
 import { type LogFilters, readLogFilters, toLogQuery, writeLogFilters } from '../lib/filters.ts';
+import { AppealButton } from './appeal-dialog.tsx';
 import { ConversionRowMenu } from './conversion-actions.tsx';
 import { ConversionLogFilters } from './conversion-log-filters.tsx';
 import { ConversionLogTable } from './conversion-log-table.tsx';
@@ -47,7 +48,8 @@ export function ConversionLogPage({ isClient, canPickAffiliate, canAct }: Conver
     const same = (filters.sort ?? 'time') === sort;
     set({ ...filters, page: 1, sort: sort as ConversionLogSort, order: same && (filters.order ?? 'desc') === 'desc' ? 'asc' : 'desc' });
   };
-  const actions = staff && canAct ? (row: ConversionLogRow): ReactNode => <ConversionRowMenu row={row} /> : undefined;
+  // Staff's menu (reverse, attach); an affiliate's Appeal on a held or rejected conversion.
+  const actions = staff && canAct ? (row: ConversionLogRow): ReactNode => <ConversionRowMenu row={row} /> : isClient ? (row: ConversionLogRow): ReactNode => <AppealButton row={row} /> : undefined;
 
   return (
     <Stack spacing={2.5} sx={{ minWidth: 0 }}>

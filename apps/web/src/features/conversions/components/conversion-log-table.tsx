@@ -33,6 +33,11 @@ function StatusCell({ row }: { row: ConversionLogRow }) {
             {row.reason}
           </Typography>
         ) : null}
+        {row.flag ? (
+          <Typography variant="caption" color="warning.light" sx={{ whiteSpace: 'normal' }}>
+            {t('fraud.appeal.flag', { reason: row.flag })}
+          </Typography>
+        ) : null}
       </Box>
     </TableCell>
   );

@@ -3,6 +3,7 @@ import BarChart from '@mui/icons-material/BarChart';
 import Campaign from '@mui/icons-material/Campaign';
 import Dashboard from '@mui/icons-material/Dashboard';
 import FactCheck from '@mui/icons-material/FactCheckOutlined';
+import GppMaybe from '@mui/icons-material/GppMaybeOutlined';
 import Groups from '@mui/icons-material/Groups';
 import Logout from '@mui/icons-material/Logout';
 import Newspaper from '@mui/icons-material/Newspaper';
@@ -27,6 +28,7 @@ const icons: Record<MenuIcon, ReactElement> = {
   affiliates: <Groups />,
   statistics: <BarChart />,
   conversionLog: <FactCheck />,
+  fraud: <GppMaybe />,
   campaigns: <Campaign />,
   offers: <LocalOffer />,
   creatives: <PhotoLibrary />,

@@ -1,0 +1,181 @@
+import { type AppealRow, type ConversionType, fraudMessages as fm, type HeldConversion, type heldConversionsQuerySchema, type ListMeta, listMeta, pageWindow } from '@portal/contracts';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { retryOnDeadlock } from '../../db/deadlock.ts';
+import { conversionAppeals, conversions, offers, users } from '../../db/schema/index.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { earningOf } from '../ledger/index.ts';
+import { effectivePayouts } from '../offers/index.ts';
+import { heldReasonOf } from './pricing.ts';
+import { lockConversion } from './refunds.ts';
+import { payReleased } from './release.ts';
+import type { ConversionOutcome } from './service.ts';
+
+/**
+ * Staff's review of conversions a fraud rule held (docs/fraud.md): approve (paid through the ledger
+ * as a rate's arrival releases one, on the day of approval) or reject (a reason; nothing is owed).
+ * Each runs under the conversion's row lock, so two approvals at once pay once; the second finds it
+ * no longer held and is refused. Holding, approving or rejecting never changes money already paid.
+ */
+
+const awaitingReview = and(eq(conversions.status, 'held'), eq(conversions.fraudAction, 'hold'), isNull(conversions.reviewedAt));
+
+export interface Reviewed extends ConversionOutcome {
+  affiliateId: number | null;
+}
+
+async function lockHeld(tx: Db, conversionId: number) {
+  const row = await lockConversion(tx, { id: conversionId });
+  if (!row) throw new NotFoundError();
+  if (row.status !== 'held' || row.fraudAction !== 'hold' || row.reviewedAt) throw new AppError('conflict', fm.notHeld);
+  return row;
+}
+
+/** Approves a held conversion: paid now, or, still without a rate, left to the rate's arrival (release.ts). */
+export async function approveHeld(db: Db, conversionId: number, staffId: number, now = new Date()): Promise<Reviewed> {
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const row = await lockHeld(tx, conversionId);
+      const reviewed = { reviewedAt: now, reviewedById: staffId };
+      if (row.usdRate === null) {
+        const reason = heldReasonOf(row.currency, row.day);
+        await tx.update(conversions).set({ ...reviewed, reason }).where(eq(conversions.id, row.id));
+        return { status: 'held', conversionId: row.id, earningCents: null, reason, affiliateId: row.affiliateId };
+      }
+      await tx.update(conversions).set({ ...reviewed, status: 'accepted', reason: null, releasedAt: now }).where(eq(conversions.id, row.id));
+      const earningCents = await payReleased(tx, { id: row.id, type: row.type as ConversionType, transaction_id: row.transactionId, cid: row.cid }, row.amountCents, now);
+      return { status: 'accepted', conversionId: row.id, earningCents, reason: null, affiliateId: row.affiliateId };
+    }),
+  );
+}
+
+/** Rejects a held conversion with staff's reason: nothing is owed, nothing moves. */
+export async function rejectHeld(db: Db, conversionId: number, staffId: number, reason: string, now = new Date()): Promise<Reviewed> {
+  return retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const row = await lockHeld(tx, conversionId);
+      await tx.update(conversions).set({ status: 'rejected', reason, reviewedAt: now, reviewedById: staffId }).where(eq(conversions.id, row.id));
+      return { status: 'rejected', conversionId: row.id, earningCents: null, reason, affiliateId: row.affiliateId };
+    }),
+  );
+}
+
+/** Approves or rejects each; those no longer held (or unknown) are skipped and named. */
+export async function reviewMany(db: Db, ids: readonly number[], action: 'approve' | 'reject', staffId: number, reason: string | undefined): Promise<{ done: Reviewed[]; skipped: number[] }> {
+  const done: Reviewed[] = [];
+  const skipped: number[] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      done.push(action === 'approve' ? await approveHeld(db, id, staffId) : await rejectHeld(db, id, staffId, reason ?? ''));
+    } catch (err) {
+      if (err instanceof AppError && (err.code === 'conflict' || err.code === 'not_found')) skipped.push(id);
+      else throw err;
+    }
+  }
+  return { done, skipped };
+}
+
+type HeldQuery = z.output<typeof heldConversionsQuerySchema>;
+
+/** The conversions awaiting review, oldest first, with what each would earn if approved now. */
+export async function listHeld(db: Db, q: HeldQuery): Promise<{ data: HeldConversion[]; meta: ListMeta }> {
+  const { limit, offset } = pageWindow(q);
+  const page = db
+    .select({
+      id: conversions.id,
+      createdAt: conversions.createdAt,
+      transactionId: conversions.transactionId,
+      type: conversions.type,
+      affiliateId: conversions.affiliateId,
+      affiliateName: users.name,
+      affiliateEmail: users.email,
+      offerId: conversions.offerId,
+      offerName: offers.name,
+      amountCents: conversions.amountCents,
+      usdRate: conversions.usdRate,
+      reason: conversions.reason,
+      appealMessage: conversionAppeals.message,
+      appealAt: conversionAppeals.createdAt,
+    })
+    .from(conversions)
+    .innerJoin(users, eq(users.id, conversions.affiliateId))
+    .innerJoin(offers, eq(offers.id, conversions.offerId))
+    .leftJoin(conversionAppeals, eq(conversionAppeals.conversionId, conversions.id))
+    .where(awaitingReview)
+    .orderBy(q.order === 'asc' ? asc(conversions.id) : desc(conversions.id))
+    .$dynamic();
+  if (limit !== undefined) page.limit(limit).offset(offset);
+  const [list, [counted]] = await Promise.all([page, db.select({ n: count() }).from(conversions).where(awaitingReview)]);
+  const payouts = await effectivePayouts(db, [...new Map(list.map((r) => [`${r.offerId}|${r.affiliateId}`, { offerId: r.offerId!, affiliateId: r.affiliateId! }])).values()]);
+  const data = list.map((r) => ({
+    id: r.id,
+    time: r.createdAt.toISOString(),
+    transaction_id: r.transactionId,
+    type: r.type as ConversionType,
+    affiliate: { id: r.affiliateId!, name: r.affiliateName, email: r.affiliateEmail },
+    offer: { id: r.offerId!, name: r.offerName },
+    usd_amount: r.usdRate === null ? null : r.amountCents / 100,
+    earning: r.usdRate === null ? 0 : (earningOf(payouts.get(`${r.offerId}|${r.affiliateId}`), r.type as ConversionType, r.amountCents)?.cents ?? 0) / 100,
+    reason: r.reason ?? '',
+    appeal: r.appealMessage === null ? null : { message: r.appealMessage, time: r.appealAt!.toISOString() },
+  }));
+  return { data, meta: listMeta(q, counted?.n ?? 0) };
+}
+
+/**
+ * An affiliate's appeal of a held or rejected conversion of theirs, with a message: one per
+ * conversion. Another affiliate's conversion is not found (the query's scope).
+ */
+export async function appealConversion(db: Db, affiliateId: number, conversionId: number, message: string, now = new Date()): Promise<{ conversion_id: number; message: string; time: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: conversions.id, status: conversions.status })
+      .from(conversions)
+      .where(and(eq(conversions.id, conversionId), eq(conversions.affiliateId, affiliateId)))
+      .for('update');
+    if (!row) throw new NotFoundError();
+    if (row.status !== 'held' && row.status !== 'rejected') throw new AppError('validation_failed', fm.notAppealable);
+    const [saved] = await tx.insert(conversionAppeals).values({ conversionId, affiliateId, message, createdAt: now }).onConflictDoNothing().returning({ id: conversionAppeals.id });
+    if (!saved) throw new AppError('validation_failed', fm.appealedAlready);
+    return { conversion_id: conversionId, message, time: now.toISOString() };
+  });
+}
+
+/** Every appeal, newest first, with its conversion's status and reason now. */
+export async function listAppeals(db: Db): Promise<AppealRow[]> {
+  const list = await db
+    .select({
+      conversionId: conversionAppeals.conversionId,
+      affiliateId: users.id,
+      name: users.name,
+      email: users.email,
+      status: conversions.status,
+      reason: conversions.reason,
+      message: conversionAppeals.message,
+      createdAt: conversionAppeals.createdAt,
+    })
+    .from(conversionAppeals)
+    .innerJoin(conversions, eq(conversions.id, conversionAppeals.conversionId))
+    .innerJoin(users, eq(users.id, conversionAppeals.affiliateId))
+    .orderBy(desc(conversionAppeals.createdAt), desc(conversionAppeals.id))
+    .limit(500);
+  return list.map((r) => ({
+    conversion_id: r.conversionId,
+    affiliate: { id: r.affiliateId, name: r.name, email: r.email },
+    status: r.status as AppealRow['status'],
+    reason: r.reason,
+    message: r.message,
+    time: r.createdAt.toISOString(),
+  }));
+}
+
+/** Rows of the conversion log an affiliate has appealed, by conversion id. */
+export async function appealsOf(db: Db, conversionIds: readonly number[]): Promise<Map<number, { message: string; time: string }>> {
+  if (!conversionIds.length) return new Map();
+  const list = await db
+    .select({ id: conversionAppeals.conversionId, message: conversionAppeals.message, at: conversionAppeals.createdAt })
+    .from(conversionAppeals)
+    .where(sql`${conversionAppeals.conversionId} = any(${`{${conversionIds.join(',')}}`}::int[])`);
+  return new Map(list.map((r) => [r.id, { message: r.message, time: r.at.toISOString() }]));
+}

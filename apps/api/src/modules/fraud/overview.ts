@@ -1,0 +1,28 @@
+import type { AffiliateRatio } from '@portal/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { ratiosOf } from './ratios.ts';
+import { extraHoldDaysOf, riskHoldTable } from './rules.ts';
+
+/** Every affiliate with sales, chargebacks or refunds in 90 days: their ratios, highest chargeback ratio first. */
+export async function affiliateRatios(db: Db, now: Date): Promise<AffiliateRatio[]> {
+  const [ratios, table] = await Promise.all([ratiosOf(db, 'all', now), riskHoldTable(db)]);
+  if (!ratios.size) return [];
+  const people = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, [...ratios.keys()]));
+  return people
+    .map((p) => {
+      const r = ratios.get(p.id)!;
+      return { affiliate: p, ...r, extra_hold_days: extraHoldDaysOf(table, r.chargeback_ratio_90) };
+    })
+    .sort((a, b) => b.chargeback_ratio_90 - a.chargeback_ratio_90 || b.refund_ratio_90 - a.refund_ratio_90 || a.affiliate.id - b.affiliate.id);
+}
+
+/** An affiliate's extra payout hold days from their 90-day chargeback ratio (the risk-hold table; none: 0). */
+export async function extraHoldDays(db: Db, affiliateIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  const table = await riskHoldTable(db);
+  const out = new Map<number, number>(affiliateIds.map((id) => [id, 0]));
+  if (!table.length || !affiliateIds.length) return out;
+  for (const [id, r] of await ratiosOf(db, affiliateIds, now)) out.set(id, extraHoldDaysOf(table, r.chargeback_ratio_90));
+  return out;
+}

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rows } from './sql.ts';
+
+export interface Ratios {
+  sales_30: number;
+  sales_90: number;
+  chargeback_ratio_30: number;
+  chargeback_ratio_90: number;
+  refund_ratio_30: number;
+  refund_ratio_90: number;
+}
+
+const DAY_MS = 86_400_000;
+/** Percent, two decimals; chargebacks with no sale at all count as 100%. */
+const ratio = (n: number, sales: number) => (n === 0 ? 0 : sales === 0 ? 100 : Math.round((n * 10_000) / sales) / 100);
+
+/**
+ * Each affiliate's chargebacks and refunds per sale over the last 30 and 90 days, in percent. Sales
+ * count whether or not they were later taken back; chargebacks and refunds arrive as conversions
+ * (from sites and billers) attributed to the sale's affiliate.
+ */
+export async function ratiosOf(db: Db, affiliateIds: readonly number[] | 'all', now: Date): Promise<Map<number, Ratios>> {
+  const d30 = new Date(now.getTime() - 30 * DAY_MS);
+  const d90 = new Date(now.getTime() - 90 * DAY_MS);
+  const who = affiliateIds === 'all' ? sql`affiliate_id is not null` : sql`affiliate_id = any(${`{${affiliateIds.map((v) => Math.trunc(v)).join(',')}}`}::int[])`;
+  const list = await rows<{ affiliate_id: number; s30: string | number; s90: string | number; c30: string | number; c90: string | number; r30: string | number; r90: string | number }>(
+    db,
+    sql`select affiliate_id,
+          count(*) filter (where type = 'sale' and status in ('accepted', 'reversed') and created_at > ${d30}) as s30,
+          count(*) filter (where type = 'sale' and status in ('accepted', 'reversed')) as s90,
+          count(*) filter (where type = 'chargeback' and status = 'accepted' and created_at > ${d30}) as c30,
+          count(*) filter (where type = 'chargeback' and status = 'accepted') as c90,
+          count(*) filter (where type = 'refund' and status = 'accepted' and created_at > ${d30}) as r30,
+          count(*) filter (where type = 'refund' and status = 'accepted') as r90
+        from conversions
+        where ${who} and created_at > ${d90} and type in ('sale', 'chargeback', 'refund')
+        group by affiliate_id`,
+  );
+  const out = new Map<number, Ratios>();
+  if (affiliateIds !== 'all') for (const id of affiliateIds) out.set(id, { sales_30: 0, sales_90: 0, chargeback_ratio_30: 0, chargeback_ratio_90: 0, refund_ratio_30: 0, refund_ratio_90: 0 });
+  for (const r of list) {
+    const [s30, s90, c30, c90, r30, r90] = [r.s30, r.s90, r.c30, r.c90, r.r30, r.r90].map(Number) as [number, number, number, number, number, number];
+    out.set(Number(r.affiliate_id), { sales_30: s30, sales_90: s90, chargeback_ratio_30: ratio(c30, s30), chargeback_ratio_90: ratio(c90, s90), refund_ratio_30: ratio(r30, s30), refund_ratio_90: ratio(r90, s90) });
+  }
+  return out;
+}

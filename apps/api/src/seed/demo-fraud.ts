@@ -1,0 +1,86 @@
+import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { clicks, conversionAppeals, conversions, fraudRules, offers, riskHolds, roles, settings, sites } from '../db/schema/index.ts';
+import { statsDay } from '../modules/tracking/index.ts';
+
+const MARKER = 'demo_fraud_version';
+
+/**
+ * Fraud screening on the demo network (docs/fraud.md), once: a few network rules (too fast after
+ * the click: hold; a visitor converting again and again: reject; a month after the click: flag;
+ * a high chargeback ratio: hold), the risk-hold table, a handful of sales held for review (one
+ * appealed by its affiliate) and one rejected, so the Fraud screen has something to show. The
+ * demo manager may open it. A fresh install without demo data holds nothing.
+ */
+export async function seedDemoFraud(db: Db, managerRole = 'affiliate_manager', now = new Date()): Promise<void> {
+  const added = await db.insert(settings).values({ key: MARKER, value: 1 }).onConflictDoNothing().returning({ key: settings.key });
+  if (!added.length) return;
+  await db
+    .update(roles)
+    .set({ permissions: sql`array_append(${roles.permissions}, 'fraud')` })
+    .where(and(eq(roles.name, managerRole), sql`not ('fraud' = any(${roles.permissions}))`));
+  const existing = await db.select({ id: fraudRules.id }).from(fraudRules).where(isNull(fraudRules.offerId)).limit(1);
+  if (!existing.length) {
+    await db.insert(fraudRules).values([
+      { rule: 'min_seconds', value: 15, action: 'hold' },
+      { rule: 'max_seconds', value: 30 * 86_400, action: 'flag' },
+      { rule: 'visitor_per_hour', value: 5, action: 'reject' },
+      { rule: 'chargeback_ratio_30', value: 10, action: 'hold' },
+    ]);
+  }
+  if (!(await db.select({ id: riskHolds.id }).from(riskHolds).limit(1)).length) {
+    await db.insert(riskHolds).values([
+      { ratio: 2, extraDays: 7 },
+      { ratio: 5, extraDays: 21 },
+    ]);
+  }
+
+  // Clicks of the last days nobody converted on: each becomes a sale reported seconds after it.
+  const converted = db.select({ cid: conversions.cid }).from(conversions).where(sql`${conversions.cid} is not null`);
+  const candidates = await db
+    .select({ cid: clicks.cid, createdAt: clicks.createdAt, affiliateId: clicks.affiliateId, offerId: clicks.offerId, campaignId: clicks.campaignId, siteId: clicks.siteId })
+    .from(clicks)
+    .innerJoin(offers, eq(offers.id, clicks.offerId))
+    .innerJoin(sites, eq(sites.id, clicks.siteId))
+    .where(and(sql`${clicks.createdAt} > ${new Date(now.getTime() - 20 * 86_400_000)}`, sql`${clicks.createdAt} < ${new Date(now.getTime() - 3_600_000)}`, notInArray(clicks.cid, converted)))
+    .orderBy(asc(clicks.createdAt))
+    .limit(6);
+  const amounts = [4999, 2999, 8999, 3999, 5999, 2499];
+  const rows = candidates.map((c, i) => {
+    const at = new Date(c.createdAt.getTime() + (3 + i) * 1000);
+    const rejected = i === candidates.length - 1 && candidates.length > 1;
+    const reason = `Converted less than 15 seconds after the click.`;
+    return {
+      siteId: c.siteId,
+      transactionId: `demo-fraud-${i + 1}`,
+      type: 'sale',
+      amountCents: amounts[i % amounts.length]!,
+      amountMinor: amounts[i % amounts.length]!,
+      currency: 'USD',
+      usdRate: '1',
+      cid: c.cid,
+      clickedAt: c.createdAt,
+      affiliateId: c.affiliateId,
+      offerId: c.offerId,
+      campaignId: c.campaignId,
+      status: rejected ? 'rejected' : 'held',
+      reason: rejected ? 'Same card used on five accounts in one hour.' : reason,
+      fraudAction: 'hold',
+      fraudReason: reason,
+      reviewedAt: rejected ? now : null,
+      day: statsDay(at),
+      createdAt: at,
+    };
+  });
+  if (!rows.length) return;
+  const saved = await db.insert(conversions).values(rows).onConflictDoNothing().returning({ id: conversions.id, affiliateId: conversions.affiliateId, status: conversions.status });
+  const appealed = saved.find((s) => s.status === 'held');
+  if (appealed?.affiliateId) {
+    await db.insert(conversionAppeals).values({
+      conversionId: appealed.id,
+      affiliateId: appealed.affiliateId,
+      message: 'This was a real customer: they clicked my link from my newsletter and bought straight away with a saved card.',
+      createdAt: now,
+    });
+  }
+}

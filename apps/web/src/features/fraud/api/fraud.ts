@@ -1,0 +1,26 @@
+import { affiliateRatiosReplySchema, appealsReplySchema, bulkHeldReplySchema, heldConversionsReplySchema } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const fraudKeys = { all: ['fraud'] as const, held: ['fraud', 'held'] as const, appeals: ['fraud', 'appeals'] as const, ratios: ['fraud', 'ratios'] as const };
+
+export const useHeldConversions = () =>
+  useQuery({ queryKey: fraudKeys.held, queryFn: async () => heldConversionsReplySchema.parse(await apiRequest('/v1/fraud/held', { query: { per_page: 200 } })) });
+export const useFraudAppeals = () => useQuery({ queryKey: fraudKeys.appeals, queryFn: async () => appealsReplySchema.parse(await apiRequest('/v1/fraud/appeals')).data });
+export const useFraudRatios = () => useQuery({ queryKey: fraudKeys.ratios, queryFn: async () => affiliateRatiosReplySchema.parse(await apiRequest('/v1/fraud/ratios')).data });
+
+/** Staff's decision on held conversions: approve (paid) or reject (with a reason), one or several at once. */
+export type Review = { action: 'approve' | 'reject'; ids: number[]; reason?: string };
+
+export function useReviewHeld() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (r: Review) =>
+      bulkHeldReplySchema.parse(await apiRequest('/v1/fraud/held/bulk', { method: 'POST', body: { action: r.action, conversion_ids: r.ids, ...(r.action === 'reject' ? { reason: r.reason } : {}) } })).data,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: fraudKeys.all });
+      void client.invalidateQueries({ queryKey: ['conversion-log'] });
+      void client.invalidateQueries({ queryKey: ['statistics'] });
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { storedConversionStatuses } from './conversions.ts';
+import { listMetaSchema } from './reply.ts';
+import { required } from './rules/field.ts';
+import { id } from './rules/ids.ts';
+import { listQuerySchema } from './rules/list.ts';
+import { nameText, text } from './rules/text.ts';
+import { conversionTypes } from './tracking.ts';
+import { validationMessages as m } from './validation.ts';
+
+/**
+ * Fraud screening of conversions (docs/fraud.md): rules staff set for the whole network
+ * (`GET|PUT /v1/settings/fraud-rules`) and per offer (`GET|PUT /v1/offers/{id}/fraud-rules`; an
+ * offer's rule replaces the network's rule of the same kind). A fresh install has none.
+ *
+ * - `min_seconds` / `max_seconds`: seconds from the click to the conversion, fired below / above.
+ * - `visitor_per_hour`: fired when the visitor (the click's visitor hash) already has this many
+ *   conversions in the last hour.
+ * - `first_conversions`: an affiliate's first N conversions.
+ * - `chargeback_ratio_30|90`, `refund_ratio_30|90`: the affiliate's chargebacks (refunds) per sale
+ *   over the last 30 or 90 days, in percent, fired above the value.
+ */
+export const fraudRuleKinds = [
+  'min_seconds',
+  'max_seconds',
+  'visitor_per_hour',
+  'first_conversions',
+  'chargeback_ratio_30',
+  'chargeback_ratio_90',
+  'refund_ratio_30',
+  'refund_ratio_90',
+] as const;
+export type FraudRuleKind = (typeof fraudRuleKinds)[number];
+export const isRatioRule = (kind: FraudRuleKind): boolean => kind.includes('_ratio_');
+
+/** What a rule does to a conversion it fires on: accept with a flag, hold for review, or reject. */
+export const fraudActions = ['flag', 'hold', 'reject'] as const;
+export type FraudAction = (typeof fraudActions)[number];
+/** The most severe action of the rules that fired wins. */
+export const fraudActionRank: Readonly<Record<FraudAction, number>> = { flag: 1, hold: 2, reject: 3 };
+
+export const fraudMessages = {
+  wholeNumber: 'This field must be a whole number of at least 1.',
+  duplicateRule: 'Each rule may be given once.',
+  notHeld: 'This conversion is not held for review.',
+  notAppealable: 'Only a held or rejected conversion can be appealed.',
+  appealedAlready: 'This conversion has been appealed already.',
+  ruleReasons: {
+    min_seconds: (v: number) => `Converted less than ${v} seconds after the click.`,
+    max_seconds: (v: number) => `Converted more than ${v} seconds after the click.`,
+    visitor_per_hour: (v: number) => `The visitor already converted ${v} times in the last hour.`,
+    first_conversions: (v: number) => `One of the affiliate's first ${v} conversions.`,
+    chargeback_ratio_30: (v: number) => `Chargeback ratio over 30 days above ${v}%.`,
+    chargeback_ratio_90: (v: number) => `Chargeback ratio over 90 days above ${v}%.`,
+    refund_ratio_30: (v: number) => `Refund ratio over 30 days above ${v}%.`,
+    refund_ratio_90: (v: number) => `Refund ratio over 90 days above ${v}%.`,
+  } satisfies Record<FraudRuleKind, (v: number) => string>,
+} as const;
+
+const numberValue = z.union([z.number({ error: m.invalid }), z.string({ error: m.invalid }).trim().min(1, m.required).transform(Number)], { error: m.invalid });
+
+export const fraudRuleSchema = z
+  .object({
+    rule: z.enum(fraudRuleKinds, { error: m.invalid }),
+    value: numberValue,
+    action: z.enum(fraudActions, { error: m.invalid }),
+  })
+  .superRefine((r, ctx) => {
+    if (isRatioRule(r.rule)) {
+      if (!Number.isFinite(r.value) || r.value < 0 || r.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: m.percentage });
+    } else if (!Number.isInteger(r.value) || r.value < 1 || r.value > 10_000_000) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: fraudMessages.wholeNumber });
+    }
+  });
+export type FraudRule = z.output<typeof fraudRuleSchema>;
+
+const uniqueRules = <T extends { rule: string }>(rules: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  rules.forEach((r, i) => {
+    if (seen.has(r.rule)) ctx.addIssue({ code: 'custom', path: ['rules', i, 'rule'], message: fraudMessages.duplicateRule });
+    seen.add(r.rule);
+  });
+};
+
+/** A payout hold that follows risk: an affiliate whose chargeback ratio (90 days) is at least `ratio` % waits `extra_days` more. */
+export const riskHoldSchema = z.object({
+  ratio: numberValue.refine((v) => Number.isFinite(v) && v >= 0 && v <= 100, m.percentage),
+  extra_days: numberValue.refine((v) => Number.isInteger(v) && v >= 1 && v <= 365, fraudMessages.wholeNumber),
+});
+export type RiskHold = z.output<typeof riskHoldSchema>;
+
+/** `PUT /v1/settings/fraud-rules`: the network's rules and the risk-hold table, each replaced whole. */
+export const networkFraudRulesRequestSchema = z
+  .object({ rules: z.array(fraudRuleSchema).max(fraudRuleKinds.length), risk_holds: z.array(riskHoldSchema).max(20).optional() })
+  .superRefine((b, ctx) => uniqueRules(b.rules, ctx));
+export type NetworkFraudRulesRequest = z.input<typeof networkFraudRulesRequestSchema>;
+export const networkFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleSchema), risk_holds: z.array(riskHoldSchema) }) });
+export type NetworkFraudRules = z.infer<typeof networkFraudRulesReplySchema>['data'];
+
+/** `PUT /v1/offers/{id}/fraud-rules`: the offer's own rules, replaced whole. */
+export const offerFraudRulesRequestSchema = z.object({ rules: z.array(fraudRuleSchema).max(fraudRuleKinds.length) }).superRefine((b, ctx) => uniqueRules(b.rules, ctx));
+export type OfferFraudRulesRequest = z.input<typeof offerFraudRulesRequestSchema>;
+export const offerFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleSchema) }) });
+
+/** `GET /v1/fraud/held`: oldest first, a page at a time. */
+export const heldConversionsQuerySchema = listQuerySchema({}, { sort: ['time'] as const, defaultSort: 'time', defaultOrder: 'asc', defaultPerPage: 50 });
+export type HeldConversionsQuery = z.input<typeof heldConversionsQuerySchema>;
+
+const appealSchema = z.object({ message: z.string(), time: z.string() });
+
+/** `GET /v1/fraud/held`: conversions held for review, oldest first, with why and what they would earn. */
+export const heldConversionSchema = z.object({
+  id: z.number(),
+  time: z.string(),
+  transaction_id: z.string(),
+  type: z.enum(conversionTypes),
+  affiliate: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  offer: z.object({ id: z.number(), name: z.string() }),
+  /** US dollars; null while no rate is known. */
+  usd_amount: z.number().nullable(),
+  /** Dollars it pays if approved. */
+  earning: z.number(),
+  reason: z.string(),
+  appeal: appealSchema.nullable(),
+});
+export type HeldConversion = z.infer<typeof heldConversionSchema>;
+export const heldConversionsReplySchema = z.object({ data: z.array(heldConversionSchema), meta: listMetaSchema });
+
+export const rejectHeldRequestSchema = z.object({ reason: required(nameText({ max: 255 })) });
+export type RejectHeldRequest = z.input<typeof rejectHeldRequestSchema>;
+
+/** `POST /v1/fraud/held/bulk`: approve or reject several held conversions; those no longer held are skipped. */
+export const bulkHeldRequestSchema = z
+  .object({
+    action: z.enum(['approve', 'reject'], { error: m.invalid }),
+    conversion_ids: z.array(id()).min(1, m.required).max(200, m.invalid),
+    reason: nameText({ max: 255 }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.action === 'reject' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: m.required });
+  });
+export type BulkHeldRequest = z.input<typeof bulkHeldRequestSchema>;
+export const bulkHeldReplySchema = z.object({ data: z.object({ approved: z.number(), rejected: z.number(), skipped: z.array(z.number()) }) });
+
+/** `POST /v1/conversion-log/{id}/appeal` (the affiliate whose conversion it is). */
+export const appealRequestSchema = z.object({ message: required(text({ max: 2000 })) });
+export type AppealRequest = z.input<typeof appealRequestSchema>;
+export const appealReplySchema = z.object({ data: z.object({ conversion_id: z.number(), message: z.string(), time: z.string() }) });
+
+/** Appeals for staff: every appealed conversion with its current status. */
+export const appealRowSchema = z.object({
+  conversion_id: z.number(),
+  affiliate: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  status: z.enum(storedConversionStatuses),
+  reason: z.string().nullable(),
+  message: z.string(),
+  time: z.string(),
+});
+export type AppealRow = z.infer<typeof appealRowSchema>;
+export const appealsReplySchema = z.object({ data: z.array(appealRowSchema) });
+
+/** Chargeback and refund ratios per affiliate (percent of sales), for the Fraud screen. */
+export const affiliateRatioSchema = z.object({
+  affiliate: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  sales_30: z.number(),
+  chargeback_ratio_30: z.number(),
+  refund_ratio_30: z.number(),
+  sales_90: z.number(),
+  chargeback_ratio_90: z.number(),
+  refund_ratio_90: z.number(),
+  extra_hold_days: z.number(),
+});
+export type AffiliateRatio = z.infer<typeof affiliateRatioSchema>;
+export const affiliateRatiosReplySchema = z.object({ data: z.array(affiliateRatioSchema) });

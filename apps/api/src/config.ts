@@ -90,7 +90,8 @@ const envSchema = z.object({
 export type Env = z.input<typeof envSchema>;
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; dir: string }
+  /** `loadDataDir`: a data directory dumped by PGlite's `dumpDataDir`, started from instead of an empty one (the tests' migrated copy). */
+  | { kind: 'pglite'; dir: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string };
 
 export interface AppConfig {

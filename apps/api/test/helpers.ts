@@ -1,28 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { type AppConfig, type LoadedConfig, loadConfig } from '../src/config.ts';
 import type { DatabaseConfig } from '../src/config.ts';
 
+/** The migrated data directory the run's global setup dumped (global-setup.ts), read once per file. */
+let pgliteSnapshot: Blob | undefined;
+
 /**
  * A fresh database for one test file: an in-memory PGlite, or (TEST_DB=postgres) a new database
- * on the TEST_DATABASE_URL server, dropped again by `drop`.
+ * on the TEST_DATABASE_URL server, dropped again by `drop`. Under the run's global setup it starts
+ * migrated (a copy of its PGlite data directory or its PostgreSQL template); without it (Stryker's
+ * Vitest configs) it is empty and the app migrates it.
  */
 export async function freshDatabase(): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { config: { kind: 'pglite', dir: 'memory://' }, drop: async () => {} };
+    const snapshot = inject('pgliteSnapshot');
+    if (snapshot) pgliteSnapshot ??= new Blob([readFileSync(snapshot)]);
+    return { config: { kind: 'pglite', dir: 'memory://', ...(snapshot ? { loadDataDir: pgliteSnapshot } : {}) }, drop: async () => {} };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -49,14 +49,20 @@ async function underAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.
   }
 }
 
+/** Brings an embedded database's schema up to date (a no-op on a copy already migrated). */
+export async function migrateEmbedded(client: PGlite): Promise<Db> {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return db as unknown as Db;
+}
+
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'pglite') {
     if (!config.dir.startsWith('memory://')) mkdirSync(config.dir, { recursive: true });
-    const client = await PGlite.create(config.dir);
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
+    const client = await PGlite.create(config.dir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
+    const db = await migrateEmbedded(client);
+    return { db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

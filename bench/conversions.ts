@@ -11,10 +11,11 @@
 // Baseline in the same run: a bare node:http server on the same core that parses the same JSON
 // and answers the same shape, loaded the same way. Prints conversions/s, the ratio app / bare,
 // p50/p99, and checks the conversions, earnings and pending deliveries recorded.
+// Then the same load again with a hard conversion cap on both offers: what a cap check costs, in the same run.
 // Goal: 2,000 conversions a second or more. Reports, never gates: exits 0 when the goal is missed.
 import { randomBytes } from 'node:crypto';
 import { newClickIdAt } from '../apps/api/src/modules/clicks/click-id.ts';
-import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, numberOption, runBenchmark, startBare } from './support/common.ts';
+import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120);
@@ -112,6 +113,22 @@ async function main(): Promise<void> {
     for (const r of reasons) console.log(`  not accepted: ${fmt(Number(r.n))} ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
     console.log(`  queued postback jobs ${fmt(Number(counts.jobs))} for ${fmt(Number(all!.deliveries))} pending deliveries in all (warm-up included)`);
     if (a.cut) console.log('  (the measured run was cut at its time bound, so answers in flight were not counted)');
+
+    // What a cap check costs (issue 27): the same load on the same app again, now with a hard
+    // conversion cap (never reached) on both offers, so every conversion takes its place under it
+    // in the transaction that records it (docs/caps.md).
+    for (const offerId of network.offerIds) await db.query(`insert into caps (offer_id, metric, period, "limit", mode) values ($1, 'conversions', 'month', 1000000000, 'hard')`, [offerId]);
+    console.log('\napp with a hard conversion cap on both offers ...');
+    const capped = (await measuredLoad(loadOptions(app.url, network.apiKey, clicks, `c${tag}-`), loadOptions(app.url, network.apiKey, clicks, `cw${tag}-`), SECONDS, WARMUP_SECONDS, app.child)).measured;
+    const [taken] = (await db.query<{ used: string; accepted: string }>(
+      `select (select coalesce(sum(used), 0) from cap_counters) used, (select count(*) from conversions where transaction_id like $1 and status = 'accepted' and type in ('signup', 'sale')) accepted`,
+      [`c${tag}-%`],
+    )).rows;
+    console.log('\ncap check cost (same run, same load)');
+    console.log(line('no caps', a));
+    console.log(line('with caps', capped));
+    console.log(`  with caps / no caps: ${fmt(capped.rps / a.rps, 2)} of the throughput; p50 ${fmt(a.p50)} -> ${fmt(capped.p50)} ms, p99 ${fmt(a.p99)} -> ${fmt(capped.p99)} ms`);
+    console.log(`  cap counters took ${fmt(Number(taken!.used))} (warm-up included) for ${fmt(Number(taken!.accepted))} measured accepted conversions`);
 
     console.log('\ngoals');
     console.log(goalLine(`>= ${fmt(GOAL_PER_SECOND)} conversions/s`, a.rps >= GOAL_PER_SECOND, `${fmt(a.rps)}/s (p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms)`));

@@ -1,31 +1,28 @@
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { clicks, conversionAppeals, conversions, fraudRules, offers, riskHolds, roles, settings, sites } from '../db/schema/index.ts';
+import { clicks, conversionAppeals, conversions, fraudRules, offers, riskHolds, settings, sites } from '../db/schema/index.ts';
 import { statsDay } from '../modules/tracking/index.ts';
 
 const MARKER = 'demo_fraud_version';
 
 /**
  * Fraud screening on the demo network (docs/fraud.md), once: a few network rules (too fast after
- * the click: hold; a visitor converting again and again: reject; a month after the click: flag;
- * a high chargeback ratio: hold), the risk-hold table, a handful of sales held for review (one
- * appealed by its affiliate) and one rejected, so the Fraud screen has something to show. The
- * demo manager may open it. A fresh install without demo data holds nothing.
+ * the click, a visitor converting again and again, a month after the click: flag; a high
+ * chargeback ratio: hold), the risk-hold table, a handful of sales held for review (one
+ * appealed by its affiliate) and one rejected, so the Fraud screen (the owner's) has something to
+ * show. A fresh install without demo data holds nothing.
  */
-export async function seedDemoFraud(db: Db, managerRole = 'affiliate_manager', now = new Date()): Promise<void> {
+export async function seedDemoFraud(db: Db, now = new Date()): Promise<void> {
   const added = await db.insert(settings).values({ key: MARKER, value: 1 }).onConflictDoNothing().returning({ key: settings.key });
   if (!added.length) return;
-  await db
-    .update(roles)
-    .set({ permissions: sql`array_append(${roles.permissions}, 'fraud')` })
-    .where(and(eq(roles.name, managerRole), sql`not ('fraud' = any(${roles.permissions}))`));
   const existing = await db.select({ id: fraudRules.id }).from(fraudRules).where(isNull(fraudRules.offerId)).limit(1);
   if (!existing.length) {
     await db.insert(fraudRules).values([
-      { rule: 'min_seconds', value: 15, action: 'hold' },
+      // Flags only for what arrives live (a demo visitor converts at once and often); holds for a high chargeback ratio.
+      { rule: 'min_seconds', value: 15, action: 'flag' },
       { rule: 'max_seconds', value: 30 * 86_400, action: 'flag' },
-      { rule: 'visitor_per_hour', value: 5, action: 'reject' },
-      { rule: 'chargeback_ratio_30', value: 10, action: 'hold' },
+      { rule: 'visitor_per_hour', value: 20, action: 'flag' },
+      { rule: 'chargeback_ratio_30', value: 25, action: 'hold' },
     ]);
   }
   if (!(await db.select({ id: riskHolds.id }).from(riskHolds).limit(1)).length) {

@@ -12,6 +12,7 @@ import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoRates } from './demo-rates.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
 import { seedDemoTiers } from './demo-tiers.ts';
+import { seedDemoCaps } from './demo-caps.ts';
 import { alignDemoAffiliates, refreshDemoDashboard } from './demo-coherence.ts';
 import { acceptForAll } from '../modules/terms/index.ts';
 
@@ -116,6 +117,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   await seedDemoMoney(db);
   if (opts.taxFormKey) await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
   await seedDemoSettings(db);
+  await seedDemoCaps(db);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
   await seedDemoFraud(db);
   await refreshDemoDashboard(db);

@@ -98,6 +98,8 @@ export const settings = {
     taxIdHint: 'VAT or company number, as invoices print it.',
     invoiceFooter: 'Invoice footer',
     invoiceFooterHint: 'Printed at the end of every invoice and receipt (registration, bank or tax notes).',
+    defaultFallbackUrl: 'Default fallback URL',
+    defaultFallbackUrlHint: 'Where a click goes when it cannot go to its offer (archived, capped, affiliate inactive) and neither the offer nor its site has a fallback URL. Empty: the site\u2019s home page.',
   },
   globalEmail: {
     description: 'Who every email of the product comes from, where replies and staff notifications go, and the line each message ends with.',

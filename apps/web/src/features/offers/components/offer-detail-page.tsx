@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useOffer } from '../api/get-offer.ts';
 import { payoutText } from '../lib/payout.ts';
 import { CustomPayouts } from './custom-payouts.tsx';
+import { OfferCaps } from './offer-caps.tsx';
 import { OfferForm } from './offer-form.tsx';
 import { OfferLogo } from './offer-logo.tsx';
 import { useArchiveAction } from './offers-admin.tsx';
@@ -75,6 +76,7 @@ export function OfferDetailPage({ id, canPickAffiliate }: { id: number; canPickA
           {line(t('offers.admin.payoutType'), t(`offers.payoutTypes.${o.payout_type}`))}
           {line(t('offers.admin.defaultPayout'), payoutText(o, t, o.default_payout))}
           {line(t('offers.defaultLanding'), o.landing_page?.name ?? t('offers.none'))}
+          {line(t('offers.admin.fallbackUrl'), o.fallback_url ?? t('offers.none'))}
           {line(t('offers.admin.created'), formatDate(o.created_at))}
           {o.description ? line(t('offers.admin.description'), o.description) : null}
         </Grid>
@@ -82,6 +84,7 @@ export function OfferDetailPage({ id, canPickAffiliate }: { id: number; canPickA
           <OfferLogo offer={o} />
         </Box>
       </Paper>
+      <OfferCaps offer={o} canPickAffiliate={canPickAffiliate} />
       <CustomPayouts key={JSON.stringify(o.custom_payouts ?? [])} offer={o} canPickAffiliate={canPickAffiliate} />
       {editing ? <OfferForm offer={o} onClose={() => setEditing(false)} /> : null}
       {archive.dialog}

@@ -14,7 +14,7 @@ import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 
-const fields = ['site_id', 'name', 'description', 'payout_type', 'goal', 'default_payout', 'landing_page_id'] as const;
+const fields = ['site_id', 'name', 'description', 'payout_type', 'goal', 'default_payout', 'landing_page_id', 'fallback_url'] as const;
 
 /** Create or edit an offer (staff): site, name, description, payout type, goal, default payout, default landing page. */
 export function OfferForm({ offer, siteId, onClose }: { offer: Offer | undefined; siteId?: number | undefined; onClose: () => void }) {
@@ -31,6 +31,7 @@ export function OfferForm({ offer, siteId, onClose }: { offer: Offer | undefined
       goal: offer?.goal ?? 'sale',
       default_payout: offer ? String(offer.default_payout) : '',
       landing_page_id: offer?.landing_page?.id ?? null,
+      fallback_url: offer?.fallback_url ?? '',
     },
   });
   const [site, payoutType] = useWatch({ control, name: ['site_id', 'payout_type'] });
@@ -106,6 +107,7 @@ export function OfferForm({ offer, siteId, onClose }: { offer: Offer | undefined
         disabled={!chosenSite}
         options={(landingPages.data ?? []).map((lp) => ({ value: lp.id, label: lp.name }))}
       />
+      <FormText control={control} name="fallback_url" id="offer-fallback-url" label={t('offers.admin.fallbackUrl')} helperText={t('offers.admin.offerFallbackHint')} slotProps={{ htmlInput: { inputMode: 'url' } }} />
     </FormDialog>
   );
 }

@@ -15,6 +15,7 @@ import { linkFailureMessage } from '../../../lib/link-failure.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useCreateTrackingLink } from '../api/create-tracking-link.ts';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { payoutText } from '../lib/payout.ts';
 import { copyWithNotice, LinkField } from '../../../components/link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
@@ -43,8 +44,16 @@ function OfferCard({ offer }: { offer: Offer }) {
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {offer.name}
         </Typography>
-        <Chip size="small" label={t(`offers.payoutTypes.${offer.payout_type}`)} variant="outlined" />
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {offer.capped ? <Chip size="small" color="warning" label={t('offers.caps.capped')} /> : null}
+          <Chip size="small" label={t(`offers.payoutTypes.${offer.payout_type}`)} variant="outlined" />
+        </Stack>
       </Stack>
+      {offer.capped ? (
+        <Typography variant="body2" color="warning.main" data-testid="offer-capped">
+          {offer.capped.reopens_at ? t('offers.caps.cappedUntil', { at: formatDateTime(offer.capped.reopens_at) }) : t('offers.caps.cappedForGood')}
+        </Typography>
+      ) : null}
       {offer.description ? (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {offer.description}

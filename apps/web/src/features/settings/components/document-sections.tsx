@@ -60,6 +60,7 @@ export const NetworkDetailsSection = () => (
       { name: 'address', label: `${nd}.address`, type: 'textarea', max: 500 },
       { name: 'tax_id', label: `${nd}.taxId`, type: 'text', max: 50, hint: `${nd}.taxIdHint` },
       { name: 'invoice_footer', label: `${nd}.invoiceFooter`, type: 'textarea', max: 1000, hint: `${nd}.invoiceFooterHint` },
+      { name: 'default_fallback_url', label: `${nd}.defaultFallbackUrl`, type: 'url', hint: `${nd}.defaultFallbackUrlHint` },
     ]}
   />
 );

@@ -10,7 +10,7 @@ import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 
-const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'catalogue_mapping', 'message'] as const;
+const fields = ['name', 'display_name', 'url', 'type', 'description', 'models_api_url', 'scenes_api_url', 'catalogue_mapping', 'message', 'fallback_url'] as const;
 type Field = (typeof fields)[number];
 const labels: Record<Field, string> = {
   name: 'offers.admin.name',
@@ -22,6 +22,7 @@ const labels: Record<Field, string> = {
   scenes_api_url: 'offers.admin.scenesApiUrl',
   catalogue_mapping: 'offers.admin.catalogueMapping',
   message: 'offers.admin.message',
+  fallback_url: 'offers.admin.fallbackUrl',
 };
 const required = new Set<Field>(['name', 'display_name', 'url']);
 const multiline = new Set<Field>(['description', 'catalogue_mapping', 'message']);
@@ -42,6 +43,7 @@ export function SiteForm({ site, onClose, onKey }: { site: Site | undefined; onC
       scenes_api_url: site?.scenes_api_url ?? '',
       catalogue_mapping: site?.catalogue_mapping ?? '',
       message: site?.message ?? '',
+      fallback_url: site?.fallback_url ?? '',
     },
   });
   const { errors } = form.formState;
@@ -73,7 +75,7 @@ export function SiteForm({ site, onClose, onKey }: { site: Site | undefined; onC
             multiline={multiline.has(f)}
             minRows={multiline.has(f) ? 2 : undefined}
             error={Boolean(errors[f])}
-            helperText={errors[f]?.message ?? (f === 'name' ? t('offers.admin.nameHint') : f === 'catalogue_mapping' ? t('offers.admin.catalogueMappingHint') : undefined)}
+            helperText={errors[f]?.message ?? (f === 'name' ? t('offers.admin.nameHint') : f === 'catalogue_mapping' ? t('offers.admin.catalogueMappingHint') : f === 'fallback_url' ? t('offers.admin.siteFallbackHint') : undefined)}
           />
         );
       })}

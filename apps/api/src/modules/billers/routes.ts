@@ -186,7 +186,11 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
     summary: `A biller's postback (${method}): the account key in the path is the credential; answers what the biller expects (CCBill, Verotel: OK)`,
     security: [],
     params,
-    querystring: z.record(z.string(), z.unknown()),
+    // Each biller's own parameters pass through as sent (Epoch, Segpay and Verotel post by GET).
+    querystring: z.looseObject({
+      eventType: z.string().optional().describe("CCBill: the event's name (NewSaleSuccess, RenewalSuccess, Refund, ...)"),
+      eventGroupType: z.string().optional().describe('CCBill: the group of the event (Subscription)'),
+    }),
     response: { 200: z.string().describe('The plain text the biller expects'), 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema },
   });
   app.get('/billers/:biller/:account_key', { helmet: false, onRequest: requireAccess(app, 'GET /billers/{biller}/{account_key}'), schema: postbackSchema('GET') }, postback);

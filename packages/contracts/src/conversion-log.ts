@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billers } from './billers.ts';
 import { storedConversionStatuses } from './conversions.ts';
 import { listMetaSchema } from './reply.ts';
 import { id } from './rules/ids.ts';
@@ -77,6 +78,10 @@ export const conversionLogRowSchema = z.object({
   flag: z.string().nullable().optional(),
   /** The affiliate's appeal of it, if any: held and rejected conversions may be appealed once. */
   appeal: z.object({ message: z.string(), time: z.string() }).nullable().optional(),
+  /** The biller that posted it (null: the site reported it with its API key). */
+  biller: z.enum(billers).nullable(),
+  /** The biller's own event name (NewSaleSuccess, RenewalSuccess, Refund, ...); never the raw post. */
+  biller_event: z.string().nullable(),
 });
 export type ConversionLogRow = z.infer<typeof conversionLogRowSchema>;
 export const conversionLogReplySchema = z.object({ data: z.array(conversionLogRowSchema), meta: listMetaSchema });

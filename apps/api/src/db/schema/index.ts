@@ -26,3 +26,4 @@ export * from './exchange-rates.ts';
 export * from './terms.ts';
 export * from './caps.ts';
 export * from './fraud.ts';
+export * from './billers.ts';

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { clicks, conversions, ledgerEntries, offers, sites, users } from '../../db/schema/index.ts';
+import { billerAccounts, clicks, conversions, ledgerEntries, offers, sites, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
@@ -91,6 +91,8 @@ const columns = {
   reversesTransactionId: original.transactionId,
   fraudAction: conversions.fraudAction,
   fraudReason: conversions.fraudReason,
+  biller: billerAccounts.biller,
+  billerEvent: conversions.billerEvent,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
@@ -125,6 +127,8 @@ function toRow(r: Row, scope: Scope): ConversionLogRow {
     reverses: r.reversesId === null ? null : { id: Number(r.reversesId), transaction_id: String(r.reversesTransactionId) },
     flag: r.fraudAction === 'flag' ? text(r.fraudReason) : null,
     appeal: null,
+    biller: (text(r.biller) as ConversionLogRow['biller']) ?? null,
+    biller_event: text(r.billerEvent),
   };
 }
 
@@ -146,6 +150,7 @@ export async function listConversionLog(db: Db, scope: Scope, q: Query): Promise
     .leftJoin(users, eq(users.id, conversions.affiliateId))
     .leftJoin(clicks, clickJoin)
     .leftJoin(original, eq(original.id, conversions.reversesConversionId))
+    .leftJoin(billerAccounts, eq(billerAccounts.id, conversions.billerAccountId))
     .where(where)
     .orderBy(ordered(sortColumns[q.sort], q.order), q.order === 'asc' ? asc(conversions.id) : desc(conversions.id))
     .$dynamic();

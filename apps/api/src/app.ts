@@ -37,6 +37,7 @@ import { JobWorker } from './modules/jobs/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { linksModule } from './modules/links/index.ts';
+import { smartLinksModule } from './modules/smart-links/index.ts';
 import { moneySettingsModule } from './modules/money-settings/index.ts';
 import { offersModule } from './modules/offers/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
@@ -157,6 +158,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(offersModule);
   await app.register(landingPagesModule);
   await app.register(linksModule);
+  await app.register(smartLinksModule);
   await app.register(creativesModule);
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(exchangeRatesModule);

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { ClickWriter } from './modules/clicks/index.ts';
+import type { ClickScreen, ClickWriter, OfferEpc } from './modules/clicks/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
 import type { ConversionMaximum, RateArrivals } from './modules/exchange-rates/index.ts';
@@ -22,6 +22,10 @@ declare module 'fastify' {
     /** The maximum per conversion and the hook told when exchange rates arrive (modules/exchange-rates). */
     exchangeRates: { maximum: ConversionMaximum; arrivals: RateArrivals };
     linkCache: LinkCache;
+    /** Click screening on the redirect (modules/clicks): its settings and the data-centre ranges in use. */
+    clickScreen: ClickScreen;
+    /** Offers' earnings per click over 24 hours, for smart links choosing by EPC (modules/clicks). */
+    offerEpc: OfferEpc;
   }
   interface FastifyContextConfig {
     /** What to do with text the database cannot store (NUL): refused with 422 unless a route strips it. */

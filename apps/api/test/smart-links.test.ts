@@ -22,7 +22,7 @@ beforeAll(async () => {
     holo: { name: 'holostage', payoutType: 'revshare', payout: 25 },
     zen: { name: 'zenvr', payoutType: 'cpa', payout: 2, goal: 'signup' },
   }));
-});
+}, 240_000);
 afterAll(() => closeAppWithMail(t, mail));
 
 const create = (who: Tokens, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/smart-links', headers: bearer(who), payload });

@@ -60,6 +60,9 @@ function batch(size: number): unknown[][] {
       `visitor-${rnd(20_000)}`.padEnd(64, '0'),
       rnd(100) < 3,
       null,
+      // Invalid reason (screening) and smart link: none.
+      null,
+      null,
       // Visitors the instance already counted in the last 24 hours skip the lookup.
       rnd(100) < 70,
       null,

@@ -12,6 +12,7 @@
 // clicks table holds exactly the redirects counted, and times one more click into the rollup.
 // Then the same with --instances=N (default 2) app instances behind HAProxy (the cluster
 // script's configuration), against as many bare servers behind an HAProxy of their own.
+// A smart link (issue 27) is loaded the same way on one instance and printed apart.
 // Goals (issue 17): CPU per durable click (app + PostgreSQL) <= 2x the bare redirect's, ratio
 // >= 0.5, p99 <= 10 ms, every answered redirect stored once, a click in statistics within 1 s.
 // Reports, never gates: exits 0 when a goal is missed.
@@ -78,18 +79,23 @@ const line = (name: string, r: LoadResult) =>
   `   (3xx ${fmt(r.status3xx)}, other ${fmt(r.non2xx - r.status3xx)}, errors ${fmt(r.errors)}, timeouts ${fmt(r.timeouts)})${r.cut ? '  CUT at the time bound' : ''}`;
 
 /** Loads the bare baseline and the app the same way; prints the results, the check and the goals. */
-async function compare(label: string, db: pg.Client, bare: Served, app: Served, link: { measured: string; warmup: string; offerId: number }): Promise<void> {
+async function compare(label: string, db: pg.Client, bare: Served, app: Served, link: { measured: string; warmup: string; offerId: number; smartLinkId?: number }): Promise<void> {
   console.log(`\n== ${label} ==`);
   const { measured: a, ratio, cpu } = await loadBareThenApp(bare, app, (url, _server, run) => loadOptions(url, run === 'measured' ? link.measured : link.warmup), SECONDS, WARMUP_SECONDS, line);
   const cpuRatio = (cpu.app.serverUs + cpu.app.postgresUs) / cpu.bare.serverUs;
   console.log(`  CPU per click (app + PostgreSQL) / bare: ${fmt(cpuRatio, 1)}x`);
 
   const counts = (
-    await db.query<{ clicks: string; unique: string; bots: string }>(
-      `select count(*) clicks, count(*) filter (where c.is_unique) "unique", count(*) filter (where c.is_bot) bots
-         from clicks c join tracking_links l on l.id = c.link_id where l.code = $1`,
-      [link.measured],
-    )
+    link.smartLinkId === undefined
+      ? await db.query<{ clicks: string; unique: string; bots: string }>(
+          `select count(*) clicks, count(*) filter (where c.is_unique) "unique", count(*) filter (where c.is_bot) bots
+             from clicks c join tracking_links l on l.id = c.link_id where l.code = $1`,
+          [link.measured],
+        )
+      : await db.query<{ clicks: string; unique: string; bots: string }>(
+          `select count(*) clicks, count(*) filter (where c.is_unique) "unique", count(*) filter (where c.is_bot) bots from clicks c where c.smart_link_id = $1`,
+          [link.smartLinkId],
+        )
   ).rows[0]!;
   const rollup = (await db.query<{ clicks: string; rows: string }>(`select coalesce(sum(clicks), 0) clicks, count(*) rows from stats_daily where offer_id = $1`, [link.offerId])).rows[0]!;
   const answered = a.status3xx;
@@ -122,6 +128,17 @@ async function compare(label: string, db: pg.Client, bare: Served, app: Served, 
   console.log(goalLine('a click in statistics within 1 s', inStatsMs <= 1000, Number.isFinite(inStatsMs) ? `${fmt(inStatsMs)} ms` : 'not within 5 s'));
 }
 
+/** A smart link (12-character code) over two offers: `targeted` for a country no visitor comes from, `catchAll` for everyone. */
+async function seedSmartLink(db: pg.Client, affiliateId: number, targeted: number, catchAll: number): Promise<{ id: number; code: string }> {
+  const code = `smartbench${String(Date.now() % 100).padStart(2, '0')}`;
+  const [row] = (await db.query<{ id: number }>(`insert into smart_links (affiliate_id, code, name) values ($1, $2, 'Bench smart link') returning id`, [affiliateId, code])).rows;
+  await db.query(
+    `insert into smart_link_entries (smart_link_id, offer_id, position, weight, countries, catch_all) values ($1, $2, 0, 3, '["ZZ"]', false), ($1, $3, 1, 1, '[]', true)`,
+    [row!.id, targeted, catchAll],
+  );
+  return { id: Number(row!.id), code };
+}
+
 async function main(): Promise<void> {
   const title = 'Redirects: GET /t/{code} of the full app on PostgreSQL vs a bare node:http 302, same load, same run';
   const load = `load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; one instance, then ${INSTANCES} behind HAProxy`;
@@ -134,6 +151,10 @@ async function main(): Promise<void> {
     const codes = network.links[0]!;
     const bare = await startBare('redirect');
     await compare('one instance', db, bare, app, { measured: codes[0]!, warmup: codes[1]!, offerId: network.offerIds[0]! });
+    // A smart link, printed apart: one offer targeted at a country no visitor has, so the choice
+    // runs its targeting, and the catch-all takes every click (so the rollup check still holds).
+    const smart = await seedSmartLink(db, network.affiliateIds[0]!, network.offerIds[2]!, network.offerIds[3]!);
+    await compare('smart link, one instance', db, bare, app, { measured: smart.code, warmup: codes[1]!, offerId: network.offerIds[3]!, smartLinkId: smart.id });
     if (INSTANCES < 2) return;
 
     // More instances on the same database, each on the next core, behind HAProxy; the baseline

@@ -248,7 +248,7 @@ async function main(): Promise<void> {
   const rawReport = async () => {
     const rows = (await pool.query<RawRow>(rawSql, [affiliateId, from, to])).rows;
     // An affiliate's report: the network's figures are not part of it.
-    return rows.map((r) => ({ date: r.date, ...toRow({ ...r, revenueCents: 0, commissionCents: 0, bonusCents: 0 }) }));
+    return rows.map((r) => ({ date: r.date, ...toRow({ ...r, revenueCents: 0, commissionCents: 0, bonusCents: 0, botClicks: 0, datacenterClicks: 0, repeatClicks: 0, burstClicks: 0 }) }));
   };
   const rollupReport = () => report(app.db, affiliateScope(affiliateId), query);
 

@@ -39,6 +39,7 @@ import { JobWorker } from './modules/jobs/index.ts';
 import { landingPagesModule } from './modules/landing-pages/index.ts';
 import { ledgerModule } from './modules/ledger/index.ts';
 import { linksModule } from './modules/links/index.ts';
+import { smartLinksModule } from './modules/smart-links/index.ts';
 import { moneySettingsModule } from './modules/money-settings/index.ts';
 import { offersModule } from './modules/offers/index.ts';
 import { capsModule } from './modules/caps/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(capsModule);
   await app.register(landingPagesModule);
   await app.register(linksModule);
+  await app.register(smartLinksModule);
   await app.register(creativesModule);
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(exchangeRatesModule);

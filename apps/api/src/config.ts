@@ -78,6 +78,10 @@ const envSchema = z.object({
   POSTBACK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 3600000' }).int().min(10, 'expected milliseconds from 10 to 3600000').max(3_600_000, 'expected milliseconds from 10 to 3600000').default(30_000)),
   CATALOGUE_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 1 to 600000' }).int().min(1, 'expected milliseconds from 1 to 600000').max(600_000, 'expected milliseconds from 1 to 600000').default(2000)),
   ECB_RATES_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).default('https://www.ecb.europa.eu/stats/eurofxref/')),
+  DATACENTER_LIST_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: 'expected an absolute http(s) URL' }).default('https://raw.githubusercontent.com/X4BNet/lists_vpn/main/output/datacenter/ipv4.txt'),
+  ),
   OUTBOUND_ALLOW: z.preprocess(
     emptyToUndefined,
     z
@@ -134,6 +138,8 @@ export interface AppConfig {
   catalogueRetryBaseMs: number;
   /** Where the daily exchange rate job reads the ECB's eurofxref-daily.xml and eurofxref-hist-90d.xml (a folder URL). */
   ecbRatesUrl: string;
+  /** Where the daily job loads the data-centre address ranges (one IPv4 CIDR a line) that click screening flags. */
+  datacenterListUrl: string;
   /** host:port pairs exempt from the outbound address rules: for tests on one machine only. */
   outboundAllow: string[];
 }
@@ -206,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     postbackRetryBaseMs: e.POSTBACK_RETRY_BASE_MS,
     catalogueRetryBaseMs: e.CATALOGUE_RETRY_BASE_MS,
     ecbRatesUrl: e.ECB_RATES_URL.endsWith('/') ? e.ECB_RATES_URL : `${e.ECB_RATES_URL}/`,
+    datacenterListUrl: e.DATACENTER_LIST_URL,
     outboundAllow: (e.OUTBOUND_ALLOW ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
   };
 }

@@ -2,7 +2,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { ClickCapCounter } from './modules/caps/index.ts';
-import type { ClickWriter } from './modules/clicks/index.ts';
+import type { ClickScreen, ClickWriter, OfferEpc } from './modules/clicks/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
 import type { ConversionMaximum, RateArrivals } from './modules/exchange-rates/index.ts';
@@ -25,6 +25,10 @@ declare module 'fastify' {
     linkCache: LinkCache;
     /** Click caps as the redirect counts them (modules/caps/click-caps.ts). */
     clickCaps: ClickCapCounter;
+    /** Click screening on the redirect (modules/clicks): its settings and the data-centre ranges in use. */
+    clickScreen: ClickScreen;
+    /** Offers' earnings per click over 24 hours, for smart links choosing by EPC (modules/clicks). */
+    offerEpc: OfferEpc;
   }
   interface FastifyContextConfig {
     /** What to do with text the database cannot store (NUL): refused with 422 unless a route strips it. */

@@ -70,6 +70,7 @@ beforeAll(async () => {
   };
   owned.campaigns = await post('/v1/campaigns', { name: 'Mine', offer_id: catalogue.offerId, destination_type: 'url', destination_url: 'https://authvr.example/mine' });
   owned.postbacks = await post('/v1/postbacks', { goal: 'all', type: 'global', url: 'https://tracker.example.com/mine' });
+  owned['smart-links'] = await post('/v1/smart-links', { name: 'Mine', entries: [{ offer_id: catalogue.offerId, weight: 1 }] });
   const [payout] = await t.app.db
     .insert(payouts)
     .values({ affiliateId: a.id, period: '2026-01', status: 'to_approve', grossCents: 10000, amountCents: 10000, minimumCents: 5000, method: 'paypal', invoiceYear: 2026, invoiceSeq: 1, cutoff: new Date(), createdAt: new Date() })

@@ -46,7 +46,7 @@ async function rollupsAgainstClicks(offerId: number) {
 describe('click rollup journal', () => {
   it('adds each click to both rollups exactly once, with merges running at the same time', async () => {
     const now = new Date();
-    const base = { affiliateId, offerId: cat.offerId, siteId: cat.siteId, campaignId: null, landingPageId: null, linkId: null, creative: null, sub2: null, sub3: null, sub4: null, sub5: null, isBot: false };
+    const base = { affiliateId, offerId: cat.offerId, siteId: cat.siteId, campaignId: null, landingPageId: null, linkId: null, creative: null, sub2: null, sub3: null, sub4: null, sub5: null, isBot: false, invalidReason: null, smartLinkId: null };
     const write = (i: number) =>
       t.app.clickWriter.write({
         ...base,

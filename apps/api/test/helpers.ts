@@ -65,6 +65,8 @@ export function loadedTestConfig(env: Record<string, string> = {}): LoadedConfig
     WEB_DIST: join(dataDir, 'no-web-build'),
     // The daily ECB load finds nothing here (a closed port): tests serve their own rates.
     ECB_RATES_URL: 'http://127.0.0.1:9/',
+    // Nor the data-centre list refresh: tests serve their own list.
+    DATACENTER_LIST_URL: 'http://127.0.0.1:9/datacenter.txt',
     ...env,
   });
 }

@@ -41,7 +41,7 @@ describe('one bad click in a group commit', () => {
   });
 
   it('fails only the row the database refuses; the others of its batch are written', async () => {
-    const base = { affiliateId: aliceId, offerId: cat.offerId, siteId: cat.siteId, campaignId: null, landingPageId: cat.landingPageId, linkId: null, creative: null, sub2: null, sub3: null, sub4: null, sub5: null, country: 'DE', device: 'desktop', isBot: false };
+    const base = { affiliateId: aliceId, offerId: cat.offerId, siteId: cat.siteId, campaignId: null, landingPageId: cat.landingPageId, linkId: null, creative: null, sub2: null, sub3: null, sub4: null, sub5: null, country: 'DE', device: 'desktop', isBot: false, invalidReason: null, smartLinkId: null };
     const now = new Date();
     const records = Array.from({ length: 12 }, (_, i) => ({
       ...base,

@@ -18,6 +18,7 @@ export * from './landing-pages.ts';
 export * from './offers.ts';
 export * from './caps.ts';
 export * from './links.ts';
+export * from './smart-links.ts';
 export * from './campaigns.ts';
 export * from './conversions.ts';
 export * from './conversion-log.ts';

@@ -42,6 +42,10 @@ export const statisticsRowSchema = z.strictObject({
   label: z.string().optional(),
   clicks: z.number(),
   unique_clicks: z.number(),
+  /** Clicks screening found valid, and those it found invalid (counted in `clicks`, never unique), per reason. */
+  valid_clicks: z.number(),
+  invalid_clicks: z.number(),
+  invalid_by_reason: z.strictObject({ bot: z.number(), datacenter: z.number(), repeat: z.number(), burst: z.number() }),
   conversions: z.number(),
   signups: z.number(),
   sales: z.number(),

@@ -142,6 +142,8 @@ export const authorization = {
   'PUT /v1/settings/catalogue-sync': staff('settings'),
   'GET /v1/settings/exchange-rates': staff('settings'),
   'PUT /v1/settings/exchange-rates': staff('settings'),
+  'GET /v1/settings/click-screening': staff('settings'),
+  'PUT /v1/settings/click-screening': staff('settings'),
   'GET /v1/email-templates': staff('settings'),
   'PUT /v1/email-templates/{type}': staff('settings'),
   'POST /v1/email-templates/{type}/reset': staff('settings'),
@@ -254,6 +256,11 @@ export const authorization = {
   'POST /v1/landing-pages': staff('offers'),
   'PUT /v1/landing-pages/{id}': staff('offers'),
   'POST /v1/offers/{id}/tracking-link': client,
+  // smart links
+  'GET /v1/smart-links': client,
+  'POST /v1/smart-links': client,
+  'PATCH /v1/smart-links/{id}': own(client),
+  'DELETE /v1/smart-links/{id}': own(client),
 
   // creatives
   'GET /v1/creatives/sites': clientOrStaff('creatives'),

@@ -1,3 +1,4 @@
+import type { ClickInvalidReason } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { campaigns, clicks, conversions, landingPages, offers, sites, users } from '../db/schema/index.ts';
@@ -6,7 +7,8 @@ import { demoRateOn } from './demo-rates.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { newClickIdAt } from '../modules/clicks/index.ts';
 import { codeFor } from '../modules/links/index.ts';
-import { addToRollups, conversionCounters, type Counters, keyOf, orphanedRevenue, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { addToRollups, conversionCounters, type Counters, invalidClickCounterOf, keyOf, orphanedRevenue, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { createSmartLink } from '../modules/smart-links/index.ts';
 import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/index.ts';
 import { seedDemoConversionLog } from './demo-conversion-log.ts';
 
@@ -110,6 +112,18 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
   const [lpForSpring] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.siteId, offerList[0]!.siteId));
   await db.update(campaigns).set({ landingPageId: lpForSpring?.id ?? null }).where(eq(campaigns.id, spring!.id));
   await codeFor(db, { affiliateId: demoAffiliateId, offerId: offerList[0]!.id, campaignId: spring!.id, landingPageId: null, deepUrl: null });
+  // A smart link over three sites: NovaVR for US and UK visitors, HoloStage on phones, Immersa for everyone else.
+  if (offerList.length >= 4) {
+    await createSmartLink(db, demoAffiliateId, '', {
+      name: 'VR blog – all studios',
+      mode: 'weight',
+      entries: [
+        { offer_id: offerList[0]!.id, weight: 3, countries: ['US', 'GB'], devices: [], catch_all: false },
+        { offer_id: offerList[2]!.id, weight: 1, countries: [], devices: ['mobile'], catch_all: false },
+        { offer_id: offerList[3]!.id, weight: 1, countries: [], devices: [], catch_all: true },
+      ],
+    });
+  }
 
   const clickRows: Array<typeof clicks.$inferInsert> = [];
   const conversionRows: Array<{ row: typeof conversions.$inferInsert; earning: number; kind: EarningKind | null }> = [];
@@ -131,6 +145,9 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
         const campaignId = aff.id === demoAffiliateId && offer.id === offerList[0]!.id && r() < 0.4 ? spring!.id : null;
         const isBot = r() < 0.03;
         const isUnique = !isBot && r() < 0.72;
+        // Screening's other reasons on some clicks that were not unique anyway (no draw of the random source, so the rest of the network stays as it was).
+        const spread = (i * 7 + daysAgo) % 20;
+        const invalidReason: ClickInvalidReason | null = isBot ? 'bot' : isUnique ? null : spread === 0 ? 'datacenter' : spread === 1 || spread === 2 ? 'repeat' : spread === 3 ? 'burst' : null;
         const click = {
           cid: newClickIdAt(at.getTime(), r),
           createdAt: at,
@@ -151,9 +168,10 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
           visitorHash: sha256(`demo|${aff.id}|${i}|${daysAgo}|${r()}`),
           isUnique,
           isBot,
+          invalidReason,
         };
         clickRows.push(click);
-        bump(click, click.day, { clicks: 1, uniqueClicks: isUnique ? 1 : 0 });
+        bump(click, click.day, { clicks: 1, uniqueClicks: isUnique ? 1 : 0, ...(invalidReason ? { [invalidClickCounterOf[invalidReason]]: 1 } : {}) });
         if (!isUnique) continue;
         const signupRate = offer.type === 'cpa' && offer.goal === 'signup' ? 0.045 : 0;
         const saleRate = offer.goal === 'sale' ? 0.014 : 0.004;

@@ -32,6 +32,13 @@ export const clicks = pgTable(
     isBot: boolean().notNull().default(false),
     /** Why the click went to a fallback instead of its offer (`fallbackReasons`); null when it went to the offer. */
     fallbackReason: varchar({ length: 32 }),
+    /**
+     * Why screening found the click invalid (`bot`, `datacenter`, `repeat`, `burst`), null when valid.
+     * An invalid click is answered and stored but never unique; a conversion on it reads this reason.
+     */
+    invalidReason: varchar({ length: 16 }),
+    /** The smart link the click came through (the offer is the one it chose), null for a tracking link. */
+    smartLinkId: integer(),
   },
   // A click is found by its id and time (the id carries it): the primary key's time prefix is enough.
   (t) => [primaryKey({ columns: [t.createdAt, t.id] })],
@@ -69,4 +76,6 @@ export const clickRollupJournal = pgTable('click_rollup_journal', {
   sub5: varchar({ length: 255 }).notNull(),
   creative: varchar({ length: 32 }).notNull(),
   isUnique: boolean().notNull(),
+  /** The click's invalid reason, '' when valid: the merge counts invalid clicks per reason. */
+  invalidReason: varchar({ length: 16 }).notNull().default(''),
 });

@@ -8,6 +8,7 @@ export * from './landing-pages.ts';
 export * from './offers.ts';
 export * from './campaigns.ts';
 export * from './links.ts';
+export * from './smart-links.ts';
 export * from './clicks.ts';
 export * from './conversions.ts';
 export * from './statistics.ts';

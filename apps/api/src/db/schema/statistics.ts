@@ -41,6 +41,11 @@ export const statsDaily = pgTable(
     commissionCents: bigint({ mode: 'number' }).notNull().default(0),
     /** Staff's bonuses and adjustments to this affiliate's balance (a row with no offer, site or campaign). */
     bonusCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Clicks screening found invalid, per reason (docs/fraud-clicks.md): counted in `clicks`, never unique. */
+    botClicks: integer().notNull().default(0),
+    datacenterClicks: integer().notNull().default(0),
+    repeatClicks: integer().notNull().default(0),
+    burstClicks: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('stats_daily_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId, t.country, t.device, t.sub1, t.sub2, t.sub3, t.sub4, t.sub5, t.creative),
@@ -76,6 +81,11 @@ export const statsDailyTotals = pgTable(
     commissionCents: bigint({ mode: 'number' }).notNull().default(0),
     /** Staff's bonuses and adjustments to this affiliate's balance (a row with no offer, site or campaign). */
     bonusCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Clicks screening found invalid, per reason (docs/fraud-clicks.md): counted in `clicks`, never unique. */
+    botClicks: integer().notNull().default(0),
+    datacenterClicks: integer().notNull().default(0),
+    repeatClicks: integer().notNull().default(0),
+    burstClicks: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('stats_daily_totals_key_idx').on(t.affiliateId, t.day, t.offerId, t.siteId, t.campaignId), index('stats_daily_totals_day_idx').on(t.day)],
 );

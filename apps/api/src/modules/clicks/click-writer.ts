@@ -1,3 +1,4 @@
+import type { ClickInvalidReason } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
@@ -27,6 +28,10 @@ export interface ClickRecord {
   isBot: boolean;
   /** Why the click went to a fallback instead of its offer: stored, never unique, not in the statistics' click counts. */
   fallbackReason?: string | null;
+  /** Why screening found the click invalid, null when valid: an invalid click is never unique. */
+  invalidReason: ClickInvalidReason | null;
+  /** The smart link the click came through, null for a tracking link. */
+  smartLinkId: number | null;
 }
 
 const UNIQUE_WINDOW_MS = 24 * 3600_000;
@@ -131,6 +136,8 @@ export class ClickWriter {
       col('visitorHash'),
       col('isBot'),
       col('creative'),
+      col('invalidReason'),
+      col('smartLinkId'),
       batch.map((c) => this.counted.countedWithinWindow(c.visitorHash, c.offerId, c.createdAt.getTime())),
       batch.map((c) => c.fallbackReason ?? null),
     ];
@@ -156,7 +163,7 @@ export class ClickWriter {
 }
 
 /**
- * One statement per batch: the uniqueness upsert (only the first non-bot click of a visitor on an
+ * One statement per batch: the uniqueness upsert (only the first valid, non-bot click of a visitor on an
  * offer in the batch is a candidate; the upsert decides against earlier batches atomically), the
  * clicks, and one journal row per click for the rollups (merged a few times a second by
  * rollup-journal.ts: appending a row costs far less than upserting two rollup rows per click).
@@ -168,14 +175,14 @@ export const writeClicks: Statement = {
 WITH input AS (
   SELECT * FROM unnest($1::varchar[], $2::timestamptz[], $3::date[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[],
     $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[], $15::char(2)[], $16::varchar[], $17::varchar[], $18::bool[], $19::varchar[],
-    $20::bool[], $21::varchar[])
+    $20::varchar[], $21::int[], $22::bool[], $23::varchar[])
     WITH ORDINALITY AS t(cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, counted, fallback_reason, ord)
+      sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_bot, creative, invalid_reason, smart_link_id, counted, fallback_reason, ord)
 ),
 first_seen AS (
   -- A visitor this instance knows was counted within 24 hours is no candidate: no lookup.
   SELECT DISTINCT ON (visitor_hash, offer_id) visitor_hash, offer_id, created_at, ord
-  FROM input WHERE NOT is_bot AND NOT counted AND fallback_reason IS NULL ORDER BY visitor_hash, offer_id, ord
+  FROM input WHERE NOT is_bot AND invalid_reason IS NULL AND NOT counted AND fallback_reason IS NULL ORDER BY visitor_hash, offer_id, ord
 ),
 candidates AS (
   -- Most clicks come from visitors already counted today: leave their rows alone (no lock).
@@ -198,15 +205,15 @@ marked AS (
 ),
 saved AS (
   INSERT INTO clicks (cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative, fallback_reason)
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative, invalid_reason, smart_link_id, fallback_reason)
   SELECT cid, created_at, day, affiliate_id, offer_id, site_id, campaign_id, landing_page_id, link_id,
-    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative, fallback_reason
+    sub1, sub2, sub3, sub4, sub5, country, device, visitor_hash, is_unique, is_bot, creative, invalid_reason, smart_link_id, fallback_reason
   FROM marked
 ),
 journal AS (
-  INSERT INTO click_rollup_journal (day, affiliate_id, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative, is_unique)
+  INSERT INTO click_rollup_journal (day, affiliate_id, offer_id, site_id, campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative, is_unique, invalid_reason)
   SELECT day, affiliate_id, offer_id, site_id, coalesce(campaign_id, 0), coalesce(country, ''), device,
-    coalesce(sub1, ''), coalesce(sub2, ''), coalesce(sub3, ''), coalesce(sub4, ''), coalesce(sub5, ''), coalesce(creative, ''), is_unique
+    coalesce(sub1, ''), coalesce(sub2, ''), coalesce(sub3, ''), coalesce(sub4, ''), coalesce(sub5, ''), coalesce(creative, ''), is_unique, coalesce(invalid_reason, '')
   FROM marked WHERE fallback_reason IS NULL
 )
 SELECT ord FROM marked WHERE is_unique`,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type RollupKeyColumn, rollupUpsertsSql } from '../tracking/index.ts';
+import { type Counter, invalidClickCounterOf, type RollupKeyColumn, rollupUpsertsSql } from '../tracking/index.ts';
 import { JOURNAL_MERGE_LOCK_KEY } from '../../db/lock-keys.ts';
 
 /** How often each instance offers to merge: a click is in statistics within about this long. */
@@ -11,7 +11,11 @@ export const MERGE_INTERVAL_MS = 200;
 const journalKey = Object.fromEntries(
   (['affiliate_id', 'day', 'offer_id', 'site_id', 'campaign_id', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const).map((k) => [k, k]),
 ) as Record<RollupKeyColumn, string>;
-const counters = { clicks: 'count(*)', uniqueClicks: 'count(*) FILTER (WHERE is_unique)' };
+const counters: Partial<Record<Counter, string>> = {
+  clicks: 'count(*)',
+  uniqueClicks: 'count(*) FILTER (WHERE is_unique)',
+  ...Object.fromEntries(Object.entries(invalidClickCounterOf).map(([reason, counter]) => [counter, `count(*) FILTER (WHERE invalid_reason = '${reason}')`])),
+};
 
 /**
  * Takes every journal row this transaction can see and adds them to both rollups, grouped by key

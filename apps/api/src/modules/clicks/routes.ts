@@ -3,11 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
-import { destinationFor, fallbackFor, fallbackReasonFor, LinkCache, subKeys, withClickId } from '../links/index.ts';
+import { chooseSmartEntry, destinationFor, fallbackFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
 import { type ClickCap, ClickCapCounter } from '../caps/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { ClickWriter } from './click-writer.ts';
-import { describeVisitor } from './visitor.ts';
+import { datacenterJob, DATACENTER_JOB, scheduleDatacenterRefresh, storedDatacenterList, storedDatacenterListTime } from './datacenter-refresh.ts';
+import { shippedDatacenterRanges } from './datacenter.ts';
+import { OfferEpc } from './epc.ts';
+import { ClickScreen } from './screening.ts';
+import { describeVisitor, type Visitor } from './visitor.ts';
+import { LINK_CACHE_TTL_MS } from '../links/index.ts';
 
 /** What serving a click needs from its request, wherever it came from. */
 export interface ClickRequest {
@@ -60,13 +65,37 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 export async function registerClickRoutes(app: FastifyInstance): Promise<(req: IncomingMessage, res: ServerResponse) => boolean> {
   const writer = new ClickWriter(app.db, app.log);
   const links = new LinkCache(app.db);
+  const screen = new ClickScreen(app.db, shippedDatacenterRanges(), LINK_CACHE_TTL_MS);
+  const epc = new OfferEpc(app.db);
   app.decorate('clickWriter', writer);
   app.decorate('linkCache', links);
+  app.decorate('clickScreen', screen);
+  app.decorate('offerEpc', epc);
+  await screen.reload();
+  await loadStoredDatacenterList();
+  // The list the refresh job loaded on any instance: read at start, and again when it changes.
+  let listAt: string | undefined;
+  async function loadStoredDatacenterList(): Promise<void> {
+    const at = await storedDatacenterListTime(app.db);
+    if (!at || at === listAt) return;
+    const stored = await storedDatacenterList(app.db);
+    if (stored) {
+      screen.datacenter = stored.ranges;
+      listAt = stored.fetchedAt;
+    }
+  }
+  const listCheck = setInterval(() => void loadStoredDatacenterList().catch((err: unknown) => app.log.warn({ err }, 'could not read the data-centre address list')), 10 * 60_000);
+  listCheck.unref();
+  app.jobs.register(DATACENTER_JOB, datacenterJob(app.db, app.config.datacenterListUrl, (ranges) => (screen.datacenter = ranges), app.log));
+  app.addHook('onReady', async () => {
+    await scheduleDatacenterRefresh(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not schedule the data-centre list refresh'));
+  });
   let closing = false;
   // Clicks handed in before shutdown are written and merged before the database closes; from then
   // on the framework answers (503 while it closes).
   app.addHook('preClose', async () => {
     closing = true;
+    clearInterval(listCheck);
     await writer.close();
   });
   const salt = sha256(`${app.config.jwtSecret}|visitor`);
@@ -88,15 +117,37 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
     }
   }
 
-  async function serveClick(c: ClickRequest, res: ServerResponse): Promise<void> {
-    const link = CODE.test(c.code) ? await links.get(c.code) : null;
-    if (!link) return page(res, 404, 'Link not found', trackingMessages.badLink);
+  /** The offer a click goes to: a tracking link's, or the one a smart link chooses for this visitor. */
+  async function resolve(c: ClickRequest): Promise<{ link: ResolvedLink; smartLinkId: number | null; visitor?: Visitor } | { home: string } | null> {
+    if (!CODE.test(c.code)) return null;
+    if (!isSmartLinkCode(c.code)) {
+      const link = await links.get(c.code);
+      return link && { link, smartLinkId: null };
+    }
+    const smart = await links.getSmart(c.code);
+    if (!smart) return null;
+    if (!smart.affiliateActive) return { home: smart.homeUrl };
     const visitor = await describeVisitor(c, salt, app.config.cdnCountryHeader);
+    const entry = chooseSmartEntry(smart, visitor, smart.mode === 'epc' ? (offerId) => epc.of(offerId) : undefined);
+    return entry ? { link: entry.link, smartLinkId: smart.id, visitor } : { home: smart.homeUrl };
+  }
+
+  async function serveClick(c: ClickRequest, res: ServerResponse): Promise<void> {
+    const found = await resolve(c);
+    if (!found) return page(res, 404, 'Link not found', trackingMessages.badLink);
+    // Traffic is not lost: the visitor still reaches the site, but nothing is counted.
+    if ('home' in found) return redirect(res, found.home);
+    const { link, smartLinkId } = found;
+    const visitor = found.visitor ?? (await describeVisitor(c, salt, app.config.cdnCountryHeader));
     const now = new Date();
+    const invalidReason = screen.screen({ isBot: visitor.isBot, ip: c.ip, visitorHash: visitor.visitorHash, linkKey: smartLinkId ? `s${smartLinkId}` : `l${link.linkId}` }, now.getTime());
+    const diverted = invalidReason !== null && screen.current().actions[invalidReason] === 'fallback';
     const cid = newClickIdAt(now.getTime());
     // A click that cannot go to its offer goes to the fallback (never a dead end), stored with why.
-    const fallbackReason = fallbackReasonFor(link) ?? ((await underClickCaps(link.clickCaps, now)) ? null : 'offer_capped');
-    const destination = fallbackReason ? { url: fallbackFor(link), landingPageId: null } : destinationFor(link, visitor.country);
+    // An invalid click diverted by staff's setting goes there too, kept out of the click caps and counted as invalid.
+    const fallbackReason = fallbackReasonFor(link) ?? (diverted || (await underClickCaps(link.clickCaps, now)) ? null : 'offer_capped');
+    const toFallback = fallbackReason !== null || diverted;
+    const destination = toFallback ? { url: fallbackFor(link), landingPageId: null } : destinationFor(link, visitor.country);
     const params = new URLSearchParams(c.search);
     try {
       await writer.write({
@@ -120,14 +171,16 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
         visitorHash: visitor.visitorHash,
         isBot: visitor.isBot,
         fallbackReason,
+        invalidReason,
+        smartLinkId,
       });
     } catch {
       // Nothing is earned on a fallback click: the visitor is sent on even when it could not be stored.
-      if (fallbackReason) return redirect(res, destination.url);
+      if (toFallback) return redirect(res, destination.url);
       return page(res, 503, 'Please try again', 'We could not record your visit. Please try again in a moment.');
     }
     // A fallback carries no click id: nothing reported on it can earn on an offer the click never reached.
-    redirect(res, fallbackReason ? destination.url : withClickId(destination.url, cid), { 'Referrer-Policy': 'no-referrer' });
+    redirect(res, toFallback ? destination.url : withClickId(destination.url, cid), { 'Referrer-Policy': 'no-referrer' });
   }
 
   /** Never throws: whatever fails after the answer began is the visitor's connection, not the click. */

@@ -1,1 +1,1 @@
-export { enqueue, enqueueMany, type JobDefinition, JobWorker, notifyEnqueued, type WorkerLog } from './queue.ts';
+export { enqueue, enqueueMany, enqueueUnlessPending, type JobDefinition, JobWorker, notifyEnqueued, type WorkerLog } from './queue.ts';

@@ -32,6 +32,14 @@ export async function enqueue(db: Db, kind: string, payload: unknown, options: E
   return id!;
 }
 
+/** Adds a job of this kind unless one is already waiting (a recurring job's first run): answers whether it added one. */
+export async function enqueueUnlessPending(db: Db, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<boolean> {
+  const [pending] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.doneAt))).limit(1);
+  if (pending) return false;
+  await enqueue(db, kind, payload, options);
+  return true;
+}
+
 /** Adds several jobs in one statement; answers their ids in order. */
 export async function enqueueMany(db: Db, items: readonly NewJob[]): Promise<number[]> {
   if (items.length === 0) return [];

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import type { DeviceClass, SmartLinkMode } from '@portal/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FallbackReason } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
-import { campaigns, caps, landingPages, offers, settings, sites, trackingLinks, users } from '../../db/schema/index.ts';
+import { campaigns, caps, landingPages, offers, settings, sites, smartLinkEntries, smartLinks, trackingLinks, users } from '../../db/schema/index.ts';
 import type { ClickCap } from '../caps/index.ts';
 
 export interface GeoTarget {
@@ -13,7 +14,8 @@ export interface GeoTarget {
 }
 
 export interface ResolvedLink {
-  linkId: number;
+  /** The tracking link, null for an offer of a smart link. */
+  linkId: number | null;
   affiliateId: number;
   offerId: number;
   siteId: number;
@@ -108,6 +110,102 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
   };
 }
 
+/** Smart link codes are 12 characters, tracking links' 10: the length says which table answers. */
+export const SMART_LINK_CODE_LENGTH = 12;
+export const isSmartLinkCode = (code: string): boolean => code.length === SMART_LINK_CODE_LENGTH;
+
+/** One offer of a smart link as the redirect uses it: its targeting and the offer resolved like a tracking link's. */
+export interface SmartLinkChoice {
+  offerId: number;
+  weight: number;
+  /** Empty: any. */
+  countries: readonly string[];
+  devices: readonly DeviceClass[];
+  catchAll: boolean;
+  link: ResolvedLink;
+}
+
+export interface ResolvedSmartLink {
+  id: number;
+  affiliateId: number;
+  mode: SmartLinkMode;
+  affiliateActive: boolean;
+  /** Where a visitor goes when no offer of the link is active: the first offer's site. */
+  homeUrl: string;
+  entries: SmartLinkChoice[];
+}
+
+const siteHome = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
+
+async function loadSmart(db: Db, code: string): Promise<ResolvedSmartLink | null> {
+  const rows = await db
+    .select({
+      id: smartLinks.id,
+      affiliateId: smartLinks.affiliateId,
+      mode: smartLinks.mode,
+      affiliateActive: sql<boolean>`(${users.isActive} and ${users.approvalStatus} = 'approved')`,
+      deleted: sql<boolean>`(${smartLinks.deletedAt} is not null)`,
+      entry: smartLinkEntries,
+      offerStatus: offers.status,
+      siteId: offers.siteId,
+      offerLandingPageId: offers.landingPageId,
+      siteUrl: sites.url,
+      offerLpUrl: landingPages.url,
+      offerFallbackUrl: offers.fallbackUrl,
+      siteFallbackUrl: sites.fallbackUrl,
+      networkFallbackUrl: sql<string | null>`(select ${settings.value} ->> 'default_fallback_url' from ${settings} where ${settings.key} = 'network_details')`,
+      clickCaps: sql<ClickCap[] | null>`(select json_agg(json_build_object('id', ${caps.id}, 'period', ${caps.period}, 'limit', ${caps.limit}, 'mode', ${caps.mode}, 'alertPercent', ${caps.alertPercent}) order by ${caps.id})
+        from ${caps} where ${caps.offerId} = ${offers.id} and ${caps.metric} = 'clicks' and (${caps.affiliateId} is null or ${caps.affiliateId} = ${smartLinks.affiliateId}))`,
+    })
+    .from(smartLinks)
+    .innerJoin(users, eq(users.id, smartLinks.affiliateId))
+    .innerJoin(smartLinkEntries, eq(smartLinkEntries.smartLinkId, smartLinks.id))
+    .innerJoin(offers, eq(offers.id, smartLinkEntries.offerId))
+    .innerJoin(sites, eq(sites.id, offers.siteId))
+    .leftJoin(landingPages, eq(landingPages.id, offers.landingPageId))
+    .where(eq(smartLinks.code, code))
+    .orderBy(asc(smartLinkEntries.position));
+  const first = rows[0];
+  if (!first) return null;
+  // A deleted link answers like one of an inactive affiliate: to a site, uncounted.
+  const affiliateActive = Boolean(first.affiliateActive) && !first.deleted;
+  return {
+    id: first.id,
+    affiliateId: first.affiliateId,
+    mode: first.mode === 'epc' ? 'epc' : 'weight',
+    affiliateActive,
+    homeUrl: siteHome(first.siteUrl),
+    entries: rows.map((r) => ({
+      offerId: r.entry.offerId,
+      weight: r.entry.weight,
+      countries: r.entry.countries,
+      devices: r.entry.devices as DeviceClass[],
+      catchAll: r.entry.catchAll,
+      link: {
+        linkId: null,
+        affiliateId: r.affiliateId,
+        offerId: r.entry.offerId,
+        siteId: r.siteId,
+        campaignId: null,
+        landingPageId: r.offerLandingPageId,
+        offerActive: r.offerStatus === 'active',
+        campaignActive: true,
+        affiliateActive,
+        siteUrl: siteHome(r.siteUrl),
+        clickCaps: (typeof r.clickCaps === 'string' ? (JSON.parse(r.clickCaps) as ClickCap[] | null) : r.clickCaps) ?? [],
+        fallbackUrl: absolute(r.offerFallbackUrl || r.siteFallbackUrl || r.networkFallbackUrl || r.siteUrl),
+        deepUrl: null,
+        creative: null,
+        linkLandingUrl: null,
+        offerLandingUrl: r.offerLpUrl,
+        offerLandingPageId: r.offerLandingPageId,
+        campaign: null,
+        siteLandingUrls: new Map(),
+      },
+    })),
+  };
+}
+
 /**
  * How long an instance may go on using what it read about a link: the bound within which a paused
  * offer, a deactivated affiliate or an edited campaign stops (or starts) counting on every instance
@@ -120,7 +218,7 @@ export const LINK_CACHE_TTL_MS = 5000;
  * while edits (archiving, campaign changes) still take effect quickly.
  */
 export class LinkCache {
-  private readonly entries = new Map<string, { value: Promise<ResolvedLink | null>; at: number }>();
+  private readonly entries = new Map<string, { value: Promise<ResolvedLink | ResolvedSmartLink | null>; at: number }>();
   private readonly db: Db;
   private readonly ttlMs: number;
 
@@ -130,9 +228,18 @@ export class LinkCache {
   }
 
   get(code: string): Promise<ResolvedLink | null> {
+    return this.cached(code, load) as Promise<ResolvedLink | null>;
+  }
+
+  /** A smart link by its code (12 characters), cached like tracking links: `clear` drops both. */
+  getSmart(code: string): Promise<ResolvedSmartLink | null> {
+    return this.cached(code, loadSmart) as Promise<ResolvedSmartLink | null>;
+  }
+
+  private cached(code: string, loader: (db: Db, code: string) => Promise<ResolvedLink | ResolvedSmartLink | null>): Promise<ResolvedLink | ResolvedSmartLink | null> {
     const hit = this.entries.get(code);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = load(this.db, code);
+    const value = loader(this.db, code);
     value.catch(() => this.entries.delete(code));
     if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(code, { value, at: Date.now() });

@@ -1,4 +1,4 @@
-import { type NetworkStatisticsRow, type StatisticsRow, type statisticsQuerySchema, validationMessages } from '@portal/contracts';
+import { clickInvalidReasons, type NetworkStatisticsRow, type StatisticsRow, type statisticsQuerySchema, validationMessages } from '@portal/contracts';
 import { and, eq, gte, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -6,12 +6,12 @@ import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/ind
 import { creativeLabels } from '../catalogue/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
-import { daysBetween, type Rollup, rollupSums, totalsRollup } from '../tracking/index.ts';
+import { counterNames, daysBetween, invalidClickCounterOf, type Rollup, rollupSums, totalsRollup } from '../tracking/index.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;
 
-const reportCounters = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents'] as const;
+const reportCounters = counterNames;
 const sumsOf = (t: Rollup) => rollupSums(t, reportCounters);
 type Sums = { [K in keyof ReturnType<typeof sumsOf>]: string | number };
 const sums = sumsOf(statsDaily);
@@ -40,9 +40,14 @@ export function toRow(s: Sums, view: ReportView = affiliateView): StatisticsRow 
   const unique = n(s.uniqueClicks);
   const conversions = n(s.conversions);
   const cents = n(s.earningsCents);
+  const invalid = Object.fromEntries(clickInvalidReasons.map((r) => [r, n(s[invalidClickCounterOf[r]])])) as StatisticsRow['invalid_by_reason'];
+  const invalidClicks = clickInvalidReasons.reduce((sum, r) => sum + invalid[r], 0);
   const row: StatisticsRow = {
     clicks,
     unique_clicks: unique,
+    valid_clicks: clicks - invalidClicks,
+    invalid_clicks: invalidClicks,
+    invalid_by_reason: invalid,
     conversions,
     signups: n(s.signups),
     sales: n(s.sales),
@@ -57,7 +62,7 @@ export function toRow(s: Sums, view: ReportView = affiliateView): StatisticsRow 
   return view.figures ? { ...row, ...revenueCostMargin(s) } : row;
 }
 
-const emptySums: Sums = { clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0, commissionCents: 0, bonusCents: 0 };
+const emptySums = Object.fromEntries(counterNames.map((c) => [c, 0])) as Sums;
 
 const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const;
 

@@ -13,8 +13,11 @@ export { fromHundredths, revshareCents, toHundredths } from './money.ts';
 export {
   addToRollups,
   conversionCounters,
+  counterNames,
   costKinds,
+  type Counter,
   type Counters,
+  invalidClickCounterOf,
   isNewCustomer,
   keyOf,
   ledgerCost,

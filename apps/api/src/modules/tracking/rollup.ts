@@ -1,7 +1,9 @@
-import type { ConversionType } from '@portal/contracts';
+import type { ClickInvalidReason, ConversionType } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { statsDaily, statsDailyTotals } from '../../db/schema/index.ts';
+
+const invalidClickCounters = ['botClicks', 'datacenterClicks', 'repeatClicks', 'burstClicks'] as const;
 
 /**
  * The daily rollup's one owner: its key, its counters and the SQL that adds to it or sums it.
@@ -9,8 +11,25 @@ import { statsDaily, statsDailyTotals } from '../../db/schema/index.ts';
  * goes through this module, so a new counter or key column is added here once.
  */
 
-export const counterNames = ['clicks', 'uniqueClicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents'] as const;
+export const counterNames = [
+  'clicks',
+  'uniqueClicks',
+  'conversions',
+  'signups',
+  'sales',
+  'rebills',
+  'refunds',
+  'chargebacks',
+  'earningsCents',
+  'revenueCents',
+  'commissionCents',
+  'bonusCents',
+  ...invalidClickCounters,
+] as const;
 export type Counter = (typeof counterNames)[number];
+
+/** The counter of each click invalid reason (docs/fraud-clicks.md): such clicks count in `clicks` too, never in `uniqueClicks`. */
+export const invalidClickCounterOf = { bot: 'botClicks', datacenter: 'datacenterClicks', repeat: 'repeatClicks', burst: 'burstClicks' } as const satisfies Record<ClickInvalidReason, string>;
 export type Counters = Record<Counter, number>;
 
 export interface RollupKey {
@@ -111,7 +130,7 @@ export function ledgerCost(row: { affiliateId: number; day: string; kind: string
 /** The ledger kinds whose rows are the network's cost: earnings net of reversals, referral commissions, bonuses and adjustments. */
 export const costKinds = ['earning', 'reversal', 'referral_commission', 'bonus', 'adjustment'] as const;
 
-const zero = (): Counters => ({ clicks: 0, uniqueClicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earningsCents: 0, revenueCents: 0, commissionCents: 0, bonusCents: 0 });
+const zero = (): Counters => Object.fromEntries(counterNames.map((c) => [c, 0])) as Counters;
 
 /** Deltas summed per key of both rollups, ready to be written in key order. */
 export class RollupSums {

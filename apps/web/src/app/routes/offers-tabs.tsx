@@ -10,11 +10,13 @@ import { OffersAdmin } from '../../features/offers/components/offers-admin.tsx';
 import { PopCodeTab } from '../../features/offers/components/pop-code-tab.tsx';
 import { PostbacksTab } from '../../features/postbacks/components/postbacks-tab.tsx';
 import { SitesAdmin } from '../../features/sites/components/sites-admin.tsx';
+import { SmartLinksTab } from '../../features/smart-links/components/smart-links-tab.tsx';
 
-const affiliateTabs = ['list', 'postbacks', 'pop-code', 'advanced'] as const;
+const affiliateTabs = ['list', 'smart-links', 'postbacks', 'pop-code', 'advanced'] as const;
 const staffTabs = ['offers', 'sites', 'landing-pages'] as const;
 const tabLabel: Record<string, string> = {
   list: 'offers.tabs.list',
+  'smart-links': 'offers.tabs.smartLinks',
   postbacks: 'offers.tabs.postbacks',
   'pop-code': 'offers.tabs.popCode',
   advanced: 'offers.tabs.advanced',
@@ -30,7 +32,7 @@ export interface OffersPageProps {
 }
 
 /**
- * /offers. Affiliates: tabs list, postbacks, pop code and advanced (SPEC.md section 2); the chosen site and
+ * /offers. Affiliates: tabs list, smart links, postbacks, pop code and advanced (SPEC.md section 2); the chosen site and
  * tab live in the address (?tab=&site=), so a reload or a shared link keeps them. Staff: offers, sites, landing pages.
  */
 export function OffersPage({ isClient, canOpenDetail }: OffersPageProps) {
@@ -63,6 +65,7 @@ export function OffersPage({ isClient, canOpenDetail }: OffersPageProps) {
       </Tabs>
       <Box role="tabpanel" id={`offers-panel-${tab}`} aria-labelledby={`offers-tab-${tab}`} sx={{ minWidth: 0 }}>
         {tab === 'list' ? <OfferList siteId={siteId} onSite={onSite} /> : null}
+        {tab === 'smart-links' ? <SmartLinksTab /> : null}
         {tab === 'postbacks' ? <PostbacksTab /> : null}
         {tab === 'pop-code' ? <PopCodeTab siteId={siteId} onSite={onSite} /> : null}
         {tab === 'advanced' ? <LinkBuilder siteId={siteId} onSite={onSite} landingPageId={landingPageId} /> : null}

@@ -8,7 +8,7 @@ describe("the network's figures in the report", () => {
     const ids = reportColumns(true).map((c) => c.id);
     expect(ids.slice(ids.indexOf('earnings'), ids.indexOf('earnings') + 4)).toEqual(['earnings', 'revenue', 'cost', 'margin']);
     const margin = reportColumns(true).find((c) => c.id === 'margin')!;
-    const row = { clicks: 0, unique_clicks: 0, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earnings: 0, ratio: 0, epc: 0 };
+    const row = { clicks: 0, unique_clicks: 0, valid_clicks: 0, invalid_clicks: 0, invalid_by_reason: { bot: 0, datacenter: 0, repeat: 0, burst: 0 }, conversions: 0, signups: 0, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earnings: 0, ratio: 0, epc: 0 };
     expect(margin.text({ ...row, margin: -12.5 })).toBe('-$12.50');
     expect(margin.csv({ ...row, margin: 1234.5 })).toBe('1234.50');
   });

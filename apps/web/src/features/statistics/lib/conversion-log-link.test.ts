@@ -4,7 +4,7 @@ import { conversionLogLink } from './conversion-log-link.ts';
 import { type Filters, readFilters } from './filters.ts';
 
 const filters = (query: string): Filters => readFilters(new URLSearchParams(query), new Date('2024-09-30T12:00:00Z'));
-const row = (over: Partial<StatisticsRow>): StatisticsRow => ({ clicks: 1, unique_clicks: 1, conversions: 1, signups: 1, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earnings: 1, ratio: 1, epc: 1, ...over });
+const row = (over: Partial<StatisticsRow>): StatisticsRow => ({ clicks: 1, unique_clicks: 1, valid_clicks: 0, invalid_clicks: 0, invalid_by_reason: { bot: 0, datacenter: 0, repeat: 0, burst: 0 }, conversions: 1, signups: 1, sales: 0, rebills: 0, refunds: 0, chargebacks: 0, earnings: 1, ratio: 1, epc: 1, ...over });
 const params = (link: string | undefined) => Object.fromEntries(new URL(link!, 'http://x').searchParams);
 
 describe('a statistics row opens the conversion log', () => {

@@ -7,6 +7,9 @@ import { formatDay, last30Days } from './days.ts';
 const row = (over: Partial<StatisticsRow>): StatisticsRow => ({
   clicks: 1234,
   unique_clicks: 1000,
+  valid_clicks: 1234,
+  invalid_clicks: 0,
+  invalid_by_reason: { bot: 0, datacenter: 0, repeat: 0, burst: 0 },
   conversions: 12,
   signups: 10,
   sales: 2,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segpayFormat } from './segpay.ts';
+import { segpayFormat, segpayTransPostQuery } from './segpay.ts';
 import type { AccountForFormat, BillerPost } from './types.ts';
 
 const account: AccountForFormat = { biller: 'segpay', passthroughField: 'cid', secret: 'tok_3f9a2c' };
@@ -112,5 +112,12 @@ describe('Segpay TransPost', () => {
 
   it('names the token as a secret field', () => {
     expect(segpayFormat.secretFields).toContain('token');
+  });
+
+  it('builds the TransPost query to paste into Segpay: each macro, the extra field, the token', () => {
+    expect(segpayTransPostQuery('tok/1', 'cid')).toBe(
+      'action=<action>&stage=<stage>&approved=<approved>&trantype=<trantype>&purchaseid=<purchaseid>&tranid=<tranid>' +
+        '&relatedtranid=<relatedtranid>&price=<price>&currencycode=<currencycode>&cid=<extra cid>&token=tok%2F1',
+    );
   });
 });

@@ -14,6 +14,18 @@ import type { AccountForFormat, BillerFormat, BillerPost, ParsedBillerEvent, Ref
 /** The URL parameter carrying the account's token. */
 export const SEGPAY_TOKEN_PARAM = 'token';
 
+/** The TransPost macros we read, in the order Segpay's admin shows them. */
+const transPostMacros = ['action', 'stage', 'approved', 'trantype', 'purchaseid', 'tranid', 'relatedtranid', 'price', 'currencycode'] as const;
+
+/**
+ * The query string to append to the account's postback URL in Segpay's admin: each macro we read,
+ * the pass-through field as an `<extra ...>` macro, and the token. Segpay substitutes the macros.
+ */
+export function segpayTransPostQuery(token: string, passthroughField: string): string {
+  const macros = transPostMacros.map((m) => `${m}=<${m}>`);
+  return [...macros, `${passthroughField}=<extra ${passthroughField}>`, `${SEGPAY_TOKEN_PARAM}=${encodeURIComponent(token)}`].join('&');
+}
+
 function typeOf(trantype: string, action: string, stage: string, approved: string): BillerEventType {
   switch (trantype) {
     case 'sale':

@@ -15,7 +15,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { encryptValue } from '../apps/api/src/lib/field-crypto.ts';
 import { verotelSignature } from '../apps/api/src/modules/billers/formats/verotel.ts';
-import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
+import { appOnNewDatabase, type CpuPerRequest, cpuLine, fmt, goalLine, type LoadOptions, type LoadResult, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedClicks, seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120);
@@ -107,11 +107,13 @@ class Mix {
   private n = 0;
   private readonly sales: SaleRef[] = [];
   private readonly refundable: SaleRef[] = [];
+  private readonly prefix: string;
+  private readonly cids: string[];
   counts = { sale: 0, rebill: 0, refund: 0 };
-  constructor(
-    private readonly prefix: string,
-    private readonly cids: string[],
-  ) {}
+  constructor(prefix: string, cids: string[]) {
+    this.prefix = prefix;
+    this.cids = cids;
+  }
 
   next(): { kind: 'sale' | 'rebill' | 'refund'; sale: SaleRef; tx: string } {
     const n = ++this.n;
@@ -218,14 +220,14 @@ async function main(): Promise<void> {
     const letter = { bare: 'x', billers: 'b', conversions: 'c' } as const;
     const mixOf = (server: keyof typeof letter, run: 'measured' | 'warmup') => new Mix(`${letter[server]}${run === 'measured' ? 'm' : 'w'}${tag}-`, cids);
     const bare = await startBare('biller');
-    const runs: Record<'bare' | 'billers' | 'conversions', { measured: LoadResult; mix: Mix }> = {} as never;
+    const runs: Record<'bare' | 'billers' | 'conversions', { measured: LoadResult; mix: Mix; cpu: CpuPerRequest }> = {} as never;
     for (const server of ['bare', 'billers', 'conversions'] as const) {
       console.log(`${server} ...`);
       const target = server === 'bare' ? bare : app;
       const measuredMix = mixOf(server, 'measured');
       const loadOf = (mix: Mix) => (server === 'conversions' ? conversionLoad(target.url, network.apiKey, mix) : billerLoad(target.url, paths, mix));
       const r = await measuredLoad(loadOf(measuredMix), loadOf(mixOf(server, 'warmup')), SECONDS, WARMUP_SECONDS, target.child);
-      runs[server] = { measured: r.measured, mix: measuredMix };
+      runs[server] = { measured: r.measured, mix: measuredMix, cpu: r.cpu };
     }
     const b = runs.bare.measured;
     const a = runs.billers.measured;
@@ -234,6 +236,7 @@ async function main(): Promise<void> {
     console.log(line('bare', b));
     console.log(line('billers', a));
     console.log(line('conversions', c));
+    for (const server of ['bare', 'billers', 'conversions'] as const) console.log(cpuLine(server, runs[server].cpu));
     console.log(`  mix of the billers run: ${fmt(runs.billers.mix.counts.sale)} sales, ${fmt(runs.billers.mix.counts.rebill)} rebills, ${fmt(runs.billers.mix.counts.refund)} refunds`);
     console.log(`  ratio billers / bare: ${fmt(a.rps / b.rps, 2)}   billers / conversions: ${fmt(a.rps / c.rps, 2)}`);
 

@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { newClickIdAt } from '../apps/api/src/modules/clicks/click-id.ts';
 import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
-import { seedNetwork } from './support/seed.ts';
+import { seedClicks, seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120);
 const WARMUP_SECONDS = numberOption('warmup', 3, 30);
@@ -24,7 +24,6 @@ const CONNECTIONS = numberOption('connections', 50, 500);
 const AFFILIATES = numberOption('affiliates', 100, 10_000);
 const CLICKS = 20_000;
 const GOAL_PER_SECOND = 2000;
-const TZ = 'America/Los_Angeles';
 
 
 interface Click {
@@ -64,20 +63,8 @@ async function main(): Promise<void> {
   const load = `load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up (not counted), then about ${SECONDS} s measured; ${AFFILIATES} affiliates, ${fmt(CLICKS)} clicks; job worker off`;
   await appOnNewDatabase(title, load, { JOBS_WORKER: '0' }, async (app, db) => {
     const network = await seedNetwork(db, { affiliates: AFFILIATES, offers: 2, postbacks: true });
-    // Clicks of the last hour, spread over the affiliates and both offers (the app made today's partitions).
-    const now = Date.now();
-    const rows = Array.from({ length: CLICKS }, (_, i) => {
-      const ms = now - 3_600_000 + Math.floor((i * 3_600_000) / CLICKS);
-      return { cid: newClickIdAt(ms), at: new Date(ms).toISOString(), affiliate: network.affiliateIds[i % AFFILIATES]!, offer: i % 2 };
-    });
-    await db.query(
-      `insert into clicks (cid, created_at, day, affiliate_id, offer_id, site_id, device, visitor_hash, is_unique, is_bot)
-       select c.cid, c.at, (c.at at time zone '${TZ}')::date, c.aff, c.offer, $5, 'desktop', md5(c.cid) || md5(c.cid || 'v'), true, false
-         from unnest($1::text[], $2::timestamptz[], $3::int[], $4::int[]) as c(cid, at, aff, offer)`,
-      [rows.map((r) => r.cid), rows.map((r) => r.at), rows.map((r) => r.affiliate), rows.map((r) => network.offerIds[r.offer]!), network.siteId],
-    );
-    const [seeded] = (await db.query<{ n: string; days: string }>(`select count(*) n, string_agg(distinct tableoid::regclass::text, ',') days from clicks`)).rows;
-    console.log(`seeded ${fmt(Number(seeded!.n))} clicks in ${seeded!.days}`);
+    const rows = await seedClicks(db, network, CLICKS);
+    console.log(`seeded ${fmt(rows.length)} clicks`);
     const clicks: Click[] = rows.map((r) => ({ cid: r.cid, cpa: r.offer === 0 }));
     const bare = await startBare('conversion');
     const tag = randomBytes(3).toString('hex');

@@ -2,14 +2,15 @@
 // the app but records nothing.
 //   node bench/support/bare-server.ts redirect <port>     GET /t/{code} -> the same 302 as the app
 //   node bench/support/bare-server.ts conversion <port>   POST /v1/conversions -> parses the JSON, answers the app's reply shape
+//   node bench/support/bare-server.ts biller <port>       GET or POST /billers/{biller}/{key} -> parses the query and the form body, answers OK
 // Listens on 127.0.0.1 only; GET /ready and GET /health (the load balancer's check) answer 200.
 import { createServer } from 'node:http';
 import { newClickIdAt } from '../../apps/api/src/modules/clicks/click-id.ts';
 
 const [mode, portArg] = process.argv.slice(2);
 const port = Number(portArg);
-if ((mode !== 'redirect' && mode !== 'conversion') || !Number.isInteger(port)) {
-  console.error('usage: bare-server.ts redirect|conversion <port>');
+if ((mode !== 'redirect' && mode !== 'conversion' && mode !== 'biller') || !Number.isInteger(port)) {
+  console.error('usage: bare-server.ts redirect|conversion|biller <port>');
   process.exit(2);
 }
 
@@ -45,6 +46,21 @@ const server = createServer((req, res) => {
       }
       const reply = JSON.stringify({ data: { status: 'accepted', conversion_id: ++seq, earning: 35, reason: null } });
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(reply) }).end(reply);
+    });
+    return;
+  }
+  if (mode === 'biller' && url.startsWith('/billers/')) {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const fields = Object.fromEntries(new URL(url, 'http://bare').searchParams);
+      for (const [k, v] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) fields[k] = v;
+      const known = ['transactionId', 'transaction_id', 'ets_transaction_id', 'tranid', 'transactionID'].some((k) => fields[k]);
+      if (!known) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end('{"error_code":"bad_request","message":"No transaction"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': 2 }).end('OK');
     });
     return;
   }

@@ -191,7 +191,7 @@ export async function startHaproxy(urls: string[]): Promise<{ url: string; child
 }
 
 /** A bare baseline server (bench/support/bare-server.ts), on core 0 unless told. */
-export async function startBare(mode: 'redirect' | 'conversion', core = 0): Promise<{ url: string; child: ChildProcess }> {
+export async function startBare(mode: 'redirect' | 'conversion' | 'biller', core = 0): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = startNode('bench/support/bare-server.ts', [mode, String(port)], {}, core);
   const url = `http://${HOST}:${port}`;

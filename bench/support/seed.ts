@@ -3,6 +3,7 @@
 // tracking links and, optionally, a postback per affiliate.
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { newClickIdAt } from '../../apps/api/src/modules/clicks/click-id.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -57,4 +58,30 @@ export async function seedNetwork(db: pg.ClientBase, opts: { affiliates: number;
     );
   }
   return { siteId, apiKey, affiliateIds, offerIds, links };
+}
+
+export interface SeededClick {
+  cid: string;
+  /** Index into `network.offerIds` (even: cpa, odd: revshare). */
+  offer: number;
+  affiliateId: number;
+}
+
+/**
+ * `count` clicks of the last hour, spread over the network's affiliates and offers in turn, written
+ * straight into the clicks table (the app made today's partitions when it started).
+ */
+export async function seedClicks(db: pg.ClientBase, network: Network, count: number, tz = 'America/Los_Angeles'): Promise<SeededClick[]> {
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const ms = now - 3_600_000 + Math.floor((i * 3_600_000) / count);
+    return { cid: newClickIdAt(ms), at: new Date(ms).toISOString(), affiliateId: network.affiliateIds[i % network.affiliateIds.length]!, offer: i % network.offerIds.length };
+  });
+  await db.query(
+    `insert into clicks (cid, created_at, day, affiliate_id, offer_id, site_id, device, visitor_hash, is_unique, is_bot)
+     select c.cid, c.at, (c.at at time zone $6)::date, c.aff, c.offer, $5, 'desktop', md5(c.cid) || md5(c.cid || 'v'), true, false
+       from unnest($1::text[], $2::timestamptz[], $3::int[], $4::int[]) as c(cid, at, aff, offer)`,
+    [rows.map((r) => r.cid), rows.map((r) => r.at), rows.map((r) => r.affiliateId), rows.map((r) => network.offerIds[r.offer]!), network.siteId, tz],
+  );
+  return rows.map(({ cid, offer, affiliateId }) => ({ cid, offer, affiliateId }));
 }

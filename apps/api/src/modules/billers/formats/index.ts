@@ -1,5 +1,8 @@
 import type { Biller } from '@portal/contracts';
 import { ccbill } from './ccbill.ts';
+import { epochFormat } from './epoch.ts';
+import { segpayFormat } from './segpay.ts';
+import { verotelFormat } from './verotel.ts';
 import type { BillerFormat } from './types.ts';
 
 /**
@@ -8,9 +11,9 @@ import type { BillerFormat } from './types.ts';
  */
 const formats: Record<Biller, BillerFormat | undefined> = {
   ccbill,
-  epoch: undefined,
-  segpay: undefined,
-  verotel: undefined,
+  epoch: epochFormat,
+  segpay: segpayFormat,
+  verotel: verotelFormat,
 };
 
 export function formatOf(biller: string): BillerFormat | undefined {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { accounts, signIn } from './support/accounts.ts';
 import { dataOf, staffSession } from './support/api.ts';
 
@@ -6,6 +6,9 @@ import { dataOf, staffSession } from './support/api.ts';
 // Offers that the demo's capped offer is capped today and when it reopens. At 1440 and 375 px.
 
 const cappedOffer = 'HoloStage Pay per sale $45';
+// Two sign-ins (one with the emailed code) and a dialog each: room for a busy machine.
+test.setTimeout(180_000);
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('an affiliate sees the capped offer marked capped today, with when it reopens', async ({ page }, info) => {
   await signIn(page, accounts.affiliate);

@@ -12,6 +12,7 @@ const pages = {
   'coming-soon': () => import('./routes/coming-soon.tsx'),
   statistics: () => import('./routes/statistics.tsx'),
   'conversion-log': () => import('./routes/conversion-log.tsx'),
+  'biller-events': () => import('./routes/biller-events.tsx'),
   campaigns: () => import('./routes/campaigns.tsx'),
   offers: () => import('./routes/offers.tsx'),
   creatives: () => import('./routes/creatives.tsx'),

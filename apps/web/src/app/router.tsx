@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard', lazy: page('dashboard') },
           { path: '/statistics', lazy: page('statistics') },
           { path: '/conversion-log', lazy: page('conversion-log') },
+          { path: '/biller-events', lazy: page('biller-events') },
           { path: '/campaigns', lazy: page('campaigns') },
           { path: '/offers', lazy: page('offers') },
           { path: '/offers/:id', lazy: page('offer-detail') },

@@ -24,6 +24,7 @@ import { taxForms } from './en/tax-forms.ts';
 import { enPublic } from './en-public.ts';
 import { catalogue } from './en/catalogue.ts';
 import { tiers } from './en/tiers.ts';
+import { billers } from './en/billers.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -58,6 +59,7 @@ export const en = {
   profile,
   taxForms,
   tiers,
+  billers,
 };
 
 export type Translation = typeof en;

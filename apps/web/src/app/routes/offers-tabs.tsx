@@ -10,6 +10,7 @@ import { OffersAdmin } from '../../features/offers/components/offers-admin.tsx';
 import { PopCodeTab } from '../../features/offers/components/pop-code-tab.tsx';
 import { PostbacksTab } from '../../features/postbacks/components/postbacks-tab.tsx';
 import { SitesAdmin } from '../../features/sites/components/sites-admin.tsx';
+import { SiteBillersDialog } from '../../features/billers/components/site-billers-dialog.tsx';
 
 const affiliateTabs = ['list', 'postbacks', 'pop-code', 'advanced'] as const;
 const staffTabs = ['offers', 'sites', 'landing-pages'] as const;
@@ -67,7 +68,7 @@ export function OffersPage({ isClient, canOpenDetail }: OffersPageProps) {
         {tab === 'pop-code' ? <PopCodeTab siteId={siteId} onSite={onSite} /> : null}
         {tab === 'advanced' ? <LinkBuilder siteId={siteId} onSite={onSite} landingPageId={landingPageId} /> : null}
         {tab === 'offers' ? <OffersAdmin siteId={siteId} onSite={onSite} canOpenDetail={canOpenDetail} /> : null}
-        {tab === 'sites' ? <SitesAdmin /> : null}
+        {tab === 'sites' ? <SitesAdmin billers={{ label: t('billers.open'), render: (s, close) => <SiteBillersDialog site={s} onClose={close} /> }} /> : null}
         {tab === 'landing-pages' ? <LandingPagesAdmin /> : null}
       </Box>
     </Box>

@@ -53,7 +53,7 @@ test('staff add a CCBill account, a sale arrives at its URL, and the event log a
   await expect(billers.getByText('No biller account yet')).toBeVisible();
   await billers.getByRole('button', { name: 'Add biller' }).click();
   const form = page.getByRole('dialog', { name: 'Add biller account' });
-  await expect(form.getByLabel('Biller')).toHaveText('CCBill');
+  await expect(form.getByLabel('Biller', { exact: true })).toHaveText('CCBill');
   // The pass-through field defaults to CCBill's cid.
   await expect(form.getByLabel('Pass-through field')).toHaveValue('cid');
   await form.getByLabel('Account number').fill('951234');

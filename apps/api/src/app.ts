@@ -22,6 +22,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { affiliatesModule } from './modules/affiliates/index.ts';
 import { announcementsModule } from './modules/announcements/index.ts';
 import { authModule } from './modules/auth/index.ts';
+import { billersModule } from './modules/billers/index.ts';
 import { billingModule } from './modules/billing/index.ts';
 import { bonusModule } from './modules/bonus/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(exchangeRatesModule);
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
+  await app.register(billersModule);
   await app.register(statisticsModule);
   await app.register(campaignsModule);
   await app.register(tiersModule);

@@ -149,3 +149,49 @@ export const billerEventSchema = z.object({
 });
 export type BillerEvent = z.infer<typeof billerEventSchema>;
 export const billerEventReplySchema = z.object({ data: z.array(billerEventSchema), meta: listMetaSchema });
+
+/** The messages of the billers' API and postbacks. */
+export const billerMessages = {
+  /** `POST /v1/conversions` of a sale or rebill by a site whose sales its billers report (409). */
+  siteReportsOff:
+    "This site's sales and rebills are reported by its biller account, so the site's own report is refused (no sale is counted twice). Mark the biller account \"the site reports too\" to send them here as well.",
+  accountNotFound: 'This biller account does not exist.',
+  eventNotFound: 'This biller event does not exist.',
+  unknownBiller: 'Unknown biller.',
+  unknownAccount: 'Unknown account key.',
+  inactiveAccount: 'The biller account is inactive.',
+  deletedAccount: 'The biller account was deleted.',
+  addressNotAllowed: "The post came from an address outside the biller's published ranges.",
+  notReplayable: 'This event was refused before it could be read, so it cannot be replayed.',
+  unknownSubscription: (subscription: string) => `No sale of subscription ${subscription} was received from this biller account.`,
+  noSubscription: 'The post names no subscription and no click id.',
+  failureLogged: 'A failed payment: logged only.',
+  otherLogged: 'An event that moves no money: logged only.',
+} as const;
+
+/** `GET /v1/statistics/retention`: subscriptions from billers per affiliate and offer. */
+export const retentionQuerySchema = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
+  offer_id: id().optional(),
+});
+export type RetentionQuery = z.input<typeof retentionQuerySchema>;
+export const retentionRowSchema = z.object({
+  affiliate_id: z.number(),
+  offer_id: z.number(),
+  offer_name: z.string(),
+  /** Subscriptions started in the period. */
+  started: z.number(),
+  /** Of every subscription, those still active now. */
+  active: z.number(),
+  rebills: z.number(),
+  /** Cancelled or expired in the period. */
+  churned: z.number(),
+  /** churned / (active + churned), 0..1; 0 when there is nothing. */
+  churn_rate: z.number(),
+});
+export type RetentionRow = z.infer<typeof retentionRowSchema>;
+export const retentionReplySchema = z.object({ data: z.array(retentionRowSchema) });
+export const billerAccountReplySchema = z.object({ data: billerAccountSchema });
+export const billerAccountListReplySchema = z.object({ data: z.array(billerAccountSchema) });
+export const billerEventReplyOneSchema = z.object({ data: billerEventSchema });

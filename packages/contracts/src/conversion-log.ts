@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billers } from './billers.ts';
 import { storedConversionStatuses } from './conversions.ts';
 import { listMetaSchema } from './reply.ts';
 import { id } from './rules/ids.ts';
@@ -73,6 +74,10 @@ export const conversionLogRowSchema = z.object({
   device: z.enum(deviceClasses).nullable(),
   /** A refund or chargeback: the sale it took back. */
   reverses: z.object({ id: z.number(), transaction_id: z.string() }).nullable(),
+  /** The biller that posted it (null: the site reported it with its API key). */
+  biller: z.enum(billers).nullable(),
+  /** The biller's own event name (NewSaleSuccess, RenewalSuccess, Refund, ...); never the raw post. */
+  biller_event: z.string().nullable(),
 });
 export type ConversionLogRow = z.infer<typeof conversionLogRowSchema>;
 export const conversionLogReplySchema = z.object({ data: z.array(conversionLogRowSchema), meta: listMetaSchema });

@@ -290,6 +290,19 @@ export const authorization = {
   'GET /feeds/{feed_key}/models.xml': anyone,
   'GET /feeds/{feed_key}/models.rss': anyone,
 
+  // billers: a site's biller accounts (staff with offers), the billers' postbacks (the account key in
+  // the path is the credential), the event log (staff with offers or payouts) and retention figures
+  'GET /v1/sites/{id}/biller-accounts': staff('offers'),
+  'POST /v1/sites/{id}/biller-accounts': staff('offers'),
+  'PATCH /v1/biller-accounts/{id}': staff('offers'),
+  'DELETE /v1/biller-accounts/{id}': staff('offers'),
+  'POST /v1/biller-accounts/{id}/rotate-key': staff('offers'),
+  'GET /billers/{biller}/{account_key}': anyone,
+  'POST /billers/{biller}/{account_key}': anyone,
+  'GET /v1/biller-events': staff('offers', 'payouts'),
+  'POST /v1/biller-events/{id}/replay': staff('offers', 'payouts'),
+  'GET /v1/statistics/retention': clientOrStaff('statistics'),
+
   // conversions: the site's API key, not a user
   'POST /v1/conversions': anyone,
   'GET /v1/conversions': anyone,

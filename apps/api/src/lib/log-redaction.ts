@@ -6,6 +6,8 @@
  *   `access_token`, `refresh_token`), passwords, the usual names of API credentials (`api_token`,
  *   `apikey`, `auth`, `jwt`, `secret`) and the signature `s` of unsubscribe links;
  * - the feed key in the path of an affiliate's public feed (`/feeds/<key>/models.xml`);
+ * - the account key in the path of a biller's postback (`/billers/<biller>/<key>`) and a biller's
+ *   `signature` (Verotel) in the query;
  * - the Authorization, Cookie and Set-Cookie headers wherever a header object is logged;
  * - bearer and basic credentials written out in a message.
  */
@@ -28,17 +30,20 @@ const SECRET_PARAMS = [
   'session_token',
   'password',
   'state',
+  'signature',
 ];
 
 /** `?name=` or `&name=`, also percent-encoded inside another address (`%3Fname%3D`, `%26name%3D`). */
 const PARAM = new RegExp(`((?:[?&;]|%3F|%26)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))[^&#;"'\\s\\\\<>%]*(?:%[0-9A-F]{2}[^&#;"'\\s\\\\<>%]*)*`, 'gi');
 /** `/feeds/<key>/`, also percent-encoded inside another address. */
 const FEED_KEY = /((?:\/|%2F)feeds(?:\/|%2F))[^/?#&;"'\s\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\s\\<>%]*)*/gi;
+/** `/billers/<biller>/<account key>`, also percent-encoded inside another address. */
+const BILLER_KEY = /((?:\/|%2F)billers(?:\/|%2F)[A-Za-z0-9_-]+(?:\/|%2F))[^/?#&;"'\s\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\s\\<>%]*)*/gi;
 const HEADER = /("(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key)"\s*:\s*)("(?:[^"\\]|\\.)*"|\[[^\]]*\])/gi;
 const CREDENTIALS = /\b(Bearer|Basic)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/g;
 
 export const REDACTED = '[redacted]';
 
 export function redactLogLine(line: string): string {
-  return line.replace(PARAM, `$1${REDACTED}`).replace(FEED_KEY, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
+  return line.replace(PARAM, `$1${REDACTED}`).replace(FEED_KEY, `$1${REDACTED}`).replace(BILLER_KEY, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
 }

@@ -23,8 +23,8 @@ const openDuringMaintenance = new Set([
 export function registerMaintenance(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // Tracking keeps working: affiliates' traffic and sites' conversions must not be lost.
-    if (!isApiPath(path) || openDuringMaintenance.has(path) || path.startsWith('/api/') || path.startsWith('/t/') || path.startsWith('/uploads/')) return;
+    // Tracking keeps working: affiliates' traffic, sites' conversions and billers' posts must not be lost.
+    if (!isApiPath(path) || openDuringMaintenance.has(path) || path.startsWith('/api/') || path.startsWith('/t/') || path.startsWith('/billers/') || path.startsWith('/uploads/')) return;
     if (!(await app.maintenance.isOn())) return;
     const auth = await resolveAuth(app, request);
     if (auth && !auth.isClient) {

@@ -34,6 +34,7 @@ const tagDescriptions: Record<string, string> = {
   statistics: 'Reports of clicks, conversions and earnings, and the dashboard.',
   postbacks: "An affiliate's postbacks (our server calling theirs on each conversion) and their delivery log.",
   conversions: 'Sites report conversions server to server with their API key.',
+  billers: "Sites' biller accounts (CCBill, Epoch, Segpay, Verotel), the postback each biller sends to, and the log of every post received.",
   sites: 'The network sites, their API keys and their catalogue sync.',
   creatives: 'Banners, site logos, landing pages with preview images and offer logos, and the models and scenes synced from each site with deep links from their cards: read by affiliates, managed by staff; affiliates\' feed keys.',
   feeds: 'Public feeds of the newest models and scenes (JSON, XML, RSS), addressed by an affiliate\'s feed key.',

@@ -65,7 +65,7 @@ export const seoChanged = () => {
 };
 
 /** Paths that belong to the API; everything else is the web app's. */
-export const apiPathPrefixes = ['/v1/', '/v2/', '/api/', '/health', '/t/', '/uploads/'] as const;
+export const apiPathPrefixes = ['/v1/', '/v2/', '/api/', '/health', '/t/', '/uploads/', '/billers/'] as const;
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? url;

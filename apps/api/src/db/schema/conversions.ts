@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, char, date, index, integer, numeric, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, char, date, index, integer, numeric, pgTable, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { billerAccounts } from './biller-accounts.ts';
 import { sites } from './sites.ts';
 
 /** Click ids as sites report them: the contracts' CID_MAX (a test checks they agree). */
 export const CID_MAX = 64;
 
 /**
- * Conversions reported by sites. Idempotent on (site, transaction_id).
+ * Conversions reported by sites or their billers. Idempotent on (site, biller account, transaction_id).
  *
  * Money: `amountMinor` and `currency` are what the site sent (in the currency's ISO 4217 minor
  * units); `amountCents` is that amount in USD cents at `usdRate` (USD per one unit of the currency,
@@ -39,11 +40,16 @@ export const conversions = pgTable(
     originalTransactionId: varchar({ length: 128 }),
     reversesConversionId: integer().references((): AnyPgColumn => conversions.id, { onDelete: 'restrict' }),
     releasedAt: timestamp({ withTimezone: true }),
+    /** The source: null for the site's own reports (its API key), else the biller account that posted it. */
+    billerAccountId: integer().references((): AnyPgColumn => billerAccounts.id, { onDelete: 'restrict' }),
+    /** The biller's own event name (NewSaleSuccess, RenewalSuccess, ...), for a biller's conversion. */
+    billerEvent: varchar({ length: 64 }),
     day: date({ mode: 'string' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('conversions_site_transaction_idx').on(t.siteId, t.transactionId),
+    // One source's transaction ids: the site's API (no biller account) and each biller account never collide.
+    unique('conversions_source_transaction_idx').on(t.siteId, t.billerAccountId, t.transactionId).nullsNotDistinct(),
     index('conversions_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('conversions_cid_idx').on(t.cid),
     index('conversions_day_idx').on(t.day, t.id),

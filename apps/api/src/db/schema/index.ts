@@ -24,3 +24,4 @@ export * from './catalogue.ts';
 export * from './instances.ts';
 export * from './exchange-rates.ts';
 export * from './terms.ts';
+export * from './billers.ts';

@@ -16,3 +16,4 @@ export const clicksModule = apiModule<{ serveRaw: (handler: RawClickHandler) => 
 export { clickTimeOf, newClickIdAt } from './click-id.ts';
 export type { ClickRecord, ClickWriter } from './click-writer.ts';
 export { countryOf } from './visitor.ts';
+export { clientIp } from './routes.ts';

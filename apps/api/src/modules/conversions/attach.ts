@@ -35,7 +35,7 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
       if (!found) throw new ValidationError({ cid: [m.unknownClick] });
       if (found.siteId !== conversion.siteId) throw new ValidationError({ cid: [m.otherSite] });
       const type = conversion.type as ConversionType;
-      const target = isReversalType(type) ? await refundTarget(tx, conversion.siteId, found.cid, conversion.originalTransactionId, found) : undefined;
+      const target = isReversalType(type) ? await refundTarget(tx, conversion.siteId, conversion.billerAccountId, found.cid, conversion.originalTransactionId, found) : undefined;
       if (target?.orphanReason) throw new ValidationError({ cid: [target.orphanReason] });
 
       await tx

@@ -12,7 +12,7 @@ import { commissionsInsertSql, earningOf, earningsInsertSql } from '../ledger/in
 import { deliveriesFor, type NewDelivery, POSTBACK_JOB, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
 import { isNewCustomer, rollupUpsertsSql, statsDay } from '../tracking/index.ts';
 import { type Price, priceOf } from './pricing.ts';
-import { type ConversionInput, type ConversionOutcome, forPostback, orphanReasonOf, recordConversion } from './service.ts';
+import { type ConversionInput, type ConversionOutcome, type ConversionSource, forPostback, orphanReasonOf, recordConversion, siteApi } from './service.ts';
 
 /**
  * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
@@ -26,6 +26,8 @@ export interface ConversionRequest {
   siteId: number;
   input: ConversionInput;
   now: Date;
+  /** The site's API when left out, else the biller account that posted it. */
+  source?: ConversionSource;
 }
 
 type Result = { ok: ConversionOutcome } | { err: unknown };
@@ -75,7 +77,7 @@ async function writeConversions(db: Db, batch: ConversionRequest[], maximum: Max
       if (batch.length === 1) throw err;
       return Promise.all(
         batch.map((r) =>
-          recordConversion(db, r.siteId, r.input, r.now).then(
+          recordConversion(db, r.siteId, r.input, r.now, r.source).then(
             (ok) => ({ ok }),
             (e: unknown) => ({ err: e }),
           ),
@@ -90,7 +92,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   const firstOf = new Map<string, number>();
   let primary: number[] = [];
   const sameAs = batch.map((r, i) => {
-    const key = `${r.siteId}|${r.input.transaction_id}`;
+    const key = `${r.siteId}|${r.source?.billerAccountId ?? ''}|${r.input.transaction_id}`;
     const first = firstOf.get(key);
     if (first !== undefined) return first;
     firstOf.set(key, i);
@@ -122,7 +124,12 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     else prices.set(i, price);
   }
   if (refused.size) primary = primary.filter((i) => !refused.has(i));
-  const orphanReasons = new Map(primary.map((i) => [i, orphanReasonOf(batch[i]!.input.cid, clicks.get(i), batch[i]!.siteId)]));
+  const orphanReasons = new Map(
+    primary.map((i) => {
+      const { input, siteId, source } = batch[i]!;
+      return [i, !input.cid && source?.noClickReason ? source.noClickReason : orphanReasonOf(input.cid, clicks.get(i), siteId)];
+    }),
+  );
   const attributed = primary.filter((i) => orphanReasons.get(i) === null && !prices.get(i)!.heldReason);
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
   const [payouts, affiliatePostbacks, ids] = await Promise.all([
@@ -162,11 +169,13 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     creative: [] as string[],
     amountMinor: [] as number[],
     usdRate: [] as (string | null)[],
+    billerAccountId: [] as (number | null)[],
+    billerEvent: [] as (string | null)[],
   };
   const deliveries: NewDelivery[] = [];
   const outcomes = new Map<number, ConversionOutcome>();
   primary.forEach((i, n) => {
-    const { siteId, input, now } = batch[i]!;
+    const { siteId, input, now, source = siteApi } = batch[i]!;
     const id = Number(ids[n]!.id);
     const click = clicks.get(i);
     const orphanReason = orphanReasons.get(i) ?? null;
@@ -205,6 +214,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     cols.creative.push(click?.creative ?? '');
     cols.amountMinor.push(input.amount_minor);
     cols.usdRate.push(usdRate);
+    cols.billerAccountId.push(source.billerAccountId);
+    cols.billerEvent.push(source.billerEvent);
     if (orphanReason || !click) {
       outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
       return;
@@ -234,6 +245,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   if (earlier.length) {
     const rows = await runStatement<{ ord: number | string; id: number | string }>(db, existingIds, [
       earlier.map((i) => batch[i]!.siteId),
+      earlier.map((i) => batch[i]!.source?.billerAccountId ?? null),
       earlier.map((i) => batch[i]!.input.transaction_id),
     ]);
     for (const row of rows) outcomes.set(earlier[Number(row.ord) - 1]!, { status: 'duplicate', conversionId: Number(row.id), earningCents: null, reason: null });
@@ -265,8 +277,8 @@ const newConversionIds: Statement = {
 const existingIds: Statement = {
   name: 'conversions_existing_ids',
   text: `
-SELECT k.ord, c.id FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS k(site_id, transaction_id, ord)
-JOIN conversions c ON c.site_id = k.site_id AND c.transaction_id = k.transaction_id`,
+SELECT k.ord, c.id FROM unnest($1::int[], $2::int[], $3::varchar[]) WITH ORDINALITY AS k(site_id, biller_account_id, transaction_id, ord)
+JOIN conversions c ON c.site_id = k.site_id AND c.biller_account_id IS NOT DISTINCT FROM k.biller_account_id AND c.transaction_id = k.transaction_id`,
 };
 
 /** A conversion's revenue: refunds and chargebacks take their amount back (tracking's `revenueOf`). */
@@ -311,7 +323,7 @@ const figuresCounters = {
 };
 
 /**
- * One statement: the conversions (ids given; a (site, transaction_id) seen before is skipped), and
+ * One statement: the conversions (ids given; a (site, source, transaction_id) seen before is skipped), and
  * for those written and attributed, their earnings and referral commissions, both rollups (grouped, in
  * key order like the clicks; orphaned conversions add their site's revenue) and their pending postback
  * deliveries with one job each. Answers the ids written.
@@ -322,19 +334,20 @@ const writeBatch: Statement = {
 WITH input AS (
   SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
     $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
-    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[])
+    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[],
+    $31::int[], $32::varchar[])
     AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
       original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative,
-      amount_minor, usd_rate)
+      amount_minor, usd_rate, biller_account_id, biller_event)
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, reason, original_transaction_id, day, created_at)
+    status, reason, original_transaction_id, day, created_at, biller_account_id, biller_event)
   OVERRIDING SYSTEM VALUE
   SELECT id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, orphan_reason, original_transaction_id, day, created_at
-  FROM input ORDER BY site_id, transaction_id
-  ON CONFLICT (site_id, transaction_id) DO NOTHING
+    status, orphan_reason, original_transaction_id, day, created_at, biller_account_id, biller_event
+  FROM input ORDER BY site_id, biller_account_id, transaction_id
+  ON CONFLICT (site_id, biller_account_id, transaction_id) DO NOTHING
   RETURNING id
 ),
 accepted AS (
@@ -356,14 +369,14 @@ ${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($31::int[], $32::int[], $33::varchar[], $34::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($33::int[], $34::int[], $35::varchar[], $36::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
   INSERT INTO jobs (kind, payload, expires_at)
-  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $35::timestamptz FROM delivered ORDER BY id
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $37::timestamptz FROM delivered ORDER BY id
 )
 SELECT id FROM saved`,
 };

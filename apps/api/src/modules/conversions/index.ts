@@ -27,3 +27,4 @@ export { refundReasons } from './refunds.ts';
 export { reverseConversion, type StaffReversal } from './reverse.ts';
 export { releaseHeld } from './release.ts';
 export { pendingReviewCents } from './pending-review.ts';
+export { type ConversionInput, type ConversionOutcome, type ConversionSource, recordConversion } from './service.ts';

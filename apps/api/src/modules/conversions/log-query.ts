@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { clicks, conversions, ledgerEntries, offers, sites, users } from '../../db/schema/index.ts';
+import { billerAccounts, clicks, conversions, ledgerEntries, offers, sites, users } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
@@ -88,6 +88,8 @@ const columns = {
   device: clicks.device,
   reversesId: original.id,
   reversesTransactionId: original.transactionId,
+  biller: billerAccounts.biller,
+  billerEvent: conversions.billerEvent,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
@@ -120,6 +122,8 @@ function toRow(r: Row, scope: Scope): ConversionLogRow {
     country: text(r.country)?.trim() || null,
     device: (text(r.device) as ConversionLogRow['device']) ?? null,
     reverses: r.reversesId === null ? null : { id: Number(r.reversesId), transaction_id: String(r.reversesTransactionId) },
+    biller: (text(r.biller) as ConversionLogRow['biller']) ?? null,
+    biller_event: text(r.billerEvent),
   };
 }
 
@@ -141,6 +145,7 @@ export async function listConversionLog(db: Db, scope: Scope, q: Query): Promise
     .leftJoin(users, eq(users.id, conversions.affiliateId))
     .leftJoin(clicks, clickJoin)
     .leftJoin(original, eq(original.id, conversions.reversesConversionId))
+    .leftJoin(billerAccounts, eq(billerAccounts.id, conversions.billerAccountId))
     .where(where)
     .orderBy(ordered(sortColumns[q.sort], q.order), q.order === 'asc' ? asc(conversions.id) : desc(conversions.id))
     .$dynamic();

@@ -13,7 +13,7 @@ const dollars = (v: number | null) => (v === null ? '' : v.toFixed(2));
 /** The log as CSV (formula-safe through the contracts' writer: a sub ID such as `=HYPERLINK(…)` stays text). */
 export function conversionLogCsv(rows: readonly ConversionLogRow[], scope: Scope): string {
   const staff = isStaffScope(scope);
-  const header = ['id', 'time', 'transaction_id', 'site', 'offer', ...(staff ? ['affiliate_id', 'affiliate'] : []), 'type', 'amount', 'currency', 'usd_amount', 'earning', 'status', 'reason', 'cid', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'country', 'device', 'reverses_id', 'reverses_transaction_id'];
+  const header = ['id', 'time', 'transaction_id', 'site', 'offer', ...(staff ? ['affiliate_id', 'affiliate'] : []), 'type', 'amount', 'currency', 'usd_amount', 'earning', 'status', 'reason', 'cid', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'country', 'device', 'reverses_id', 'reverses_transaction_id', 'biller', 'biller_event'];
   return toCsv(
     header,
     rows.map((r) => [
@@ -40,6 +40,8 @@ export function conversionLogCsv(rows: readonly ConversionLogRow[], scope: Scope
       r.device ?? '',
       r.reverses?.id ?? '',
       r.reverses?.transaction_id ?? '',
+      r.biller ?? '',
+      r.biller_event ?? '',
     ]),
   );
 }

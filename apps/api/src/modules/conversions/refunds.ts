@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { earningLeftCents, reverseSale } from '../ledger/index.ts';
@@ -38,19 +38,23 @@ export interface RefundTarget {
   orphanReason: string | null;
 }
 
-/** Locks and answers the site's conversion of this transaction id. */
-export async function lockConversion(tx: Db, where: { siteId: number; transactionId: string } | { id: number }): Promise<ConversionRow | undefined> {
-  const condition = 'id' in where ? eq(conversions.id, where.id) : and(eq(conversions.siteId, where.siteId), eq(conversions.transactionId, where.transactionId));
+/** The conversions of one source: the site's own API (no biller account) or one biller account. */
+const ofSource = (siteId: number, billerAccountId: number | null) =>
+  and(eq(conversions.siteId, siteId), billerAccountId === null ? isNull(conversions.billerAccountId) : eq(conversions.billerAccountId, billerAccountId));
+
+/** Locks and answers the conversion of this transaction id from the same source (the site's API or one biller account). */
+export async function lockConversion(tx: Db, where: { siteId: number; billerAccountId: number | null; transactionId: string } | { id: number }): Promise<ConversionRow | undefined> {
+  const condition = 'id' in where ? eq(conversions.id, where.id) : and(ofSource(where.siteId, where.billerAccountId), eq(conversions.transactionId, where.transactionId));
   const [row] = await tx.select().from(conversions).where(condition).for('update');
   return row;
 }
 
-/** The newest sale of the click not yet taken back in full (held ones included), locked. */
-async function newestOpenSale(tx: Db, siteId: number, cid: string): Promise<ConversionRow | undefined> {
+/** The newest sale of the click from the same source not yet taken back in full (held ones included), locked. */
+async function newestOpenSale(tx: Db, siteId: number, billerAccountId: number | null, cid: string): Promise<ConversionRow | undefined> {
   const sales = await tx
     .select()
     .from(conversions)
-    .where(and(eq(conversions.siteId, siteId), eq(conversions.cid, cid), inArray(conversions.type, SALE_TYPES), inArray(conversions.status, ['accepted', 'held'])))
+    .where(and(ofSource(siteId, billerAccountId), eq(conversions.cid, cid), inArray(conversions.type, SALE_TYPES), inArray(conversions.status, ['accepted', 'held'])))
     .orderBy(desc(conversions.id))
     .for('update');
   for (const sale of sales) {
@@ -66,20 +70,21 @@ const notASale = (sale: ConversionRow | undefined): string | null =>
  * Which sale a refund or chargeback takes back. With a cid, only a sale of that click: the one its
  * original transaction names, else the newest not yet taken back in full. With no cid, the sale its
  * original transaction names on the same site, and the refund is attributed to that sale's click.
- * Anything else is orphaned with the reason. The sale found is locked until the transaction ends.
+ * Sales are looked for only among the refund's own source (`billerAccountId`: null for the site's
+ * API). Anything else is orphaned with the reason. The sale found is locked until the transaction ends.
  */
-export async function refundTarget(tx: Db, siteId: number, cid: string | null | undefined, originalTransactionId: string | null | undefined, click: ClickRow | undefined): Promise<RefundTarget> {
+export async function refundTarget(tx: Db, siteId: number, billerAccountId: number | null, cid: string | null | undefined, originalTransactionId: string | null | undefined, click: ClickRow | undefined): Promise<RefundTarget> {
   const orphan = (reason: string): RefundTarget => ({ click: undefined, sale: undefined, orphanReason: reason });
   if (cid) {
     const reason = orphanReasonOf(cid, click, siteId);
     if (reason || !click) return orphan(reason ?? refundReasons.noReference);
-    if (!originalTransactionId) return { click, sale: await newestOpenSale(tx, siteId, click.cid), orphanReason: null };
-    const sale = await lockConversion(tx, { siteId, transactionId: originalTransactionId });
+    if (!originalTransactionId) return { click, sale: await newestOpenSale(tx, siteId, billerAccountId, click.cid), orphanReason: null };
+    const sale = await lockConversion(tx, { siteId, billerAccountId, transactionId: originalTransactionId });
     const wrong = notASale(sale) ?? (sale!.cid === click.cid ? null : refundReasons.otherClick);
     return wrong ? orphan(wrong) : { click, sale, orphanReason: null };
   }
   if (!originalTransactionId) return orphan(refundReasons.noReference);
-  const sale = await lockConversion(tx, { siteId, transactionId: originalTransactionId });
+  const sale = await lockConversion(tx, { siteId, billerAccountId, transactionId: originalTransactionId });
   const wrong = notASale(sale);
   if (wrong) return orphan(wrong);
   if (sale!.affiliateId === null || !sale!.cid || sale!.status === 'orphaned') return orphan(refundReasons.originalOrphaned);

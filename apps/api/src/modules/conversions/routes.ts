@@ -1,4 +1,4 @@
-import { conversionReplySchema, conversionRequestSchema, conversionTypes, errorReplySchema, trackingMessages } from '@portal/contracts';
+import { billerMessages, conversionReplySchema, conversionRequestSchema, conversionTypes, errorReplySchema, trackingMessages } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,12 +11,17 @@ import { type ConversionInput, recordConversion } from './service.ts';
 
 type SiteLookup = ReturnType<typeof siteKeyResolver>;
 
-async function siteOf(siteByKey: SiteLookup, request: FastifyRequest, queryKey: string | undefined): Promise<number> {
+async function siteOf(siteByKey: SiteLookup, request: FastifyRequest, queryKey: string | undefined) {
   const header = request.headers.authorization ?? '';
   const key = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : (queryKey ?? '');
   const site = key ? await siteByKey(key) : undefined;
   if (!site) throw new AppError('unauthenticated', trackingMessages.invalidKey);
-  return site.id;
+  return site;
+}
+
+/** A site whose billers report its sales and rebills may not report them too (unless its biller account says so): 409. */
+function refuseCountedTwice(site: { billersOnly: boolean }, input: ConversionInput): void {
+  if (site.billersOnly && (input.type === 'sale' || input.type === 'rebill')) throw new AppError('conflict', billerMessages.siteReportsOff);
 }
 
 const tags = ['conversions'];
@@ -33,9 +38,9 @@ const conversionQuerySchema = z.object({
   transaction_id: z.string().optional().describe("The site's own id of this transaction (required); a repeat is answered `duplicate`"),
   original_transaction_id: z.string().optional().describe('For a refund or chargeback: the sale or rebill it takes back. With a cid it must be a sale of that click; with no cid the sale is found by it on this site'),
 });
-const errors = { 400: errorReplySchema, 401: errorReplySchema, 422: errorReplySchema };
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 const description =
-  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason. A refund or chargeback takes back only a sale of its own click (or, with no cid, the sale its original_transaction_id names on this site), never more than is left of its earning; otherwise it is stored as `orphaned` with the reason. One that finds nothing left answers `accepted` with earning 0.';
+  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason. A refund or chargeback takes back only a sale of its own click (or, with no cid, the sale its original_transaction_id names on this site), never more than is left of its earning; otherwise it is stored as `orphaned` with the reason. One that finds nothing left answers `accepted` with earning 0. Once the site has an active biller account, its own sales and rebills are refused (409) unless that account is marked "the site reports too".';
 
 export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteByKey = siteKeyResolver(app.db, batchesInFlight(app.config.database.kind));
@@ -56,9 +61,10 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const siteId = await siteOf(siteByKey, request, undefined);
+      const site = await siteOf(siteByKey, request, undefined);
       const input = parseOrThrow(conversionRequestSchema, request.body ?? {});
-      const out = await record(siteId, input);
+      refuseCountedTwice(site, input);
+      const out = await record(site.id, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
     },
   );
@@ -77,9 +83,10 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { key, ...fields } = request.query;
-      const siteId = await siteOf(siteByKey, request, key);
+      const site = await siteOf(siteByKey, request, key);
       const input = parseOrThrow(conversionRequestSchema, fields);
-      const out = await record(siteId, input);
+      refuseCountedTwice(site, input);
+      const out = await record(site.id, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
     },
   );

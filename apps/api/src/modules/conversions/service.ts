@@ -1,5 +1,5 @@
 import { BASE_CURRENCY, type ConversionStatus, type conversionRequestSchema } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
@@ -17,6 +17,19 @@ export { findClick, orphanReasonOf } from './attribution.ts';
 
 export type ConversionInput = z.output<typeof conversionRequestSchema>;
 type Input = ConversionInput;
+
+/**
+ * Where a conversion comes from: the site's own API (its key; `siteApi`) or one of its biller
+ * accounts, with the biller's own event name. Transaction ids are unique per source, so the site's
+ * API and each biller account never collide. `noClickReason`: why a conversion naming no click is
+ * unattributed, when the source knows better than "no cid was given" (a biller's unknown subscription).
+ */
+export interface ConversionSource {
+  billerAccountId: number | null;
+  billerEvent: string | null;
+  noClickReason?: string | null;
+}
+export const siteApi: ConversionSource = { billerAccountId: null, billerEvent: null };
 
 export interface ConversionOutcome {
   /** The one status list (contracts `conversionStatuses`). */
@@ -70,8 +83,9 @@ export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'curr
  * in one transaction. A refund or chargeback first finds and locks the sale it takes back
  * (`refunds.ts`), then reverses only what is left of its earning. Without a rate for its currency
  * a conversion is held: no ledger row, rollup or postback until a rate releases it (release.ts).
+ * `source`: the site's API, or the biller account whose post this is (idempotent per source).
  */
-export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date()): Promise<ConversionOutcome> {
+export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date(), source: ConversionSource = siteApi): Promise<ConversionOutcome> {
   const day = statsDay(now);
   const { amountCents, usdRate, heldReason } = await priceOne(db, input, day);
   const found = input.cid ? await findClick(db, input.cid) : undefined;
@@ -80,9 +94,9 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const target = reversal
-        ? await refundTarget(tx, siteId, input.cid, input.original_transaction_id, found)
+        ? await refundTarget(tx, siteId, source.billerAccountId, input.cid, input.original_transaction_id, found)
         : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
-      const orphanReason = target.orphanReason;
+      const orphanReason = target.orphanReason && !input.cid && source.noClickReason ? source.noClickReason : target.orphanReason;
       // The click the conversion is attributed to: a refund with no cid takes its sale's.
       const click = orphanReason ? undefined : target.click;
       const [row] = await tx
@@ -104,6 +118,8 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
           reason: orphanReason ?? (click ? heldReason : null),
           originalTransactionId: input.original_transaction_id ?? null,
           reversesConversionId: click ? (target.sale?.id ?? null) : null,
+          billerAccountId: source.billerAccountId,
+          billerEvent: source.billerEvent,
           day,
           createdAt: now,
         })
@@ -111,7 +127,11 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         .returning({ id: conversions.id });
       if (!row) {
         // Reported before (or twice at the same moment): the first report stands.
-        const [other] = await tx.select({ id: conversions.id }).from(conversions).where(and(eq(conversions.siteId, siteId), eq(conversions.transactionId, input.transaction_id)));
+        const sameSource = source.billerAccountId === null ? isNull(conversions.billerAccountId) : eq(conversions.billerAccountId, source.billerAccountId);
+        const [other] = await tx
+          .select({ id: conversions.id })
+          .from(conversions)
+          .where(and(eq(conversions.siteId, siteId), sameSource, eq(conversions.transactionId, input.transaction_id)));
         return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
       }
       if (!click) {

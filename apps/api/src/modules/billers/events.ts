@@ -1,0 +1,87 @@
+import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, NETWORK_TIME_ZONE } from '@portal/contracts';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { billerEvents, sites } from '../../db/schema/index.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { ordered } from '../../lib/list.ts';
+import { loadAccount } from './accounts.ts';
+import type { ParsedBillerEvent } from './formats/index.ts';
+import { apply, type ReceiveDeps } from './receive.ts';
+
+type Row = typeof billerEvents.$inferSelect;
+
+function toReply(row: Row, site: { id: number; name: string } | null): BillerEvent {
+  return {
+    id: row.id,
+    received_at: row.receivedAt.toISOString(),
+    biller: row.biller as Biller,
+    biller_account_id: row.billerAccountId,
+    site,
+    method: row.method,
+    biller_event: row.billerEvent,
+    event_type: row.eventType as BillerEvent['event_type'],
+    transaction_id: row.transactionId,
+    subscription_id: row.subscriptionId,
+    status: row.status as BillerEvent['status'],
+    reason: row.reason,
+    conversion_id: row.conversionId,
+    raw: row.raw,
+    dropped_fields: row.droppedFields,
+    replayed_at: row.replayedAt ? row.replayedAt.toISOString() : null,
+  };
+}
+
+const dayOf = sql`(${billerEvents.receivedAt} AT TIME ZONE ${NETWORK_TIME_ZONE})::date`;
+
+/** The event log (staff with offers or payouts): every post received, newest first, filtered. */
+export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySchema>): Promise<{ data: BillerEvent[]; meta: { total: number; page: number; per_page: number } }> {
+  const where: SQL[] = [];
+  if (q.biller) where.push(eq(billerEvents.biller, q.biller));
+  if (q.site_id) where.push(eq(billerEvents.siteId, q.site_id));
+  if (q.status) where.push(eq(billerEvents.status, q.status));
+  if (q.from) where.push(sql`${dayOf} >= ${q.from}::date`);
+  if (q.to) where.push(sql`${dayOf} <= ${q.to}::date`);
+  const condition = where.length ? and(...where) : undefined;
+  const column = q.sort === 'id' ? billerEvents.id : billerEvents.receivedAt;
+  const base = db
+    .select({ e: billerEvents, siteName: sites.name })
+    .from(billerEvents)
+    .leftJoin(sites, eq(sites.id, billerEvents.siteId))
+    .where(condition)
+    .orderBy(ordered(column, q.order), ordered(billerEvents.id, q.order));
+  const [rows, [total]] = await Promise.all([
+    q.per_page === 0 ? base : base.limit(q.per_page).offset((q.page - 1) * q.per_page),
+    db.select({ n: count() }).from(billerEvents).where(condition),
+  ]);
+  return {
+    data: rows.map((r) => toReply(r.e, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null)),
+    meta: { total: Number(total?.n ?? 0), page: q.page, per_page: q.per_page },
+  };
+}
+
+/**
+ * Processes a stored event again after a fix (the account made active, the sale it needed
+ * received): idempotent, since its conversion is keyed on its source and transaction id. An event
+ * refused before it was read (unknown key, bad signature) cannot be replayed: 409. A replay that
+ * finds the event already done keeps its first outcome.
+ */
+export async function replayEvent(deps: ReceiveDeps, id: number, now = new Date()): Promise<BillerEvent> {
+  const { db } = deps;
+  const [row] = await db.select().from(billerEvents).where(eq(billerEvents.id, id));
+  if (!row) throw new NotFoundError(billerMessages.eventNotFound);
+  if (!row.parsed || row.billerAccountId === null) throw new AppError('conflict', billerMessages.notReplayable);
+  const account = await loadAccount(db, row.billerAccountId).catch(() => {
+    throw new AppError('conflict', billerMessages.deletedAccount);
+  });
+  if (!account.active) throw new AppError('conflict', billerMessages.inactiveAccount);
+  const outcome = await apply(deps, account, row.parsed as unknown as ParsedBillerEvent, row.id, now);
+  const firstStands = outcome.status === 'duplicate' && row.status !== 'rejected' && row.status !== 'logged';
+  const [updated] = await db
+    .update(billerEvents)
+    .set(firstStands ? { replayedAt: now } : { status: outcome.status, reason: outcome.reason?.slice(0, 255) ?? null, conversionId: outcome.conversionId ?? row.conversionId, replayedAt: now })
+    .where(eq(billerEvents.id, id))
+    .returning();
+  const [site] = updated!.siteId ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.id, updated!.siteId)) : [];
+  return toReply(updated!, site ?? null);
+}

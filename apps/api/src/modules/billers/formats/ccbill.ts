@@ -1,0 +1,122 @@
+import type { BillerEventType } from '@portal/contracts';
+import { currencyOf, minorOf } from './amounts.ts';
+import type { AccountForFormat, BillerFormat, BillerPost, ParsedBillerEvent, RefusedPost } from './types.ts';
+
+/**
+ * CCBill webhooks (docs/billers.md): a POST, form-encoded or JSON, with the event's name in the
+ * query string (`?eventType=NewSaleSuccess&eventGroupType=Subscription`). CCBill signs nothing: the
+ * account key in our path is the secret, and its published address ranges may be required.
+ */
+const eventTypes: Record<string, BillerEventType> = {
+  NewSaleSuccess: 'sale',
+  UpSaleSuccess: 'sale',
+  CrossSaleSuccess: 'sale',
+  UpgradeSuccess: 'sale',
+  RenewalSuccess: 'rebill',
+  Refund: 'refund',
+  Chargeback: 'chargeback',
+  Void: 'void',
+  Return: 'refund',
+  Cancellation: 'cancellation',
+  Expiration: 'expiration',
+  UserReactivation: 'uncancellation',
+  NewSaleFailure: 'failure',
+  UpSaleFailure: 'failure',
+  CrossSaleFailure: 'failure',
+  UpgradeFailure: 'failure',
+  RenewalFailure: 'failure',
+};
+
+/** CCBill's published webhook address ranges (64.38.212.1–254, 64.38.215.1–254, 64.38.240.1–254, 64.38.241.1–254). */
+export const ccbillAddressPrefixes = ['64.38.212.', '64.38.215.', '64.38.240.', '64.38.241.'] as const;
+
+/** Whether an address is one CCBill posts from (IPv4, or IPv4 mapped into IPv6). */
+export function isCcbillAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const prefix = ccbillAddressPrefixes.find((p) => v4.startsWith(p));
+  if (!prefix) return false;
+  const last = Number(v4.slice(prefix.length));
+  return /^\d{1,3}$/.test(v4.slice(prefix.length)) && last >= 1 && last <= 254;
+}
+
+/** Which amount and currency fields each kind of event carries: the billed ones first, the accounting (USD) ones as a fallback. */
+const amountFields: Partial<Record<BillerEventType, Array<[amount: string, currency: string[]]>>> = {
+  sale: [
+    ['billedInitialPrice', ['billedCurrencyCode', 'billedCurrency']],
+    ['accountingInitialPrice', ['accountingCurrencyCode', 'accountingCurrency']],
+  ],
+  rebill: [
+    ['billedAmount', ['billedCurrencyCode', 'billedCurrency']],
+    ['accountingAmount', ['accountingCurrencyCode', 'accountingCurrency']],
+  ],
+  refund: [
+    ['amount', ['currencyCode', 'currency']],
+    ['accountingAmount', ['accountingCurrencyCode', 'accountingCurrency']],
+  ],
+  chargeback: [
+    ['amount', ['currencyCode', 'currency']],
+    ['accountingAmount', ['accountingCurrencyCode', 'accountingCurrency']],
+  ],
+  void: [
+    ['amount', ['currencyCode', 'currency']],
+    ['accountingAmount', ['accountingCurrencyCode', 'accountingCurrency']],
+  ],
+};
+
+function amountOf(type: BillerEventType, f: Record<string, string>): { amountMinor: number; currency: string } | RefusedPost {
+  for (const [amountField, currencyFields] of amountFields[type] ?? []) {
+    if (f[amountField] === undefined) continue;
+    const named = currencyFields.map((c) => f[c]).find((c) => c !== undefined && c !== '');
+    const currency = named === undefined ? 'USD' : currencyOf(named);
+    if (!currency) return { refused: `Unknown currency ${named}.` };
+    const amountMinor = minorOf(f[amountField], currency);
+    if (amountMinor === undefined) return { refused: `The ${amountField} is not an amount.` };
+    return { amountMinor, currency };
+  }
+  return { amountMinor: 0, currency: 'USD' };
+}
+
+function parse(post: BillerPost, account: AccountForFormat): ParsedBillerEvent | RefusedPost {
+  const f = { ...post.query, ...post.body };
+  const billerEvent = post.query.eventType ?? post.body.eventType ?? '';
+  if (!billerEvent) return { refused: 'The post names no eventType.' };
+  const type = eventTypes[billerEvent] ?? 'other';
+  const subscriptionId = f.subscriptionId || null;
+  const txid = f.transactionId || null;
+  // CCBill returns a custom form field `cid` as `X-cid`; look the name up without regard to case.
+  const wanted = `x-${account.passthroughField}`.toLowerCase();
+  const cidKey = Object.keys(f).find((k) => k.toLowerCase() === wanted);
+  const cid = (cidKey ? f[cidKey]!.trim() : '') || null;
+  const at = f.timestamp ?? '';
+
+  let transactionId: string | null;
+  let originalTransactionId: string | null = null;
+  switch (type) {
+    case 'sale':
+    case 'rebill':
+      transactionId = txid;
+      break;
+    case 'refund':
+    case 'chargeback':
+    case 'void':
+      // CCBill names the transaction taken back; the event's own id is that, its kind and its time.
+      originalTransactionId = txid;
+      transactionId = txid ? `${billerEvent}:${txid}:${at}` : null;
+      break;
+    default:
+      transactionId = subscriptionId || txid ? `${billerEvent}:${subscriptionId ?? txid}:${at}` : null;
+  }
+  const moves = type === 'sale' || type === 'rebill' || type === 'refund' || type === 'chargeback' || type === 'void';
+  if (moves && !txid) return { refused: `The ${billerEvent} post has no transactionId.` };
+  const amount = amountOf(type, f);
+  if ('refused' in amount) return amount;
+  return { billerEvent, type, transactionId, subscriptionId, originalTransactionId, cid, ...amount };
+}
+
+export const ccbill: BillerFormat = {
+  biller: 'ccbill',
+  parse,
+  okBody: 'OK',
+  // CCBill posts the consumer's chosen password with a new sale.
+  secretFields: ['password'],
+};

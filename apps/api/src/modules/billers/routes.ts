@@ -1,0 +1,198 @@
+import {
+  billerAccountInputSchema,
+  billerAccountListReplySchema,
+  billerAccountReplySchema,
+  billerAccountUpdateSchema,
+  billerEventQuerySchema,
+  billerEventReplyOneSchema,
+  billerEventReplySchema,
+  errorReplySchema,
+  idParamsSchema,
+  retentionQuerySchema,
+  retentionReplySchema,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordChange } from '../../lib/events.ts';
+import { scopeOf } from '../../lib/scope.ts';
+import { requireAccess } from '../../plugins/auth.ts';
+import { clientIp } from '../clicks/index.ts';
+import { type AccountKeys, createAccount, deleteAccount, listAccounts, rotateAccountKey, toReply, updateAccount } from './accounts.ts';
+import { listEvents, replayEvent } from './events.ts';
+import type { BillerPost } from './formats/index.ts';
+import { receivePost, type ReceiveDeps } from './receive.ts';
+import { retention } from './retention.ts';
+
+const tags = ['billers'];
+const security = [{ bearer: [] }];
+const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
+
+/** A post's fields as strings: the first value of a repeated name, a JSON object's scalars. */
+function fieldsOf(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (typeof first === 'string' || typeof first === 'number' || typeof first === 'boolean') out[k] = String(first);
+  }
+  return out;
+}
+
+/** The fields a PATCH sent, by request. */
+const sentFields = new WeakMap<object, ReadonlySet<string>>();
+
+export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const keys: AccountKeys = { fieldKey: app.config.taxFormKey, publicUrl: app.config.publicUrl };
+  const deps: ReceiveDeps = { ...keys, db: app.db, conversionWriter: app.conversionWriter };
+
+  app.get(
+    '/v1/sites/:id/biller-accounts',
+    {
+      onRequest: requireAccess(app, 'GET /v1/sites/{id}/biller-accounts'),
+      schema: { tags, summary: "A site's biller accounts, each with the postback URL to paste into the biller's admin", security, params: idParamsSchema, response: { 200: billerAccountListReplySchema, ...errors } },
+    },
+    async (request) => ({ data: await listAccounts(app.db, keys, request.params.id) }),
+  );
+
+  app.post(
+    '/v1/sites/:id/biller-accounts',
+    {
+      onRequest: requireAccess(app, 'POST /v1/sites/{id}/biller-accounts'),
+      schema: {
+        tags,
+        summary: "Add a biller account to a site (the biller's identifiers, its secret, the pass-through field); answers its postback URL",
+        security,
+        params: idParamsSchema,
+        body: billerAccountInputSchema,
+        response: { 201: billerAccountReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await createAccount(app.db, keys, request.params.id, request.body);
+      await recordChange(request, 'biller_account.created', { objectId: data.id, after: { ...data, postback_url: undefined } });
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.patch(
+    '/v1/biller-accounts/:id',
+    {
+      onRequest: requireAccess(app, 'PATCH /v1/biller-accounts/{id}'),
+      // The names sent, read before the schema fills the absent ones in: a PATCH changes only those.
+      preValidation: async (request) => {
+        const body = request.body;
+        sentFields.set(request, new Set(body && typeof body === 'object' ? Object.keys(body) : []));
+      },
+      schema: { tags, summary: 'Change a biller account (not its biller)', security, params: idParamsSchema, body: billerAccountUpdateSchema, response: { 200: billerAccountReplySchema, ...errors } },
+    },
+    async (request) => {
+      const data = await updateAccount(app.db, keys, request.params.id, request.body, sentFields.get(request) ?? new Set());
+      await recordChange(request, 'biller_account.updated', { objectId: data.id, after: { ...data, postback_url: undefined } });
+      return { data };
+    },
+  );
+
+  app.delete(
+    '/v1/biller-accounts/:id',
+    {
+      onRequest: requireAccess(app, 'DELETE /v1/biller-accounts/{id}'),
+      schema: { tags, summary: 'Delete a biller account: its postback URL stops answering at once; its events and conversions stay', security, params: idParamsSchema, response: { 200: billerAccountReplySchema, ...errors } },
+    },
+    async (request) => {
+      const row = await deleteAccount(app.db, request.params.id);
+      const data = { ...toReply(keys, row), active: false };
+      await recordChange(request, 'biller_account.deleted', { objectId: row.id, before: { ...data, postback_url: undefined } });
+      return { data };
+    },
+  );
+
+  app.post(
+    '/v1/biller-accounts/:id/rotate-key',
+    {
+      onRequest: requireAccess(app, 'POST /v1/biller-accounts/{id}/rotate-key'),
+      schema: { tags, summary: "Replace the account key in the postback URL; the old URL stops answering at once", security, params: idParamsSchema, response: { 200: billerAccountReplySchema, ...errors } },
+    },
+    async (request) => {
+      const data = await rotateAccountKey(app.db, keys, request.params.id);
+      await recordChange(request, 'biller_account.key_rotated', { objectId: data.id });
+      return { data };
+    },
+  );
+
+  app.get(
+    '/v1/biller-events',
+    {
+      onRequest: requireAccess(app, 'GET /v1/biller-events'),
+      schema: {
+        tags,
+        summary: 'Every post the billers sent (card-like fields dropped, secrets redacted) and what it became, filtered by biller, site, status and days',
+        security,
+        querystring: billerEventQuerySchema,
+        response: { 200: billerEventReplySchema, ...errors },
+      },
+    },
+    async (request) => listEvents(app.db, request.query),
+  );
+
+  app.post(
+    '/v1/biller-events/:id/replay',
+    {
+      onRequest: requireAccess(app, 'POST /v1/biller-events/{id}/replay'),
+      schema: {
+        tags,
+        summary: 'Process one biller event again after a fix (idempotent: what it already made is not made twice)',
+        security,
+        params: idParamsSchema,
+        response: { 200: billerEventReplyOneSchema, 409: errorReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await replayEvent(deps, request.params.id);
+      await recordChange(request, 'biller_event.replayed', { objectId: data.id, after: { status: data.status, conversion_id: data.conversion_id } });
+      return { data };
+    },
+  );
+
+  app.get(
+    '/v1/statistics/retention',
+    {
+      onRequest: requireAccess(app, 'GET /v1/statistics/retention'),
+      schema: {
+        tags: ['statistics'],
+        summary: "Retention of billers' subscriptions per affiliate and offer: started, active, rebills, churned and churn rate",
+        security,
+        querystring: retentionQuerySchema,
+        response: { 200: retentionReplySchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await retention(app.db, scopeOf(request.auth!), request.query) }),
+  );
+
+  /** The biller's postback: its own format, GET or POST, form-encoded or JSON. */
+  const params = z.object({ biller: z.string().describe("The biller: ccbill, epoch, segpay or verotel"), account_key: z.string().describe("The biller account's key (from its postback URL)") });
+  const postback = async (request: { method: string; params: { biller: string; account_key: string }; query: unknown; body?: unknown; headers: Record<string, unknown>; raw: import('node:http').IncomingMessage }, reply: import('fastify').FastifyReply) => {
+    const post: BillerPost = {
+      method: request.method === 'POST' ? 'POST' : 'GET',
+      query: fieldsOf(request.query),
+      body: fieldsOf(request.body),
+      headers: fieldsOf(request.headers),
+    };
+    const answer = await receivePost(deps, request.params.biller, request.params.account_key, post, clientIp(request.raw, app.config.trustProxy));
+    if (!answer.ok) throw answer.error;
+    return reply.code(200).type('text/plain; charset=utf-8').send(answer.body);
+  };
+  const postbackSchema = (method: string) => ({
+    tags,
+    summary: `A biller's postback (${method}): the account key in the path is the credential; answers what the biller expects (CCBill, Verotel: OK)`,
+    security: [],
+    params,
+    querystring: z.record(z.string(), z.unknown()),
+    response: { 200: z.string().describe('The plain text the biller expects'), 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema },
+  });
+  app.get('/billers/:biller/:account_key', { helmet: false, onRequest: requireAccess(app, 'GET /billers/{biller}/{account_key}'), schema: postbackSchema('GET') }, postback);
+  app.post(
+    '/billers/:biller/:account_key',
+    { helmet: false, onRequest: requireAccess(app, 'POST /billers/{biller}/{account_key}'), schema: { ...postbackSchema('POST'), body: z.record(z.string(), z.unknown()).nullish() } },
+    postback,
+  );
+};

@@ -131,4 +131,10 @@ export const billers = {
     replayText: 'The stored post is processed again, as if it had just arrived. A conversion it already made is not counted twice.',
     replayDone: 'The event was replayed.',
   },
+  retention: {
+    title: 'Retention',
+    intro: 'Subscriptions from the billers in this period: started, still active, rebills, and cancelled or expired.',
+    empty: 'No subscription from a biller in this period.',
+    columns: { offer: 'Offer', affiliate: 'Affiliate', started: 'Started', active: 'Active subscriptions', rebills: 'Rebills', churned: 'Churned', churnRate: 'Churn' },
+  },
 };

@@ -26,7 +26,7 @@ export interface StatisticsPageProps {
   /** Staff with the affiliates permission may filter and group by affiliate. */
   canPickAffiliate: boolean;
   /** Sections under the report for the same period and offer (the billers' retention figures); the page puts them in. */
-  after?: (filters: { from: string; to: string; offer_id: number | undefined; valid: boolean }) => ReactNode;
+  renderAfter?: (filters: { from: string; to: string; offer_id: number | undefined; valid: boolean }) => ReactNode;
 }
 
 /** Every day of a period, so days without traffic show as zero in the chart. */
@@ -42,7 +42,7 @@ function fillDays(from: string, to: string, rows: readonly { date?: string | und
 }
 
 /** /statistics: date range and filters, a chart of clicks and conversions per day, the table with totals, CSV export. */
-export function StatisticsPage({ isClient, canPickAffiliate, after }: StatisticsPageProps) {
+export function StatisticsPage({ isClient, canPickAffiliate, renderAfter }: StatisticsPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -129,7 +129,7 @@ export function StatisticsPage({ isClient, canPickAffiliate, after }: Statistics
           )}
         </Paper>
       ) : null}
-      {after?.({ from: filters.from, to: filters.to, offer_id: filters.offer_id, valid: rangeValid })}
+      {renderAfter?.({ from: filters.from, to: filters.to, offer_id: filters.offer_id, valid: rangeValid })}
     </Stack>
   );
 }

@@ -70,7 +70,7 @@ test('staff add a CCBill account, a sale arrives at its URL, and the event log a
   expect(shown).toMatch(new RegExp(`^${baseURL}/billers/ccbill/[A-Za-z0-9_-]+`));
   await card.getByRole('button', { name: 'Copy URL' }).click();
   // The copy's notice may wait behind the save's; the clipboard is what counts.
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 20_000 }).toBe(shown);
   await noOverflow(page);
   if (shots) await page.screenshot({ path: `${shots}/billers-site-${info.project.name}.png`, fullPage: true });
 

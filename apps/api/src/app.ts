@@ -57,7 +57,8 @@ import { termsModule } from './modules/terms/index.ts';
 import { tiersModule } from './modules/tiers/index.ts';
 import { trackingModule } from './modules/tracking/index.ts';
 import { uploadsModule } from './modules/uploads/index.ts';
-import { seedDemoData } from './seed/demo.ts';
+import { demoAccounts, seedDemoData } from './seed/demo.ts';
+import { seedDemoBillers } from './seed/demo-billers.ts';
 import { seedDemoCreatives } from './seed/demo-creatives.ts';
 import { demoCatalogueAnswers, demoCatalogueRoutes, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 import { seedFirstStart } from './seed/owner.ts';
@@ -196,6 +197,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
       await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
       await seedDemoCreatives(database.db, config, app.log);
       await seedDemoCatalogue(database.db, config.publicUrl);
+      await seedDemoBillers({ db: database.db, conversionWriter: app.conversionWriter, fieldKey: config.taxFormKey, publicUrl: config.publicUrl }, demoAccounts.affiliate.email);
     }
   });
   app.addHook('onReady', async () => jobs.start());

@@ -13,6 +13,7 @@ const pages = {
   statistics: () => import('./routes/statistics.tsx'),
   'conversion-log': () => import('./routes/conversion-log.tsx'),
   fraud: () => import('./routes/fraud.tsx'),
+  'biller-events': () => import('./routes/biller-events.tsx'),
   campaigns: () => import('./routes/campaigns.tsx'),
   offers: () => import('./routes/offers.tsx'),
   creatives: () => import('./routes/creatives.tsx'),

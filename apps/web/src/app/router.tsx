@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
           { path: '/statistics', lazy: page('statistics') },
           { path: '/conversion-log', lazy: page('conversion-log') },
           { path: '/fraud', lazy: page('fraud') },
+          { path: '/biller-events', lazy: page('biller-events') },
           { path: '/campaigns', lazy: page('campaigns') },
           { path: '/offers', lazy: page('offers') },
           { path: '/offers/:id', lazy: page('offer-detail') },

@@ -25,6 +25,7 @@ import { enPublic } from './en-public.ts';
 import { catalogue } from './en/catalogue.ts';
 import { tiers } from './en/tiers.ts';
 import { fraud } from './en/fraud.ts';
+import { billers } from './en/billers.ts';
 
 /**
  * English texts: every text the app shows goes through i18next with these keys.
@@ -60,6 +61,7 @@ export const en = {
   taxForms,
   tiers,
   fraud,
+  billers,
 };
 
 export type Translation = typeof en;

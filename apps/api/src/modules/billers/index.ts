@@ -10,3 +10,8 @@ import { billerRoutes } from './routes.ts';
 export const billersModule = apiModule('billers', async (app) => {
   await app.register(billerRoutes);
 });
+
+// The demo network's biller accounts and posts (seed/demo-billers.ts) go through these.
+export { createAccount, listAccounts } from './accounts.ts';
+export { type ReceiveDeps, receivePost } from './receive.ts';
+export type { BillerPost } from './formats/index.ts';

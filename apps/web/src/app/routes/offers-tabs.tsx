@@ -11,6 +11,7 @@ import { PopCodeTab } from '../../features/offers/components/pop-code-tab.tsx';
 import { PostbacksTab } from '../../features/postbacks/components/postbacks-tab.tsx';
 import { SitesAdmin } from '../../features/sites/components/sites-admin.tsx';
 import { SmartLinksTab } from '../../features/smart-links/components/smart-links-tab.tsx';
+import { SiteBillersDialog } from '../../features/billers/components/site-billers-dialog.tsx';
 
 const affiliateTabs = ['list', 'smart-links', 'postbacks', 'pop-code', 'advanced'] as const;
 const staffTabs = ['offers', 'sites', 'landing-pages'] as const;
@@ -70,7 +71,7 @@ export function OffersPage({ isClient, canOpenDetail }: OffersPageProps) {
         {tab === 'pop-code' ? <PopCodeTab siteId={siteId} onSite={onSite} /> : null}
         {tab === 'advanced' ? <LinkBuilder siteId={siteId} onSite={onSite} landingPageId={landingPageId} /> : null}
         {tab === 'offers' ? <OffersAdmin siteId={siteId} onSite={onSite} canOpenDetail={canOpenDetail} /> : null}
-        {tab === 'sites' ? <SitesAdmin /> : null}
+        {tab === 'sites' ? <SitesAdmin billers={{ label: t('billers.open'), render: (s, close) => <SiteBillersDialog site={s} onClose={close} /> }} /> : null}
         {tab === 'landing-pages' ? <LandingPagesAdmin /> : null}
       </Box>
     </Box>

@@ -22,4 +22,11 @@ describe('route access (SPEC.md sections 2 and 6)', () => {
     expect(canVisit(manager, '/settings')).toBe(false);
     expect(canVisit({ is_client: true, assigned_permissions: [] }, '/profile')).toBe(true);
   });
+
+  it('opens the biller event log to staff with offers or payouts, not to affiliates', () => {
+    expect(canVisit(manager, '/biller-events')).toBe(true);
+    expect(canVisit({ is_client: false, assigned_permissions: ['payouts'] }, '/biller-events')).toBe(true);
+    expect(canVisit({ is_client: false, assigned_permissions: ['dashboard', 'statistics'] }, '/biller-events')).toBe(false);
+    expect(canVisit(affiliate, '/biller-events')).toBe(false);
+  });
 });

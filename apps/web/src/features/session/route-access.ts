@@ -4,6 +4,8 @@ import { matchPath } from 'react-router';
 /** What a protected route asks of the user: a permission, a role (client or admin), both, or nothing. */
 export interface RouteRequirement {
   permission?: Permission;
+  /** Any one of these permissions (the biller event log: offers or payouts). */
+  anyPermission?: readonly Permission[];
   role?: 'client' | 'admin';
 }
 
@@ -15,6 +17,7 @@ export const protectedRoutes = {
   '/dashboard': { permission: 'dashboard' },
   '/statistics': { permission: 'statistics' },
   '/conversion-log': { permission: 'statistics' },
+  '/biller-events': { anyPermission: ['offers', 'payouts'], role: 'admin' },
   '/creatives': { permission: 'creatives' },
   '/payouts': { permission: 'payouts' },
   '/payments': { role: 'client' },
@@ -46,6 +49,7 @@ export function meetsRequirement(user: Subject, requirement: RouteRequirement): 
   if (requirement.role === 'client' && !user.is_client) return false;
   if (requirement.role === 'admin' && user.is_client) return false;
   if (requirement.permission && !(user.assigned_permissions ?? []).includes(requirement.permission)) return false;
+  if (requirement.anyPermission && !requirement.anyPermission.some((p) => (user.assigned_permissions ?? []).includes(p))) return false;
   return true;
 }
 

@@ -4,6 +4,7 @@ export const menuItems = [
   { path: '/affiliates', label: 'shell.menu.affiliates', icon: 'affiliates' },
   { path: '/statistics', label: 'shell.menu.statistics', icon: 'statistics' },
   { path: '/conversion-log', label: 'shell.menu.conversionLog', icon: 'conversionLog' },
+  { path: '/biller-events', label: 'shell.menu.billerEvents', icon: 'billerEvents' },
   { path: '/campaigns', label: 'shell.menu.campaigns', icon: 'campaigns' },
   { path: '/offers', label: 'shell.menu.offers', icon: 'offers' },
   { path: '/creatives', label: 'shell.menu.creatives', icon: 'creatives' },

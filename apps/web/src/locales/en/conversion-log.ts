@@ -35,6 +35,8 @@ export const conversionLog = {
   noRate: 'no rate yet',
   reverses: 'Takes back #{{id}} ({{transaction}})',
   transaction: 'Transaction {{id}}',
+  // A conversion a biller posted: its biller and its own event name (affiliates see these, never the raw post).
+  fromBiller: '{{biller}} · {{event}}',
   actionsFor: 'Actions: conversion {{id}}',
   reverse: {
     open: 'Reverse',

@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ConversionLogRow, StoredConversionStatus } from '@portal/contracts';
+import { billerNames, type ConversionLogRow, type StoredConversionStatus } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../../components/list-table.tsx';
@@ -86,6 +86,11 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
     <ListTable label={t('conversionLog.tableLabel')} columns={columns} actions={Boolean(actions)} count={rows.length} pending={pending} empty={t('conversionLog.empty')} compact paging={paging} sorting={sorting}>
       {rows.map((row) => {
         const subs = subKeys.map((k) => row[k]).filter((v): v is string => Boolean(v));
+        // A biller's conversion names the biller and its event; a refund names the sale it took back.
+        const typeNotes = [
+          row.biller ? t('conversionLog.fromBiller', { biller: billerNames[row.biller], event: row.biller_event ?? '' }) : null,
+          row.reverses ? t('conversionLog.reverses', { id: row.reverses.id, transaction: row.reverses.transaction_id }) : null,
+        ].filter((n) => n !== null);
         return (
           <TableRow key={row.id} hover data-testid={`conversion-${row.id}`}>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -104,7 +109,7 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
               </TableCell>
             ) : null}
             <TableCell>
-              {withNote(t(`conversionLog.types.${row.type}`), row.reverses ? t('conversionLog.reverses', { id: row.reverses.id, transaction: row.reverses.transaction_id }) : null)}
+              {withNote(t(`conversionLog.types.${row.type}`), typeNotes.length ? typeNotes.map((n) => <div key={n}>{n}</div>) : null)}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {row.amount} {row.currency}

@@ -1,4 +1,5 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import Webhook from '@mui/icons-material/Webhook';
 import BarChart from '@mui/icons-material/BarChart';
 import Campaign from '@mui/icons-material/Campaign';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -29,6 +30,7 @@ const icons: Record<MenuIcon, ReactElement> = {
   statistics: <BarChart />,
   conversionLog: <FactCheck />,
   fraud: <GppMaybe />,
+  billerEvents: <Webhook />,
   campaigns: <Campaign />,
   offers: <LocalOffer />,
   creatives: <PhotoLibrary />,

@@ -1,9 +1,10 @@
 import Key from '@mui/icons-material/KeyOutlined';
+import Payments from '@mui/icons-material/PaymentsOutlined';
 import Sync from '@mui/icons-material/Sync';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Site, siteSortFields } from '@portal/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ListPage, useListPage } from '../../../components/list-page.tsx';
 import { ListSearch } from '../../../components/list-search.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -21,8 +22,13 @@ import { notify } from '../../../lib/notifications.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { SiteForm } from './site-form.tsx';
 
+export interface SitesAdminProps {
+  /** A site's Billers section (features/billers), opened from its row; the page puts it in. */
+  billers?: { label: string; render: (site: Site, close: () => void) => ReactNode };
+}
+
 /** Staff: the sites with create, edit and key rotation; a key is shown once, in a dialog with copy. */
-export function SitesAdmin() {
+export function SitesAdmin({ billers }: SitesAdminProps = {}) {
   const { t } = useTranslation();
   const list = useListPage<Site>();
   const paged = useListQuery<(typeof siteSortFields)[number]>();
@@ -32,6 +38,7 @@ export function SitesAdmin() {
   const syncNow = (site: Site) =>
     sync.mutate(site.id, { onSuccess: () => notify.success(t('offers.admin.syncQueued', { name: site.display_name })), onError: alertError });
   const [shownKey, setShownKey] = useState<{ name: string; key: string }>();
+  const [billersOf, setBillersOf] = useState<Site>();
   const rows = sites.data?.data ?? [];
 
   const rotateKey = (site: Site) =>
@@ -56,7 +63,12 @@ export function SitesAdmin() {
         pending: rotate.isPending,
         run: rotateKey,
       }}
-      dialogs={shownKey ? <KeyDialog name={shownKey.name} apiKey={shownKey.key} onClose={() => setShownKey(undefined)} /> : null}
+      dialogs={
+        <>
+          {shownKey ? <KeyDialog name={shownKey.name} apiKey={shownKey.key} onClose={() => setShownKey(undefined)} /> : null}
+          {billers && billersOf ? billers.render(billersOf, () => setBillersOf(undefined)) : null}
+        </>
+      }
     >
       <ListTable
         label={t('offers.admin.sitesLabel')}
@@ -89,6 +101,7 @@ export function SitesAdmin() {
               name={s.display_name}
               actions={[
                 ...(s.models_api_url || s.scenes_api_url ? [{ label: t('offers.admin.syncNow'), icon: <Sync />, onClick: () => syncNow(s) }] : []),
+                ...(billers ? [{ label: billers.label, icon: <Payments />, onClick: () => setBillersOf(s) }] : []),
                 { label: t('offers.admin.rotateKey'), icon: <Key />, onClick: () => list.confirm(s) },
               ]} edit={{ label: t('offers.edit'), onClick: () => list.edit(s) }} />
           </TableRow>

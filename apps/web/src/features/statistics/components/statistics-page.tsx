@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStatistics } from '../api/get-statistics.ts';
@@ -25,6 +25,8 @@ export interface StatisticsPageProps {
   isClient: boolean;
   /** Staff with the affiliates permission may filter and group by affiliate. */
   canPickAffiliate: boolean;
+  /** Sections under the report for the same period and offer (the billers' retention figures); the page puts them in. */
+  renderAfter?: (filters: { from: string; to: string; offer_id: number | undefined; valid: boolean }) => ReactNode;
 }
 
 /** Every day of a period, so days without traffic show as zero in the chart. */
@@ -40,7 +42,7 @@ function fillDays(from: string, to: string, rows: readonly { date?: string | und
 }
 
 /** /statistics: date range and filters, a chart of clicks and conversions per day, the table with totals, CSV export. */
-export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPageProps) {
+export function StatisticsPage({ isClient, canPickAffiliate, renderAfter }: StatisticsPageProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -127,6 +129,7 @@ export function StatisticsPage({ isClient, canPickAffiliate }: StatisticsPagePro
           )}
         </Paper>
       ) : null}
+      {renderAfter?.({ from: filters.from, to: filters.to, offer_id: filters.offer_id, valid: rangeValid })}
     </Stack>
   );
 }

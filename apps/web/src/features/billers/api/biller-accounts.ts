@@ -1,0 +1,49 @@
+import { type BillerAccountInput, type BillerAccountUpdate, billerAccountSchema } from '@portal/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+const listReply = z.object({ data: z.array(billerAccountSchema) });
+const oneReply = z.object({ data: billerAccountSchema, message: z.string().optional() });
+
+/** Every read of a site's biller accounts sits under this key; saving, rotating or deleting one invalidates it. */
+export const billerAccountsQueryKey = ['biller-accounts'] as const;
+
+/** GET /v1/sites/{id}/biller-accounts (staff with offers): the site's biller accounts with their postback URLs. */
+export async function getBillerAccounts(siteId: number) {
+  return listReply.parse(await apiRequest(`/v1/sites/${siteId}/biller-accounts`)).data;
+}
+
+export const billerAccountsQueryOptions = (siteId: number) =>
+  queryOptions({ queryKey: [...billerAccountsQueryKey, siteId], queryFn: () => getBillerAccounts(siteId) });
+
+export function useBillerAccounts(siteId: number) {
+  return useQuery(billerAccountsQueryOptions(siteId));
+}
+
+export type SaveBillerAccount = { siteId: number; id?: undefined; input: BillerAccountInput } | { siteId: number; id: number; input: BillerAccountUpdate };
+
+/** POST /v1/sites/{id}/biller-accounts (new) or PATCH /v1/biller-accounts/{id}. */
+export async function saveBillerAccount(save: SaveBillerAccount) {
+  const path = save.id === undefined ? `/v1/sites/${save.siteId}/biller-accounts` : `/v1/biller-accounts/${save.id}`;
+  return oneReply.parse(await apiRequest(path, { method: save.id === undefined ? 'POST' : 'PATCH', body: save.input }));
+}
+
+/** POST /v1/biller-accounts/{id}/rotate-key: a new account key, so a new postback URL; the old one stops at once. */
+export async function rotateBillerKey(id: number) {
+  return oneReply.parse(await apiRequest(`/v1/biller-accounts/${id}/rotate-key`, { method: 'POST' }));
+}
+
+/** DELETE /v1/biller-accounts/{id}. */
+export async function deleteBillerAccount(id: number) {
+  await apiRequest(`/v1/biller-accounts/${id}`, { method: 'DELETE' });
+}
+
+function useInvalidating<A, R>(run: (arg: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: billerAccountsQueryKey }) });
+}
+
+export const useSaveBillerAccount = () => useInvalidating(saveBillerAccount);
+export const useRotateBillerKey = () => useInvalidating(rotateBillerKey);
+export const useDeleteBillerAccount = () => useInvalidating(deleteBillerAccount);

@@ -14,7 +14,6 @@
 // Then the same load again with a hard conversion cap on both offers: what a cap check costs, in the same run.
 // Goal: 2,000 conversions a second or more. Reports, never gates: exits 0 when the goal is missed.
 import { randomBytes } from 'node:crypto';
-import { newClickIdAt } from '../apps/api/src/modules/clicks/click-id.ts';
 import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedClicks, seedNetwork } from './support/seed.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The shipped list: X4BNet lists_vpn's data-centre IPv4 ranges (MIT, apps/api/data/datacenter/LICENSE). */
-export const SHIPPED_DATACENTER_LIST = fileURLToPath(new URL('../../../data/datacenter/ipv4.txt', import.meta.url));
+/** The shipped list: X4BNet lists_vpn's data-centre IPv4 ranges (MIT, apps/api/resources/datacenter/LICENSE). */
+export const SHIPPED_DATACENTER_LIST = fileURLToPath(new URL('../../../resources/datacenter/ipv4.txt', import.meta.url));
 
 /** An IPv4 address as an unsigned 32-bit number, or null (IPv4-mapped IPv6 `::ffff:a.b.c.d` counts as IPv4). */
 export function ipv4Number(ip: string): number | null {

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { accounts, signIn } from './support/accounts.ts';
 import { dataOf, staffSession } from './support/api.ts';
+import { rememberCookieChoice } from './support/shell.ts';
 
 // Caps (issue 27): staff see, add and delete an offer's caps on its screen; an affiliate sees in
 // Offers that the demo's capped offer is capped today and when it reopens. At 1440 and 375 px.
@@ -9,6 +10,8 @@ const cappedOffer = 'HoloStage Pay per sale $45';
 // Two sign-ins (one with the emailed code) and a dialog each: room for a busy machine.
 test.setTimeout(180_000);
 const expect = baseExpect.configure({ timeout: 30_000 });
+// The cookie notice is answered beforehand: on a phone it would cover the dialogs' buttons.
+test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
 test('an affiliate sees the capped offer marked capped today, with when it reopens', async ({ page }, info) => {
   await signIn(page, accounts.affiliate);

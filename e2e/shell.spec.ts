@@ -10,7 +10,7 @@ test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, ba
 const expectedMenus: [Account, string[]][] = [
   [accounts.affiliate, ['Dashboard', 'Statistics', 'Conversion log', 'Campaigns', 'Offers', 'Creatives', 'Announcements', 'Payments', 'Profile']],
   [accounts.manager, ['Dashboard', 'Affiliates', 'Statistics', 'Conversion log', 'Biller events', 'Offers', 'Creatives', 'Announcements', 'Profile']],
-  [accounts.owner, ['Dashboard', 'Affiliates', 'Statistics', 'Conversion log', 'Biller events', 'Offers', 'Creatives', 'Announcements', 'Payouts', 'Global Settings', 'Profile']],
+  [accounts.owner, ['Dashboard', 'Affiliates', 'Statistics', 'Conversion log', 'Biller events', 'Offers', 'Creatives', 'Announcements', 'Payouts', 'Fraud', 'Global Settings', 'Profile']],
 ];
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;

@@ -175,7 +175,7 @@ describe('actions', () => {
     expect(back.json()).toMatchObject({ message: 'Account activated successfully', data: { status: 'active' } });
   });
 
-  it("keeps a deactivated affiliate's links redirecting to the site without counting", async () => {
+  it("keeps a deactivated affiliate's links redirecting to the site, the click stored with the reason and never counted", async () => {
     const a = await createAffiliate(t.app);
     const tokens = await signIn(t.app, mail, a.email, a.password);
     const ownerTokens = await signIn(t.app, mail, 'owner@example.com', 'owner-password-1');
@@ -186,8 +186,10 @@ describe('actions', () => {
     const after = await click(t.app, link.url, { ip: '81.2.69.161' });
     expect(after.status).toBe(302);
     expect(after.location?.hostname).toBe('deactsite.example');
-    const counted = await t.app.db.select().from(clicks).where(eq(clicks.affiliateId, a.id));
-    expect(counted).toHaveLength(1);
+    // The site is the last step of the fallback chain (docs/caps.md): the click is kept with why, never unique.
+    const stored = await t.app.db.select().from(clicks).where(eq(clicks.affiliateId, a.id)).orderBy(clicks.id);
+    expect(stored.map((c) => c.fallbackReason)).toEqual([null, 'affiliate_inactive']);
+    expect(stored[1]!.isUnique).toBe(false);
   });
 
   it('refuses to deactivate the owner', async () => {

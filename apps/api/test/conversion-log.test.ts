@@ -160,7 +160,7 @@ describe('CSV', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('conversion-log.csv');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,time,transaction_id,site,offer,type,amount,currency,usd_amount,earning,status,reason,cid,sub1,sub2,sub3,sub4,sub5,country,device,reverses_id,reverses_transaction_id');
+    expect(lines[0]).toBe('id,time,transaction_id,site,offer,type,amount,currency,usd_amount,earning,status,reason,cid,sub1,sub2,sub3,sub4,sub5,country,device,reverses_id,reverses_transaction_id,biller,biller_event');
     expect(lines).toHaveLength(4);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(res.body).not.toMatch(/,=HYPERLINK/);

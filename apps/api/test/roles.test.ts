@@ -48,7 +48,7 @@ describe('roles', () => {
     const list: Role[] = (await call('GET', '/v1/roles', owner)).json().data;
     const ownerRole = list.find((r) => r.is_owner_role)!;
     expect(ownerRole).toMatchObject({ name: 'owner', users_count: 1, is_active: true });
-    expect(ownerRole.permissions).toHaveLength(8);
+    expect(ownerRole.permissions).toHaveLength(9);
     const lose = await call('PATCH', `/v1/roles/${ownerRole.id}`, owner, { permissions: ['dashboard'] });
     expect(lose.statusCode).toBe(409);
     expect((await call('PATCH', `/v1/roles/${ownerRole.id}`, owner, { is_active: false })).statusCode).toBe(409);

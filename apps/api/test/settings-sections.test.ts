@@ -146,13 +146,13 @@ describe('Landing page images', () => {
 
 describe('Network details', () => {
   it('reads the default brand, refuses bad fields, and the saved name is the brand of the pages and the emails', async () => {
-    expect((await call('GET', '/v1/settings/network-details', admin)).json().data).toEqual({ name: 'VR Affiliate Network', address: '', email: '', tax_id: '', invoice_footer: '' });
+    expect((await call('GET', '/v1/settings/network-details', admin)).json().data).toEqual({ name: 'VR Affiliate Network', address: '', email: '', tax_id: '', invoice_footer: '', default_fallback_url: '' });
     const bad = await call('PUT', '/v1/settings/network-details', admin, { name: ' ', email: 'nope' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({ name: [m.required], email: [m.email] });
     const body = { name: 'Partners <VR> & Co', address: '5 Harbour Road\nLimassol 3036, Cyprus', email: 'billing@vr.example', tax_id: 'CY10239876X', invoice_footer: 'Registered in Cyprus, HE 401234.' };
     const saved = await call('PUT', '/v1/settings/network-details', admin, body);
-    expect(saved.json().data).toEqual(body);
+    expect(saved.json().data).toEqual({ ...body, default_fallback_url: '' });
     expect(await lastEvent()).toMatchObject({ objectId: 'network-details', after: body });
     const page = await t.app.inject({ method: 'GET', url: '/signin' });
     expect(page.body).toContain('<meta name="application-name" content="Partners &lt;VR&gt; &amp; Co" />');

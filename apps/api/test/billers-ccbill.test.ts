@@ -159,6 +159,24 @@ describe('CCBill webhooks', () => {
     expect(await conversion((await lastEvent()).conversionId!)).toMatchObject({ type: 'refund', billerEvent: 'Void', reversesConversionId: sale });
   });
 
+  it('a sale on an offer with a cap is recorded one by one from the same biller account: its refund still finds it', async () => {
+    // Capped offers leave the batch for the one-by-one path (docs/caps.md); the source must go with them.
+    const cap = await t.app.inject({ method: 'POST', url: `/v1/offers/${rev.offerId}/caps`, headers: bearer(staff), payload: { metric: 'payout', period: 'month', limit: 100000, mode: 'soft' } });
+    expect(cap.statusCode).toBe(201);
+    const cappedCid = await newClick();
+    const sub = ccbillId();
+    const tx = ccbillId();
+    await ccbillPost(t.app, path, 'NewSaleSuccess', newSale(sub, tx, cappedCid, '20.00'));
+    const sale = (await lastEvent()).conversionId!;
+    expect(await conversion(sale)).toMatchObject({ status: 'accepted', billerAccountId: accountId, transactionId: tx });
+    const before = await balance();
+    await ccbillPost(t.app, path, 'Refund', takeBack(sub, tx, '20.00'));
+    expect(await lastEvent()).toMatchObject({ status: 'accepted', eventType: 'refund' });
+    expect(await balance()).toBe(before - 700);
+    expect((await conversion(sale)).status).toBe('reversed');
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.json().data.id}`, headers: bearer(staff) })).statusCode).toBe(200);
+  });
+
   it('a Cancellation moves no money: a subscription event, the subscription cancelled', async () => {
     const before = await balance();
     const ledgerBefore = (await t.app.db.select().from(ledgerEntries)).length;

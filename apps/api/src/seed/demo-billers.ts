@@ -44,11 +44,12 @@ function posts(biller: string, n: number, cid: string | null, rebills: number, e
       break;
     }
     case 'epoch': {
-      out.push(get({ transaction_id: tx(0), member_id: sub, ans: 'YGOODTEST', amount: '34.95', currency: 'EUR', pi_code: '100123', ...(cid ? { cid } : {}) }));
-      for (let i = 1; i <= rebills; i++) out.push(form({}, { ets_transaction_id: tx(i), ets_member_idx: sub, ets_transaction_type: 'C', ets_transaction_amount: '34.95', ets_currency: 'EUR' }));
-      if (ending === 'refund') out.push(form({}, { ets_transaction_id: tx(90), ets_member_idx: sub, ets_transaction_type: 'D', ets_transaction_amount: '-34.95', ets_ref_trans_ids: tx(0), ets_currency: 'EUR' }));
-      if (ending === 'chargeback') out.push(form({}, { ets_transaction_id: tx(91), ets_member_idx: sub, ets_transaction_type: 'A', ets_transaction_amount: '-34.95', ets_ref_trans_ids: tx(0), ets_currency: 'EUR' }));
-      if (ending === 'cancellation') out.push(form({}, { ets_transaction_id: tx(92), ets_member_idx: sub, ets_transaction_type: 'X', ets_transaction_amount: '0' }));
+      out.push(get({ transaction_id: tx(0), member_id: sub, ans: 'YGOODTEST', amount: '34.95', currency: 'USD', pi_code: '100123', ...(cid ? { cid } : {}) }));
+      // Data Plus codes (docs/billers.md): N a rebill, C a credit, D a chargeback, K a cancellation; its amounts are US dollars.
+      for (let i = 1; i <= rebills; i++) out.push(form({}, { ets_transaction_id: tx(i), ets_member_idx: sub, ets_transaction_type: 'N', ets_transaction_amount: '34.95' }));
+      if (ending === 'refund') out.push(form({}, { ets_transaction_id: tx(90), ets_member_idx: sub, ets_transaction_type: 'C', ets_transaction_amount: '34.95', ets_ref_trans_ids: tx(0) }));
+      if (ending === 'chargeback') out.push(form({}, { ets_transaction_id: tx(91), ets_member_idx: sub, ets_transaction_type: 'D', ets_transaction_amount: '34.95', ets_ref_trans_ids: tx(0) }));
+      if (ending === 'cancellation') out.push(form({}, { ets_transaction_id: tx(92), ets_member_idx: sub, ets_transaction_type: 'K', ets_transaction_amount: '0' }));
       break;
     }
     case 'segpay': {
@@ -57,7 +58,8 @@ function posts(biller: string, n: number, cid: string | null, rebills: number, e
       for (let i = 1; i <= rebills; i++) out.push(get({ ...base, tranid: tx(i), price: '24.99', approved: 'Yes', trantype: 'sale', stage: 'Rebill', action: 'Auth' }));
       if (ending === 'refund') out.push(get({ ...base, tranid: tx(90), price: '24.99', approved: 'Yes', trantype: 'credit', stage: 'Initial', action: 'Auth', relatedtranid: tx(0) }));
       if (ending === 'chargeback') out.push(get({ ...base, tranid: tx(91), price: '24.99', approved: 'Yes', trantype: 'charge', stage: 'Initial', action: 'Auth', relatedtranid: tx(0) }));
-      if (ending === 'cancellation') out.push(get({ ...base, tranid: tx(92), price: '0', approved: 'Yes', trantype: 'sale', stage: 'Initial', action: 'Cancel' }));
+      // Member management: a cancellation carries its action alone.
+      if (ending === 'cancellation') out.push(get({ purchaseid: sub, token: secret, action: 'Cancel' }));
       break;
     }
     case 'verotel': {
@@ -125,11 +127,13 @@ export async function seedDemoBillers(deps: ReceiveDeps, demoAffiliateEmail: str
       for (const [j, post] of posts(input.biller, n + i, click.cid, rebills, endings[i]!, secret).entries()) {
         // Monthly rebills would reach past today: a week apart keeps the demo inside its window.
         const at = new Date(Math.min(now.getTime() - 60_000, start + j * 7 * DAY));
-        const answer = await send(post, at);
+        // CCBill dates each event: the demo's are the moments it sends them.
+        const dated = post.body.timestamp ? { ...post, body: { ...post.body, timestamp: at.toISOString().slice(0, 19).replace('T', ' ') } } : post;
+        const answer = await send(dated, at);
         // No format for this biller yet: nothing was logged; its demo waits for a later start.
         if (!answer.ok && answer.eventId === null) known = false;
         // The first sale posted twice: the repeat is a duplicate, answered as success.
-        if (i === 0 && j === 0) await send(post, new Date(at.getTime() + 60_000));
+        if (i === 0 && j === 0) await send(dated, new Date(at.getTime() + 60_000));
       }
       if (!known) break;
     }

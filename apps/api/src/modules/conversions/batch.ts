@@ -274,9 +274,10 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   if (deliveries.length) notifyEnqueued();
 
   for (const i of oneByOne) {
-    const { siteId, input, now } = batch[i]!;
+    // Offers with conversion or payout caps: one by one, from the same source (the site's API or a biller account).
+    const { siteId, input, now, source } = batch[i]!;
     try {
-      outcomes.set(i, await recordConversion(db, siteId, input, now));
+      outcomes.set(i, await recordConversion(db, siteId, input, now, source));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       refused.set(i, err);

@@ -29,4 +29,6 @@ billerFlow({
     transPost({ action: 'Auth', stage: 'Rebill', approved: 'Yes', trantype: 'charge', purchaseid: s.sub, tranid: s.tx, relatedtranid: s.original, price: s.price, currencycode: 'USD' }),
   cancellation: (s) => transPost({ action: 'Cancel', purchaseid: s.sub }),
   forged: (path, s) => ({ path, post: sale(s, 'segpay-token-3f9a2c7d1f'), status: 403, reason: 'Wrong token.' }),
+  // Segpay fills its macros into the URL it is given: every field we read, the click id's extra, the token.
+  pasteQuery: `action=<action>&stage=<stage>&approved=<approved>&trantype=<trantype>&purchaseid=<purchaseid>&tranid=<tranid>&relatedtranid=<relatedtranid>&price=<price>&currencycode=<currencycode>&cid=<extra cid>&token=${token}`,
 });

@@ -99,7 +99,7 @@ export async function seedDemoBillers(deps: ReceiveDeps, demoAffiliateEmail: str
     const siteId = siteOf.get(site)!;
     // Made at an earlier start whose build had no format for this biller yet: its posts come now.
     const account = (await listAccounts(db, deps, siteId)).find((a) => a.biller === input.biller) ?? (await createAccount(db, deps, siteId, billerAccountInputSchema.parse(input)));
-    const key = account.postback_url.split('/').at(-1)!;
+    const key = new URL(account.postback_url).pathname.split('/').at(-1)!;
     const secret = input.secret ?? '';
     const send = (post: Omit<BillerPost, 'headers'>, at: Date) => receivePost(deps, input.biller, key, { ...post, headers: {} }, '64.38.212.10', at);
     // The demo affiliate's clicks on the site's sale offers, 20 to 40 days ago, that no conversion used yet.

@@ -44,6 +44,8 @@ export interface BillerSamples {
   cancellation(s: { sub: string }): SamplePost;
   /** A sale the endpoint must refuse (wrong token or signature, or an unknown key), and what it answers. */
   forged(path: string, sale: Sale): { path: string; post: SamplePost; status: number; reason: string };
+  /** The query the postback URL carries for pasting into the biller's admin ('' when none). */
+  pasteQuery?: string;
 }
 
 let seq = 0;
@@ -72,7 +74,7 @@ export function billerFlow(s: BillerSamples): void {
   type Tokens = { access_token: string };
   const mail = new MailCatcher();
   let t: TestApp, staff: Tokens, alice: Tokens, aliceId: number, rev: Catalogue;
-  let path: string, accountId: number;
+  let path: string, accountId: number, postbackUrl: string;
   let ip = 0;
 
   beforeAll(async () => {
@@ -81,6 +83,7 @@ export function billerFlow(s: BillerSamples): void {
     }));
     const account = await addBillerAccount(t.app, staff, rev.siteId, s.account);
     path = pathOf(account.postback_url);
+    postbackUrl = account.postback_url;
     accountId = account.id;
     // A whole app with its catalogue: slow on a busy machine.
   }, 180_000);
@@ -100,6 +103,10 @@ export function billerFlow(s: BillerSamples): void {
 
   describe(`${s.biller} postbacks end to end`, () => {
     let cid: string, sub: string, saleTx: string, saleId: number, rebillTx: string, rebillId: number;
+
+    it("the postback URL is the whole one to paste into the biller's admin", () => {
+      expect(postbackUrl.split('?')[1] ?? '').toBe(s.pasteQuery ?? '');
+    });
 
     it('a sale with the click id pays the affiliate and starts the subscription', async () => {
       cid = await newClick();

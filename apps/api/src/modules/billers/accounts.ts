@@ -7,6 +7,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { decryptValue, encryptValue } from '../../lib/field-crypto.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 import { assertSiteExists } from '../sites/index.ts';
+import { segpayTransPostQuery } from './formats/segpay.ts';
 
 export type BillerAccountRow = typeof billerAccounts.$inferSelect;
 
@@ -28,6 +29,16 @@ export const secretOf = (keys: AccountKeys, row: BillerAccountRow): string | nul
 
 export const postbackUrl = (publicUrl: string, biller: string, key: string): string => `${publicUrl}/billers/${biller}/${key}`;
 
+/**
+ * The URL staff paste into the biller's admin. Segpay fills its macros into the URL it is given, so
+ * its URL carries the TransPost query: every field we read, the click id's extra and the token.
+ */
+function pasteUrlOf(keys: AccountKeys, row: BillerAccountRow): string {
+  const url = postbackUrl(keys.publicUrl, row.biller, accountKeyOf(keys, row));
+  const token = row.biller === 'segpay' ? secretOf(keys, row) : null;
+  return token ? `${url}?${segpayTransPostQuery(token, row.passthroughField)}` : url;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toReply(keys: AccountKeys, row: BillerAccountRow): BillerAccount {
@@ -46,7 +57,7 @@ export function toReply(keys: AccountKeys, row: BillerAccountRow): BillerAccount
     site_reports_too: row.siteReportsToo,
     require_biller_addresses: row.requireBillerAddresses,
     active: row.active,
-    postback_url: postbackUrl(keys.publicUrl, row.biller, accountKeyOf(keys, row)),
+    postback_url: pasteUrlOf(keys, row),
     last_post_at: iso(row.lastPostAt),
     key_rotated_at: iso(row.keyRotatedAt),
     created_at: row.createdAt.toISOString(),

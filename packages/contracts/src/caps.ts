@@ -56,7 +56,7 @@ export const capInputSchema = z
       .transform((v) => v ?? DEFAULT_CAP_ALERT_PERCENT),
     affiliate_id: optionalSelectId().optional(),
   })
-  .refine((v) => v.metric === 'payout' || Number.isInteger(v.limit), { message: capMessages.wholeNumber, path: ['limit'] });
+  .refine((v) => v.metric === 'payout' || typeof v.limit !== 'number' || Number.isInteger(v.limit), { message: capMessages.wholeNumber, path: ['limit'] });
 export type CapInput = z.input<typeof capInputSchema>;
 
 export const capReplySchema = z.object({ data: capSchema, message: z.string().optional() });

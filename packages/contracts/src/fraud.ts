@@ -85,20 +85,20 @@ const uniqueRules = <T extends { rule: string }>(rules: T[], ctx: z.RefinementCt
 /** A payout hold that follows risk: an affiliate whose chargeback ratio (90 days) is at least `ratio` % waits `extra_days` more. */
 export const riskHoldSchema = z.object({
   ratio: numberValue.refine((v) => Number.isFinite(v) && v >= 0 && v <= 100, m.percentage),
-  extra_days: numberValue.refine((v) => Number.isInteger(v) && v >= 1 && v <= 365, fraudMessages.wholeNumber),
+  extra_days: numberValue.refine((v) => !Number.isNaN(v), { message: m.invalid, abort: true }).refine((v) => Number.isInteger(v) && v >= 1 && v <= 365, fraudMessages.wholeNumber),
 });
 export type RiskHold = z.output<typeof riskHoldSchema>;
 
 /** `PUT /v1/settings/fraud-rules`: the network's rules and the risk-hold table, each replaced whole. */
 export const networkFraudRulesRequestSchema = z
-  .object({ rules: z.array(fraudRuleSchema).max(fraudRuleKinds.length), risk_holds: z.array(riskHoldSchema).max(20).optional() })
+  .object({ rules: z.array(fraudRuleSchema, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.required : m.invalid) }).max(fraudRuleKinds.length), risk_holds: z.array(riskHoldSchema).max(20).optional() })
   .superRefine((b, ctx) => uniqueRules(b.rules, ctx));
 export type NetworkFraudRulesRequest = z.input<typeof networkFraudRulesRequestSchema>;
 export const networkFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleSchema), risk_holds: z.array(riskHoldSchema) }) });
 export type NetworkFraudRules = z.infer<typeof networkFraudRulesReplySchema>['data'];
 
 /** `PUT /v1/offers/{id}/fraud-rules`: the offer's own rules, replaced whole. */
-export const offerFraudRulesRequestSchema = z.object({ rules: z.array(fraudRuleSchema).max(fraudRuleKinds.length) }).superRefine((b, ctx) => uniqueRules(b.rules, ctx));
+export const offerFraudRulesRequestSchema = z.object({ rules: z.array(fraudRuleSchema, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.required : m.invalid) }).max(fraudRuleKinds.length) }).superRefine((b, ctx) => uniqueRules(b.rules, ctx));
 export type OfferFraudRulesRequest = z.input<typeof offerFraudRulesRequestSchema>;
 export const offerFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleSchema) }) });
 
@@ -133,7 +133,7 @@ export type RejectHeldRequest = z.input<typeof rejectHeldRequestSchema>;
 export const bulkHeldRequestSchema = z
   .object({
     action: z.enum(['approve', 'reject'], { error: m.invalid }),
-    conversion_ids: z.array(id()).min(1, m.required).max(200, m.invalid),
+    conversion_ids: z.array(id(), { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.required : m.invalid) }).min(1, m.required).max(200, m.invalid),
     reason: nameText({ max: 255 }).optional(),
   })
   .superRefine((b, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
 import { nameText } from './rules/text.ts';
 import { deviceClasses } from './tracking.ts';
@@ -18,13 +19,13 @@ export const smartLinkMessages = {
 
 export const smartLinkEntrySchema = z.object({
   offer_id: id(),
-  weight: z.coerce.number({ error: smartLinkMessages.weight }).int(smartLinkMessages.weight).min(1, smartLinkMessages.weight).max(1000, smartLinkMessages.weight),
+  weight: required(z.coerce.number({ error: smartLinkMessages.weight }).int(smartLinkMessages.weight).min(1, smartLinkMessages.weight).max(1000, smartLinkMessages.weight)),
   /** Empty: every country. */
-  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, smartLinkMessages.countries)).max(250).optional().default([]),
+  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, smartLinkMessages.countries), { error: m.invalid }).max(250).optional().default([]),
   /** Empty: every device. */
-  devices: z.array(z.enum(deviceClasses, { error: m.invalid })).max(4).optional().default([]),
+  devices: z.array(z.enum(deviceClasses, { error: m.invalid }), { error: m.invalid }).max(4).optional().default([]),
   /** Takes visitors no other offer targets (and any visitor when no targeted offer matches). */
-  catch_all: z.boolean().optional().default(false),
+  catch_all: z.boolean({ error: m.invalid }).optional().default(false),
 });
 export type SmartLinkEntryInput = z.input<typeof smartLinkEntrySchema>;
 

@@ -17,6 +17,7 @@ const offer = {
   goal: 'sale',
   default_payout: 10,
   status: 'active',
+  fallback_url: null,
   created_at: '2026-01-01T00:00:00Z',
 };
 const landingPage = { id: 11, site_id: 3, name: 'Main tour', url: 'https://vr.example/tour', description: '', language: 'en', rating: 0 };

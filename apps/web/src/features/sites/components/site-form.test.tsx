@@ -46,7 +46,7 @@ describe('SiteForm', () => {
     fireEvent.change(field(/^Name/), { target: { value: 'vr-new' } });
     fireEvent.change(field(/^Display name/), { target: { value: 'VR New' } });
     fireEvent.change(field(/^URL/), { target: { value: 'https://vr-new.example.com' } });
-    reply = { status: 201, body: { data: { id: 9, name: 'vr-new', display_name: 'VR New', url: 'https://vr-new.example.com', description: '', type: 'vr', manager: null, models_api_url: null, scenes_api_url: null, message: '', created_at: '2026-01-01T00:00:00Z', api_key: 'key-123' } } };
+    reply = { status: 201, body: { data: { id: 9, name: 'vr-new', display_name: 'VR New', url: 'https://vr-new.example.com', description: '', type: 'vr', manager: null, models_api_url: null, scenes_api_url: null, message: '', fallback_url: null, created_at: '2026-01-01T00:00:00Z', api_key: 'key-123' } } };
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onKey).toHaveBeenCalledWith('VR New', 'key-123'));
     expect(sent[0]).toMatchObject({ url: '/v1/sites', body: { name: 'vr-new', display_name: 'VR New', url: 'https://vr-new.example.com', type: 'vr' } });

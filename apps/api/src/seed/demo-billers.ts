@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, max, notExists, sql } from 'drizzle-orm';
 import { type BillerAccountInput, billerAccountInputSchema } from '@portal/contracts';
-import { clicks, conversions, offers, settings, sites, users } from '../db/schema/index.ts';
+import { clicks, conversions, offers, payoutPeriods, settings, sites, users } from '../db/schema/index.ts';
 import { type BillerPost, createAccount, listAccounts, receivePost, type ReceiveDeps } from '../modules/billers/index.ts';
 
 const MARKER = 'demo_billers_version';
@@ -92,6 +92,10 @@ export async function seedDemoBillers(deps: ReceiveDeps, demoAffiliateEmail: str
   const siteOf = new Map(siteRows.map((s) => [s.name, s.id]));
   if (!affiliate || siteOf.size < 3) return;
 
+  // A biller posts as events happen: nothing lands in a period already closed (its payouts and statements are final).
+  const [closed] = await db.select({ cutoff: max(payoutPeriods.cutoff) }).from(payoutPeriods);
+  const openFrom = closed?.cutoff?.getTime() ?? 0;
+
   let n = 0;
   for (const { site, input } of demoAccounts) {
     n += 10;
@@ -126,7 +130,7 @@ export async function seedDemoBillers(deps: ReceiveDeps, demoAffiliateEmail: str
       const rebills = i === 0 ? 2 : i === 3 ? 1 : 0;
       for (const [j, post] of posts(input.biller, n + i, click.cid, rebills, endings[i]!, secret).entries()) {
         // Monthly rebills would reach past today: a week apart keeps the demo inside its window.
-        const at = new Date(Math.min(now.getTime() - 60_000, start + j * 7 * DAY));
+        const at = new Date(Math.min(now.getTime() - 60_000, Math.max(openFrom + j * 60_000, start + j * 7 * DAY)));
         // CCBill dates each event: the demo's are the moments it sends them.
         const dated = post.body.timestamp ? { ...post, body: { ...post.body, timestamp: at.toISOString().slice(0, 19).replace('T', ' ') } } : post;
         const answer = await send(dated, at);

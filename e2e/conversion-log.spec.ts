@@ -86,7 +86,7 @@ test('staff see whose each conversion is, and orphaned reports with their reason
   // Sales a site reported that reached no click (the billers' orphans, rebills of unknown subscriptions, say so otherwise).
   await page.goto('/conversion-log?status=orphaned&type=sale');
   const orphan = table(page).locator('tbody tr').first();
-  await expect(orphan).toContainText('Orphaned');
+  await expect(orphan).toContainText('Orphaned', { timeout: 20_000 });
   await expect(orphan).toContainText(/No click (has this click id|id \(cid\) was given)\./);
   await noOverflow(page);
   if (shots) await page.screenshot({ path: `${shots}/conversion-log-staff-orphaned-${info.project.name}.png`, fullPage: true });

@@ -1,12 +1,16 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, jobs } from '../src/db/schema/index.ts';
 import { DATACENTER_JOB, datacenterJob, refreshDatacenterList } from '../src/modules/clicks/datacenter-refresh.ts';
 import { AddressRanges, shippedDatacenterRanges } from '../src/modules/clicks/datacenter.ts';
 import { statsDay } from '../src/modules/tracking/day.ts';
-import type { TestApp } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { type TestApp, testConfig } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';
 import { appWithCatalogues, BOT_UA, type Catalogue, click, convert, trackingLink } from './support/tracking.ts';
@@ -146,6 +150,20 @@ describe('the data-centre list refresh', () => {
     // The next refresh is queued for a day later.
     const next = await t.app.db.select({ runAt: jobs.runAt }).from(jobs).where(eq(jobs.kind, DATACENTER_JOB));
     expect(next.some((j) => j.runAt.getTime() > Date.now() + 23 * 3600_000)).toBe(true);
+  });
+
+  it('an instance starting on a database that holds a loaded list starts, and screens with that list', { timeout: 180_000 }, async () => {
+    body = list();
+    const config = { ...testConfig(), database: { kind: 'pglite' as const, dir: mkdtempSync(join(tmpdir(), 'pglite-datacenter-')) } };
+    const first = await buildApp(config);
+    expect((await refreshDatacenterList(first.db, `${base}/list.txt`)).ok).toBe(true);
+    await first.close();
+    const next = await buildApp(config);
+    try {
+      expect(next.clickScreen.datacenter.has('203.0.113.7')).toBe(true);
+    } finally {
+      await next.close();
+    }
   });
 
   it('keeps the last list when the download fails or is not a list', async () => {

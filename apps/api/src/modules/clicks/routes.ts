@@ -71,10 +71,10 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
   app.decorate('linkCache', links);
   app.decorate('clickScreen', screen);
   app.decorate('offerEpc', epc);
-  await screen.reload();
-  await loadStoredDatacenterList();
   // The list the refresh job loaded on any instance: read at start, and again when it changes.
   let listAt: string | undefined;
+  await screen.reload();
+  await loadStoredDatacenterList();
   async function loadStoredDatacenterList(): Promise<void> {
     const at = await storedDatacenterListTime(app.db);
     if (!at || at === listAt) return;

@@ -1,0 +1,129 @@
+import type { Statement } from '../../db/raw.ts';
+import { commissionsInsertSql, earningsInsertSql } from '../ledger/index.ts';
+import { POSTBACK_JOB } from '../postbacks/index.ts';
+import { rollupUpsertsSql } from '../tracking/index.ts';
+
+/** The batched conversion writer's statements (batch.ts runs them). */
+
+/** Each click by its id and time: an index lookup in the day partition of its time. */
+export const clicksOf: Statement = {
+  name: 'conversions_clicks_of',
+  text: `
+SELECT w.ord, c.cid, c.created_at AS "createdAt", c.affiliate_id AS "affiliateId", c.offer_id AS "offerId", c.site_id AS "siteId",
+  c.campaign_id AS "campaignId", c.country, c.device, c.sub1, c.sub2, c.sub3, c.sub4, c.sub5, c.creative, c.visitor_hash AS "visitorHash"
+FROM unnest($1::varchar[], $2::timestamptz[]) WITH ORDINALITY AS w(cid, at, ord)
+CROSS JOIN LATERAL (SELECT * FROM clicks WHERE clicks.created_at = w.at AND clicks.cid = w.cid LIMIT 1) c`,
+};
+
+/** Ids are taken before writing, so the postback addresses can carry {conversion_id}. */
+export const newConversionIds: Statement = {
+  name: 'conversions_new_ids',
+  text: `SELECT nextval(pg_get_serial_sequence('conversions', 'id')) AS id FROM generate_series(1, $1::int)`,
+};
+
+export const existingIds: Statement = {
+  name: 'conversions_existing_ids',
+  text: `
+SELECT k.ord, c.id FROM unnest($1::int[], $2::int[], $3::varchar[]) WITH ORDINALITY AS k(site_id, biller_account_id, transaction_id, ord)
+JOIN conversions c ON c.site_id = k.site_id AND c.biller_account_id IS NOT DISTINCT FROM k.biller_account_id AND c.transaction_id = k.transaction_id`,
+};
+
+/** A conversion's revenue: refunds and chargebacks take their amount back (tracking's `revenueOf`). */
+const revenueSql = "CASE WHEN type IN ('refund', 'chargeback') THEN -amount_cents ELSE amount_cents END AS revenue_cents";
+
+/**
+ * What the statement adds to the rollups, one row each (`figures`, keyed like the rollup): an
+ * attributed conversion under its click's dimensions; an orphaned one's revenue under its site with no
+ * affiliate, offer or campaign; a referral commission under the referrer and day with no offer, site or
+ * campaign (tracking/rollup.ts: `orphanedRevenue`, `ledgerCost`). Grouped and written in key order.
+ */
+const figuresSql = `
+  SELECT affiliate_id, day, offer_id, click_site_id AS site_id, coalesce(campaign_id, 0) AS campaign_id, country, device, sub1, sub2, sub3, sub4, sub5, creative,
+    type, is_new_customer, earning_cents, ${revenueSql}, 0::bigint AS commission_cents FROM accepted
+  UNION ALL
+  SELECT 0, day, 0, site_id, 0, '', '', '', '', '', '', '', '', '', 0, 0, ${revenueSql}, 0 FROM orphaned
+  UNION ALL
+  SELECT affiliate_id, day, 0, 0, 0, '', '', '', '', '', '', '', '', '', 0, 0, 0, amount_cents FROM commissioned`;
+const figuresKey = {
+  affiliate_id: 'affiliate_id',
+  day: 'day',
+  offer_id: 'offer_id',
+  site_id: 'site_id',
+  campaign_id: 'campaign_id',
+  country: 'country',
+  device: 'device',
+  sub1: 'sub1',
+  sub2: 'sub2',
+  sub3: 'sub3',
+  sub4: 'sub4',
+  sub5: 'sub5',
+  creative: 'creative',
+};
+const figuresCounters = {
+  conversions: 'sum(is_new_customer)',
+  signups: "count(*) FILTER (WHERE type = 'signup')",
+  sales: "count(*) FILTER (WHERE type = 'sale')",
+  rebills: "count(*) FILTER (WHERE type = 'rebill')",
+  earningsCents: 'sum(earning_cents)',
+  revenueCents: 'sum(revenue_cents)',
+  commissionCents: 'sum(commission_cents)',
+};
+
+/**
+ * One statement: the conversions (ids given; a (site, source, transaction_id) seen before is skipped), and
+ * for those written and attributed, their earnings and referral commissions, both rollups (grouped, in
+ * key order like the clicks; orphaned conversions add their site's revenue) and their pending postback
+ * deliveries with one job each. Answers the ids written.
+ */
+export const writeBatch: Statement = {
+  name: 'conversions_write_batch',
+  text: `
+WITH input AS (
+  SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
+    $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
+    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[],
+    $31::varchar[], $32::varchar[], $33::int[], $34::varchar[])
+    AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
+      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative,
+      amount_minor, usd_rate, fraud_action, fraud_reason, biller_account_id, biller_event)
+),
+saved AS (
+  INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+    status, reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event)
+  OVERRIDING SYSTEM VALUE
+  SELECT id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
+    status, orphan_reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event
+  FROM input ORDER BY site_id, biller_account_id, transaction_id
+  ON CONFLICT (site_id, biller_account_id, transaction_id) DO NOTHING
+  RETURNING id
+),
+accepted AS (
+  SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'accepted'
+),
+orphaned AS (
+  SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'orphaned'
+),
+earned AS (
+  ${earningsInsertSql('accepted')}
+),
+commissioned AS (
+  ${commissionsInsertSql('earned')}
+  RETURNING affiliate_id, day, amount_cents
+),
+figures AS (${figuresSql}
+),
+${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
+delivered AS (
+  INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
+  SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
+  FROM unnest($35::int[], $36::int[], $37::varchar[], $38::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  JOIN accepted a ON a.id = d.conversion_id
+  ORDER BY d.ord
+  RETURNING id
+),
+queued AS (
+  INSERT INTO jobs (kind, payload, expires_at)
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $39::timestamptz FROM delivered ORDER BY id
+)
+SELECT id FROM saved`,
+};

@@ -1,4 +1,7 @@
-import { networkFigureKeys, type Permission } from '@portal/contracts';
+import { type Access, anyone, client, clientOrStaff, networkFigures, own, ofAffiliate, owner, signedIn, staff, wholeNetwork } from './access.ts';
+import { moneyAuthorization } from './authorization-money.ts';
+
+export * from './access.ts';
 
 /**
  * Who may call each route of the API: the one table. apps/api/test/authorization.test.ts walks the
@@ -7,8 +10,9 @@ import { networkFigureKeys, type Permission } from '@portal/contracts';
  * missing here fails the test, and so does any 2xx to a caller the row does not allow.
  *
  * Adding a route:
- * 1. Add a row `'METHOD /path/{param}'` (the path as the OpenAPI document writes it) below, in the
- *    block of its module, with one of the callers defined here: `anyone`, `signedIn`, `client`,
+ * 1. Add a row `'METHOD /path/{param}'` (the path as the OpenAPI document writes it) below, or in
+ *    authorization-money.ts for money routes, in the block of its module, with one of the callers of
+ *    access.ts: `anyone`, `signedIn`, `client`,
  *    `staff(permission?)`, `clientOrStaff(permission)`, `owner`; wrap it in `own(...)` when the path
  *    takes the id of something an affiliate owns (the test then tries another affiliate's id).
  * 2. Guard the route with `onRequest: requireAccess(app, 'METHOD /path/{param}')` (plugins/auth.ts):
@@ -19,105 +23,6 @@ import { networkFigureKeys, type Permission } from '@portal/contracts';
  *    network's revenue, cost and margin): the route asks `seesStaffOnly` before adding them, and the
  *    test checks that an affiliate's reply never carries them.
  */
-
-/** Reply keys only staff with `permission` receive: an affiliate's reply never carries them, not even as null. */
-export interface StaffOnlyKeys {
-  permission: Permission;
-  keys: readonly string[];
-}
-
-export type Access = (
-  /** No sign-in (the route may need a credential of its own, such as a site's API key). */
-  | { who: 'anyone' }
-  /** Any signed-in user, affiliate or staff. */
-  | { who: 'signed-in' }
-  /** Affiliates only; `own`: the id in the path is of something the affiliate owns. */
-  | { who: 'client'; own?: boolean }
-  /** Staff with any one of `permissions` (none listed: any staff user). */
-  | { who: 'staff'; permissions: readonly Permission[] }
-  /** Affiliates (their own, where ids are involved) and staff with the permission; `staffOnly`: reply keys affiliates never get. */
-  | { who: 'client-or-staff'; permission: Permission; own?: boolean; staffOnly?: StaffOnlyKeys }
-  /** The owner only. */
-  | { who: 'owner' }
-) & {
-  /**
-   * The path parameter holding an affiliate's id: staff of a role limited to assigned affiliates
-   * get 404 for an affiliate not assigned to them (the guard checks it before the route runs).
-   */
-  affiliate?: string;
-  /** Acts on every affiliate at once: staff of a role limited to assigned affiliates get 403. */
-  wholeNetwork?: boolean;
-};
-
-export const anyone: Access = { who: 'anyone' };
-export const signedIn: Access = { who: 'signed-in' };
-export const client: Access = { who: 'client' };
-export const owner: Access = { who: 'owner' };
-export const staff = (...permissions: Permission[]): Access => ({ who: 'staff', permissions });
-export const clientOrStaff = (permission: Permission, staffOnly?: StaffOnlyKeys): Access =>
-  staffOnly ? { who: 'client-or-staff', permission, staffOnly } : { who: 'client-or-staff', permission };
-/** The network's own figures (revenue, cost, margin): staff with the statistics permission only. */
-export const networkFigures: StaffOnlyKeys = { permission: 'statistics', keys: networkFigureKeys };
-/** The path's id is of something an affiliate owns: another affiliate must not reach it. */
-export const own = (access: Access): Access => (access.who === 'client' || access.who === 'client-or-staff' ? { ...access, own: true } : access);
-
-/** The path's `{param}` is an affiliate's id: a manager limited to assigned affiliates reaches only theirs (404). */
-export const ofAffiliate = (access: Access, param = 'id'): Access => ({ ...access, affiliate: param });
-/** A network-wide action or view: staff of a role limited to assigned affiliates are refused (403). */
-export const wholeNetwork = (access: Access): Access => ({ ...access, wholeNetwork: true });
-
-/** The facts about a caller the table looks at. */
-export interface Caller {
-  isClient: boolean;
-  isOwner: boolean;
-  permissions: ReadonlySet<string>;
-  /** Staff whose role reaches only the affiliates assigned to them. */
-  assignedOnly?: boolean;
-}
-
-/** Whether the row lets this caller in (undefined: not signed in). Ownership of ids is the query's job. */
-export function mayCall(access: Access, caller: Caller | undefined): boolean {
-  if (access.who === 'anyone') return true;
-  if (!caller) return false;
-  if (access.wholeNetwork && caller.assignedOnly) return false;
-  switch (access.who) {
-    case 'signed-in':
-      return true;
-    case 'client':
-      return caller.isClient;
-    case 'staff':
-      return !caller.isClient && (access.permissions.length === 0 || access.permissions.some((p) => caller.permissions.has(p)));
-    case 'client-or-staff':
-      return caller.isClient || caller.permissions.has(access.permission);
-    case 'owner':
-      return !caller.isClient && caller.isOwner;
-  }
-}
-
-/** Whether the caller receives the row's staff-only reply keys (false when the row has none). */
-export function seesStaffOnly(access: Access, caller: Caller): boolean {
-  if (access.who !== 'client-or-staff' || !access.staffOnly) return false;
-  return !caller.isClient && caller.permissions.has(access.staffOnly.permission);
-}
-
-/** Describes a row in words (the test's messages, docs). */
-export function describeAccess(access: Access): string {
-  switch (access.who) {
-    case 'anyone':
-      return 'anyone';
-    case 'signed-in':
-      return 'any signed-in user';
-    case 'client':
-      return access.own ? 'affiliates, their own' : 'affiliates';
-    case 'staff':
-      return access.permissions.length ? `staff with ${access.permissions.join(' or ')}` : 'any staff user';
-    case 'client-or-staff':
-      return `affiliates${access.own ? ' (their own)' : ''} and staff with ${access.permission}${access.staffOnly ? `; ${access.staffOnly.keys.join(', ')} only for staff with ${access.staffOnly.permission}` : ''}`;
-    case 'owner':
-      return 'the owner';
-  }
-}
-
 export const authorization = {
   // system, settings
   'GET /health': anyone,
@@ -313,30 +218,6 @@ export const authorization = {
   'POST /v1/biller-events/{id}/replay': staff('offers', 'payouts'),
   'GET /v1/statistics/retention': clientOrStaff('statistics'),
 
-  // conversions: the site's API key, not a user
-  'POST /v1/conversions': anyone,
-  'GET /v1/conversions': anyone,
-  // the conversion log: staff's actions on one conversion move money
-  'POST /v1/conversion-log/{id}/reverse': staff('payouts'),
-  'POST /v1/conversion-log/{id}/attach': staff('payouts'),
-  // the conversion log: affiliates their own (the query's scope), staff with statistics all of it
-  'GET /v1/conversion-log': clientOrStaff('statistics'),
-  'GET /v1/conversion-log.csv': clientOrStaff('statistics'),
-  // an affiliate appeals a held or rejected conversion of theirs (the query's scope: another's is 404)
-  'POST /v1/conversion-log/{id}/appeal': client,
-
-  // fraud screening (docs/fraud.md): staff with fraud, over the whole network
-  'GET /v1/settings/fraud-rules': staff('fraud'),
-  'PUT /v1/settings/fraud-rules': staff('fraud'),
-  'GET /v1/offers/{id}/fraud-rules': staff('fraud'),
-  'PUT /v1/offers/{id}/fraud-rules': staff('fraud'),
-  'GET /v1/fraud/held': wholeNetwork(staff('fraud')),
-  'POST /v1/fraud/held/{conversion_id}/approve': wholeNetwork(staff('fraud')),
-  'POST /v1/fraud/held/{conversion_id}/reject': wholeNetwork(staff('fraud')),
-  'POST /v1/fraud/held/bulk': wholeNetwork(staff('fraud')),
-  'GET /v1/fraud/appeals': wholeNetwork(staff('fraud')),
-  'GET /v1/fraud/ratios': wholeNetwork(staff('fraud')),
-
   // statistics
   'GET /v1/statistics/daily': clientOrStaff('statistics', networkFigures),
   'GET /v1/dashboard': clientOrStaff('dashboard', networkFigures),
@@ -364,62 +245,7 @@ export const authorization = {
   'POST /v1/staff-users': owner,
   'PATCH /v1/staff-users/{id}': owner,
 
-  // ledger, payouts
-  'GET /v1/referrals': client,
-  'GET /v1/balance': client,
-  'GET /v1/payouts/when-paid': client,
-  'GET /v1/payouts': clientOrStaff('payouts'),
-  'GET /v1/payouts/export.csv': staff('payouts'),
-  'GET /v1/payouts/{id}': own(clientOrStaff('payouts')),
-  'GET /v1/payouts/{id}/invoice.pdf': own(clientOrStaff('payouts')),
-  'GET /v1/payouts/{id}/receipt.pdf': own(clientOrStaff('payouts')),
-  'GET /v1/payouts/{id}/statement.csv': own(clientOrStaff('payouts')),
-  'POST /v1/payouts/close-period': wholeNetwork(staff('payouts')),
-  'POST /v1/payouts/{id}/approve': staff('payouts'),
-  'POST /v1/payouts/{id}/reject': staff('payouts'),
-  'POST /v1/payouts/{id}/mark-paid': staff('payouts'),
-  'POST /v1/payouts/{id}/unmark-paid': staff('payouts'),
-  'POST /v1/payouts/{id}/bank': staff('payouts'),
-  'POST /v1/payouts/bulk/approve': staff('payouts'),
-  'POST /v1/payouts/bulk/mark-paid': staff('payouts'),
-  'POST /v1/payouts/bulk/reject': staff('payouts'),
-
-  // tax forms (docs/tax-forms.md)
-  'GET /v1/tax-forms/me': client,
-  'POST /v1/tax-forms': client,
-  'GET /v1/tax-forms': staff('affiliates'),
-  'GET /v1/tax-forms/{id}': own(clientOrStaff('affiliates')),
-  'GET /v1/tax-forms/{id}/pdf': own(clientOrStaff('affiliates')),
-  'POST /v1/tax-forms/{id}/accept': staff('affiliates'),
-  'POST /v1/tax-forms/{id}/decline': staff('affiliates'),
-  'POST /v1/tax-forms/{id}/reveal-tin': staff('affiliates'),
-  'GET /v1/affiliates/{id}/tax-forms': ofAffiliate(staff('affiliates')),
-  'PUT /v1/affiliates/{id}/tax-forms/status': ofAffiliate(staff('affiliates')),
-
-  // billing, money settings
-  // Affiliates their own; staff with affiliates an affiliate's by ?user_id= (the route checks it).
-  'GET /v1/user/billing': signedIn,
-  'PUT /v1/user/billing': signedIn,
-  'GET /v1/settings/money': staff('settings'),
-  'PUT /v1/settings/money': staff('settings'),
-  'GET /v1/settings/backup-withholding': staff('settings'),
-  'PUT /v1/settings/backup-withholding': staff('settings'),
-  'GET /v1/payment-methods': signedIn,
-  'GET /v1/settings/payment-methods': staff('settings'),
-  'POST /v1/settings/payment-methods': staff('settings'),
-  'PUT /v1/settings/payment-methods/{id}': staff('settings'),
-  'DELETE /v1/settings/payment-methods/{id}': staff('settings'),
-  'GET /v1/settings/banks': staff('settings', 'payouts'),
-  'POST /v1/settings/banks': staff('settings'),
-  'PUT /v1/settings/banks/{id}': staff('settings'),
-  'DELETE /v1/settings/banks/{id}': staff('settings'),
-  'GET /v1/settings/tax-withholdings': staff('settings'),
-  'POST /v1/settings/tax-withholdings': staff('settings'),
-  'PUT /v1/settings/tax-withholdings/{id}': staff('settings'),
-  'DELETE /v1/settings/tax-withholdings/{id}': staff('settings'),
-  'GET /v1/settings/split-fees': wholeNetwork(staff('settings')),
-  'PUT /v1/settings/split-fees/{affiliate_id}': ofAffiliate(staff('settings'), 'affiliate_id'),
-  'DELETE /v1/settings/split-fees/{affiliate_id}': ofAffiliate(staff('settings'), 'affiliate_id'),
+  ...moneyAuthorization,
 } satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof authorization;

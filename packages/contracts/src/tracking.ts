@@ -6,6 +6,8 @@ export const payoutTypes = ['cpa', 'revshare'] as const;
 export type PayoutType = (typeof payoutTypes)[number];
 export const conversionTypes = ['signup', 'sale', 'rebill', 'refund', 'chargeback'] as const;
 export type ConversionType = (typeof conversionTypes)[number];
+/** Refunds and chargebacks take back a sale: they are never screened, held for a rate, or paid. */
+export const isReversalType = (type: string): boolean => type === 'refund' || type === 'chargeback';
 export const cpaGoals = ['signup', 'sale'] as const;
 /** Why a click went to a fallback instead of its offer (stored on the click). */
 export const fallbackReasons = ['offer_inactive', 'offer_capped', 'country_not_targeted', 'affiliate_inactive', 'campaign_deleted', 'invalid_click'] as const;

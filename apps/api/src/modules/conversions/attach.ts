@@ -1,4 +1,4 @@
-import { conversionActionMessages as m, type ConversionType } from '@portal/contracts';
+import { conversionActionMessages as m, type ConversionType, isReversalType } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
@@ -8,7 +8,7 @@ import { networkScope, type Scope } from '../../lib/scope.ts';
 import { commissionsOf, recordEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
-import { isReversalType, lockConversion, refundTarget, takeBack } from './refunds.ts';
+import { lockConversion, refundTarget, takeBack } from './refunds.ts';
 import { type ConversionOutcome, findClick, forPostback } from './service.ts';
 
 export interface Attached extends ConversionOutcome {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
+import { intArray } from '../../db/rows.ts';
 import { conversionAppeals, conversions, offers, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { earningOf } from '../ledger/index.ts';
@@ -176,6 +177,6 @@ export async function appealsOf(db: Db, conversionIds: readonly number[]): Promi
   const list = await db
     .select({ id: conversionAppeals.conversionId, message: conversionAppeals.message, at: conversionAppeals.createdAt })
     .from(conversionAppeals)
-    .where(sql`${conversionAppeals.conversionId} = any(${`{${conversionIds.join(',')}}`}::int[])`);
+    .where(sql`${conversionAppeals.conversionId} = any(${intArray(conversionIds)}::int[])`);
   return new Map(list.map((r) => [r.id, { message: r.message, time: r.at.toISOString() }]));
 }

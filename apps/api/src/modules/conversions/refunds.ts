@@ -1,3 +1,4 @@
+import { isReversalType } from '@portal/contracts';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversions } from '../../db/schema/index.ts';
@@ -29,8 +30,6 @@ export const refundReasons = {
 /** The conversion types a refund can take back. */
 const SALE_TYPES = ['sale', 'rebill', 'signup'];
 
-export const isReversalType = (type: string): boolean => type === 'refund' || type === 'chargeback';
-
 /** The sale a refund takes back (locked) and the click the refund is attributed to; or why it is orphaned. */
 export interface RefundTarget {
   click: ClickRow | undefined;
@@ -39,7 +38,7 @@ export interface RefundTarget {
 }
 
 /** The conversions of one source: the site's own API (no biller account) or one biller account. */
-const ofSource = (siteId: number, billerAccountId: number | null) =>
+export const ofSource = (siteId: number, billerAccountId: number | null) =>
   and(eq(conversions.siteId, siteId), billerAccountId === null ? isNull(conversions.billerAccountId) : eq(conversions.billerAccountId, billerAccountId));
 
 /** Locks and answers the conversion of this transaction id from the same source (the site's API or one biller account). */

@@ -1,11 +1,11 @@
-import { conversionActionMessages as m } from '@portal/contracts';
+import { conversionActionMessages as m, isReversalType } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { affiliateInScope, networkScope, type Scope } from '../../lib/scope.ts';
 import { commissionsOf, reverseSale } from '../ledger/index.ts';
 import { addToRollups, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
-import { isReversalType, lockConversion, markReversed } from './refunds.ts';
+import { lockConversion, markReversed } from './refunds.ts';
 import { type ConversionOutcome, findClick } from './service.ts';
 
 export interface StaffReversal extends ConversionOutcome {

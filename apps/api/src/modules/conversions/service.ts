@@ -1,5 +1,5 @@
-import { BASE_CURRENCY, type ConversionStatus, type conversionRequestSchema, OVER_CAP_REASON } from '@portal/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType, OVER_CAP_REASON } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
@@ -13,7 +13,7 @@ import { type ConversionForPostback, enqueuePostbacksForConversion } from '../po
 import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
 import { type Price, priceOf } from './pricing.ts';
-import { isReversalType, refundTarget, takeBack } from './refunds.ts';
+import { ofSource, refundTarget, takeBack } from './refunds.ts';
 
 export { findClick, orphanReasonOf } from './attribution.ts';
 
@@ -139,11 +139,10 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
         .returning({ id: conversions.id });
       if (!row) {
         // Reported before (or twice at the same moment): the first report stands.
-        const sameSource = source.billerAccountId === null ? isNull(conversions.billerAccountId) : eq(conversions.billerAccountId, source.billerAccountId);
         const [other] = await tx
           .select({ id: conversions.id })
           .from(conversions)
-          .where(and(eq(conversions.siteId, siteId), sameSource, eq(conversions.transactionId, input.transaction_id)));
+          .where(and(ofSource(siteId, source.billerAccountId), eq(conversions.transactionId, input.transaction_id)));
         return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
       }
       if (!click) {

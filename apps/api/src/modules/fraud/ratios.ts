@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rows } from './sql.ts';
+import { intArray, rows } from '../../db/rows.ts';
 
 export interface Ratios {
   sales_30: number;
@@ -23,7 +23,7 @@ const ratio = (n: number, sales: number) => (n === 0 ? 0 : sales === 0 ? 100 : M
 export async function ratiosOf(db: Db, affiliateIds: readonly number[] | 'all', now: Date): Promise<Map<number, Ratios>> {
   const d30 = new Date(now.getTime() - 30 * DAY_MS);
   const d90 = new Date(now.getTime() - 90 * DAY_MS);
-  const who = affiliateIds === 'all' ? sql`affiliate_id is not null` : sql`affiliate_id = any(${`{${affiliateIds.map((v) => Math.trunc(v)).join(',')}}`}::int[])`;
+  const who = affiliateIds === 'all' ? sql`affiliate_id is not null` : sql`affiliate_id = any(${intArray(affiliateIds)}::int[])`;
   const list = await rows<{ affiliate_id: number; s30: string | number; s90: string | number; c30: string | number; c90: string | number; r30: string | number; r90: string | number }>(
     db,
     sql`select affiliate_id,

@@ -1,10 +1,10 @@
-import { type ConversionType, type FraudAction, fraudActionRank, fraudMessages, type FraudRule } from '@portal/contracts';
+import { type ConversionType, type FraudAction, fraudActionRank, fraudMessages, type FraudRule, isReversalType } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { statsDay } from '../tracking/index.ts';
 import { ratiosOf } from './ratios.ts';
 import { rulesInForce } from './rules.ts';
-import { rows } from './sql.ts';
+import { rows } from '../../db/rows.ts';
 
 /** A conversion as screening sees it: whose, which offer, its click's time and visitor, and when it arrived. */
 export interface Screened {
@@ -23,7 +23,6 @@ export interface Verdict {
 }
 
 const HOUR_MS = 3_600_000;
-const isReversal = (type: ConversionType) => type === 'refund' || type === 'chargeback';
 
 /**
  * Screens conversions against the rules in force for their offers (docs/fraud.md), in the order
@@ -32,7 +31,7 @@ const isReversal = (type: ConversionType) => type === 'refund' || type === 'char
  * With no rules at all (a fresh install) this reads one small table and answers null for each.
  */
 export async function screenConversions(db: Db, items: readonly Screened[]): Promise<Array<Verdict | null>> {
-  const wanted = items.filter((i) => !isReversal(i.type));
+  const wanted = items.filter((i) => !isReversalType(i.type));
   if (!wanted.length) return items.map(() => null);
   const rules = await rulesInForce(db, [...new Set(wanted.map((i) => i.offerId))]);
   if (![...rules.values()].some((r) => r.length)) return items.map(() => null);
@@ -41,7 +40,7 @@ export async function screenConversions(db: Db, items: readonly Screened[]): Pro
   const affiliatesSeen = new Map<number, number>();
   const out: Array<Verdict | null> = [];
   for (const item of items) {
-    const list = isReversal(item.type) ? [] : (rules.get(item.offerId) ?? []);
+    const list = isReversalType(item.type) ? [] : (rules.get(item.offerId) ?? []);
     if (!list.length) {
       out.push(null);
       continue;

@@ -15,3 +15,4 @@ export const billersModule = apiModule('billers', async (app) => {
 export { createAccount, listAccounts } from './accounts.ts';
 export { type ReceiveDeps, receivePost } from './receive.ts';
 export type { BillerPost } from './formats/index.ts';
+export { verotelSignature } from './formats/verotel.ts';

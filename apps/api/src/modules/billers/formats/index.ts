@@ -5,11 +5,8 @@ import { segpayFormat } from './segpay.ts';
 import { verotelFormat } from './verotel.ts';
 import type { BillerFormat } from './types.ts';
 
-/**
- * Each biller's format (docs/billers.md). A biller whose format is not here yet answers 404
- * "Unknown biller." at its postback address, like a name that is no biller.
- */
-const formats: Record<Biller, BillerFormat | undefined> = {
+/** Each biller's format (docs/billers.md); a name that is no biller answers 404 "Unknown biller." at its postback address. */
+const formats: Record<Biller, BillerFormat> = {
   ccbill,
   epoch: epochFormat,
   segpay: segpayFormat,

@@ -5,16 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { offers, sites, smartLinkEntries, smartLinks } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import { liveOfferSite, SMART_LINK_CODE_LENGTH } from '../links/index.ts';
+import { liveOfferSite, SMART_LINK_CODE_LENGTH, trackingUrl } from '../links/index.ts';
 
 type Create = z.output<typeof smartLinkCreateSchema>;
 type Update = z.output<typeof smartLinkUpdateSchema>;
 type Entry = Create['entries'][number];
 
 export const NOT_FOUND = 'Smart link not found.';
-
-/** Where visitors click: answered at `/t/<code>` like a tracking link. */
-export const smartLinkUrl = (publicUrl: string, code: string): string => `${publicUrl}/t/${code}`;
 
 /**
  * Checks the offers: each active, none twice, and somewhere for every visitor to go (a catch-all
@@ -59,7 +56,7 @@ export async function listSmartLinks(db: Db, affiliateId: number, publicUrl: str
     id: l.id,
     name: l.name,
     code: l.code,
-    url: smartLinkUrl(publicUrl, l.code),
+    url: trackingUrl(publicUrl, l.code),
     mode: l.mode === 'epc' ? 'epc' : 'weight',
     created_at: l.createdAt.toISOString(),
     entries: entries

@@ -6,13 +6,12 @@ import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/ind
 import { creativeLabels } from '../catalogue/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
-import { counterNames, daysBetween, invalidClickCounterOf, type Rollup, rollupSums, totalsRollup } from '../tracking/index.ts';
+import { counterNames, daysBetween, invalidClickCounterOf, type Rollup, rollupSums, totalsRollup, zeroCounters } from '../tracking/index.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;
 
-const reportCounters = counterNames;
-const sumsOf = (t: Rollup) => rollupSums(t, reportCounters);
+const sumsOf = (t: Rollup) => rollupSums(t, counterNames);
 type Sums = { [K in keyof ReturnType<typeof sumsOf>]: string | number };
 const sums = sumsOf(statsDaily);
 
@@ -62,7 +61,7 @@ export function toRow(s: Sums, view: ReportView = affiliateView): StatisticsRow 
   return view.figures ? { ...row, ...revenueCostMargin(s) } : row;
 }
 
-const emptySums = Object.fromEntries(counterNames.map((c) => [c, 0])) as Sums;
+const emptySums: Sums = zeroCounters();
 
 const detailKeys = ['country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative'] as const;
 

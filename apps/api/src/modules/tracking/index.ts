@@ -31,4 +31,5 @@ export {
   rollupUpsertSql,
   rollupUpsertsSql,
   totalsRollup,
+  zeroCounters,
 } from './rollup.ts';

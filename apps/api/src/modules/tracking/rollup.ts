@@ -130,7 +130,8 @@ export function ledgerCost(row: { affiliateId: number; day: string; kind: string
 /** The ledger kinds whose rows are the network's cost: earnings net of reversals, referral commissions, bonuses and adjustments. */
 export const costKinds = ['earning', 'reversal', 'referral_commission', 'bonus', 'adjustment'] as const;
 
-const zero = (): Counters => Object.fromEntries(counterNames.map((c) => [c, 0])) as Counters;
+/** Every counter at 0. */
+export const zeroCounters = (): Counters => Object.fromEntries(counterNames.map((c) => [c, 0])) as Counters;
 
 /** Deltas summed per key of both rollups, ready to be written in key order. */
 export class RollupSums {
@@ -140,11 +141,11 @@ export class RollupSums {
   add(d: RollupDelta): void {
     const wk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId, d.country, d.device, d.sub1, d.sub2, d.sub3, d.sub4, d.sub5, d.creative].join('\u0001');
     let w = this.wide.get(wk);
-    if (!w) this.wide.set(wk, (w = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, country: d.country, device: d.device, sub1: d.sub1, sub2: d.sub2, sub3: d.sub3, sub4: d.sub4, sub5: d.sub5, creative: d.creative, ...zero() }));
+    if (!w) this.wide.set(wk, (w = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, country: d.country, device: d.device, sub1: d.sub1, sub2: d.sub2, sub3: d.sub3, sub4: d.sub4, sub5: d.sub5, creative: d.creative, ...zeroCounters() }));
     addCounters(w, d);
     const nk = [d.affiliateId, d.day, d.offerId, d.siteId, d.campaignId].join('\u0001');
     let n = this.narrow.get(nk);
-    if (!n) this.narrow.set(nk, (n = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, ...zero() }));
+    if (!n) this.narrow.set(nk, (n = { day: d.day, affiliateId: d.affiliateId, offerId: d.offerId, siteId: d.siteId, campaignId: d.campaignId, ...zeroCounters() }));
     addCounters(n, d);
   }
 

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, users } from '../src/db/schema/index.ts';
 import { rows } from '../src/db/rows.ts';
-import { fallbackFor } from '../src/modules/links/index.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';
@@ -82,7 +81,7 @@ describe('a click that cannot go to its offer', () => {
   it('is one function of the links module that reads only the cached link', async () => {
     const link = await trackingLink(t.app, alice, fb.offerId);
     const resolved = await t.app.linkCache.get(link.code);
-    expect(fallbackFor(resolved!)).toBe('https://offer-fallback.example/more');
+    expect(resolved!.fallbackUrl).toBe('https://offer-fallback.example/more');
   });
 
   it('refuses a fallback URL that is not a web address, on offers, sites and the network default', async () => {

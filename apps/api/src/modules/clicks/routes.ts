@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
-import { chooseSmartEntry, destinationFor, fallbackFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
+import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
 import { type ClickCap, ClickCapCounter } from '../caps/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { ClickWriter } from './click-writer.ts';
@@ -147,7 +147,7 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
     // An invalid click diverted by staff's setting goes there too, kept out of the click caps and counted as invalid.
     const fallbackReason = fallbackReasonFor(link) ?? (diverted || (await underClickCaps(link.clickCaps, now)) ? null : 'offer_capped');
     const toFallback = fallbackReason !== null || diverted;
-    const destination = toFallback ? { url: fallbackFor(link), landingPageId: null } : destinationFor(link, visitor.country);
+    const destination = toFallback ? { url: link.fallbackUrl, landingPageId: null } : destinationFor(link, visitor.country);
     const params = new URLSearchParams(c.search);
     try {
       await writer.write({

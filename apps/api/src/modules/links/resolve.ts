@@ -1,6 +1,6 @@
 import type { DeviceClass, SmartLinkMode } from '@portal/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FallbackReason } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { campaigns, caps, landingPages, offers, settings, sites, smartLinkEntries, smartLinks, trackingLinks, users } from '../../db/schema/index.ts';
@@ -44,6 +44,27 @@ export interface ResolvedLink {
 /** Site and fallback addresses may be stored without their scheme ("example.com"). */
 const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
 
+/**
+ * What the redirect needs of caps and fallbacks, read with the link (no query of its own on the click
+ * path): the offer's click caps that apply to the affiliate (`affiliateId`, the link's column), and
+ * the fallback chain's addresses, the network's default from Global Settings > Network details.
+ */
+const capsAndFallbackColumns = (affiliateId: AnyPgColumn) => ({
+  offerFallbackUrl: offers.fallbackUrl,
+  siteFallbackUrl: sites.fallbackUrl,
+  networkFallbackUrl: sql<string | null>`(select ${settings.value} ->> 'default_fallback_url' from ${settings} where ${settings.key} = 'network_details')`,
+  clickCaps: sql<ClickCap[] | null>`(select json_agg(json_build_object('id', ${caps.id}, 'period', ${caps.period}, 'limit', ${caps.limit}, 'mode', ${caps.mode}, 'alertPercent', ${caps.alertPercent}) order by ${caps.id})
+    from ${caps} where ${caps.offerId} = ${offers.id} and ${caps.metric} = 'clicks' and (${caps.affiliateId} is null or ${caps.affiliateId} = ${affiliateId}))`,
+});
+
+/** The link's click caps and fallback address from those columns (the offer's, else the site's, else the network's, else the site's home page). */
+function capsAndFallback(r: { clickCaps: ClickCap[] | string | null; offerFallbackUrl: string | null; siteFallbackUrl: string | null; networkFallbackUrl: string | null; siteUrl: string }): Pick<ResolvedLink, 'clickCaps' | 'fallbackUrl'> {
+  return {
+    clickCaps: (typeof r.clickCaps === 'string' ? (JSON.parse(r.clickCaps) as ClickCap[] | null) : r.clickCaps) ?? [],
+    fallbackUrl: absolute(r.offerFallbackUrl || r.siteFallbackUrl || r.networkFallbackUrl || r.siteUrl),
+  };
+}
+
 const linkLp = alias(landingPages, 'link_lp');
 const offerLp = alias(landingPages, 'offer_lp');
 const campaignLp = alias(landingPages, 'campaign_lp');
@@ -57,12 +78,7 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
       siteId: offers.siteId,
       offerLandingPageId: offers.landingPageId,
       siteUrl: sites.url,
-      offerFallbackUrl: offers.fallbackUrl,
-      siteFallbackUrl: sites.fallbackUrl,
-      // The network's default, read with the link (no query of its own on the click path).
-      networkFallbackUrl: sql<string | null>`(select ${settings.value} ->> 'default_fallback_url' from ${settings} where ${settings.key} = 'network_details')`,
-      clickCaps: sql<ClickCap[] | null>`(select json_agg(json_build_object('id', ${caps.id}, 'period', ${caps.period}, 'limit', ${caps.limit}, 'mode', ${caps.mode}, 'alertPercent', ${caps.alertPercent}) order by ${caps.id})
-        from ${caps} where ${caps.offerId} = ${offers.id} and ${caps.metric} = 'clicks' and (${caps.affiliateId} is null or ${caps.affiliateId} = ${trackingLinks.affiliateId}))`,
+      ...capsAndFallbackColumns(trackingLinks.affiliateId),
       linkLpUrl: linkLp.url,
       offerLpUrl: offerLp.url,
       campaign: campaigns,
@@ -96,8 +112,7 @@ async function load(db: Db, code: string): Promise<ResolvedLink | null> {
     campaignActive: !r.campaign || r.campaign.deletedAt === null,
     affiliateActive: Boolean(r.affiliateActive),
     siteUrl: absolute(r.siteUrl),
-    clickCaps: (typeof r.clickCaps === 'string' ? (JSON.parse(r.clickCaps) as ClickCap[] | null) : r.clickCaps) ?? [],
-    fallbackUrl: absolute(r.offerFallbackUrl || r.siteFallbackUrl || r.networkFallbackUrl || r.siteUrl),
+    ...capsAndFallback(r),
     deepUrl: r.link.deepUrl,
     creative: r.link.creative,
     linkLandingUrl: r.linkLpUrl,
@@ -135,8 +150,6 @@ export interface ResolvedSmartLink {
   entries: SmartLinkChoice[];
 }
 
-const siteHome = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
-
 async function loadSmart(db: Db, code: string): Promise<ResolvedSmartLink | null> {
   const rows = await db
     .select({
@@ -151,11 +164,7 @@ async function loadSmart(db: Db, code: string): Promise<ResolvedSmartLink | null
       offerLandingPageId: offers.landingPageId,
       siteUrl: sites.url,
       offerLpUrl: landingPages.url,
-      offerFallbackUrl: offers.fallbackUrl,
-      siteFallbackUrl: sites.fallbackUrl,
-      networkFallbackUrl: sql<string | null>`(select ${settings.value} ->> 'default_fallback_url' from ${settings} where ${settings.key} = 'network_details')`,
-      clickCaps: sql<ClickCap[] | null>`(select json_agg(json_build_object('id', ${caps.id}, 'period', ${caps.period}, 'limit', ${caps.limit}, 'mode', ${caps.mode}, 'alertPercent', ${caps.alertPercent}) order by ${caps.id})
-        from ${caps} where ${caps.offerId} = ${offers.id} and ${caps.metric} = 'clicks' and (${caps.affiliateId} is null or ${caps.affiliateId} = ${smartLinks.affiliateId}))`,
+      ...capsAndFallbackColumns(smartLinks.affiliateId),
     })
     .from(smartLinks)
     .innerJoin(users, eq(users.id, smartLinks.affiliateId))
@@ -174,7 +183,7 @@ async function loadSmart(db: Db, code: string): Promise<ResolvedSmartLink | null
     affiliateId: first.affiliateId,
     mode: first.mode === 'epc' ? 'epc' : 'weight',
     affiliateActive,
-    homeUrl: siteHome(first.siteUrl),
+    homeUrl: absolute(first.siteUrl),
     entries: rows.map((r) => ({
       offerId: r.entry.offerId,
       weight: r.entry.weight,
@@ -191,9 +200,8 @@ async function loadSmart(db: Db, code: string): Promise<ResolvedSmartLink | null
         offerActive: r.offerStatus === 'active',
         campaignActive: true,
         affiliateActive,
-        siteUrl: siteHome(r.siteUrl),
-        clickCaps: (typeof r.clickCaps === 'string' ? (JSON.parse(r.clickCaps) as ClickCap[] | null) : r.clickCaps) ?? [],
-        fallbackUrl: absolute(r.offerFallbackUrl || r.siteFallbackUrl || r.networkFallbackUrl || r.siteUrl),
+        siteUrl: absolute(r.siteUrl),
+        ...capsAndFallback(r),
         deepUrl: null,
         creative: null,
         linkLandingUrl: null,
@@ -281,14 +289,6 @@ export function fallbackReasonFor(link: ResolvedLink): FallbackReason | null {
   return null;
 }
 
-/**
- * Where a click goes when it cannot go to its offer (any reason): the offer's fallback URL, else
- * its site's, else the network's default (Global Settings > Network details), else the site's
- * home page. Read from the cached link: no query.
- */
-export function fallbackFor(link: ResolvedLink): string {
-  return link.fallbackUrl;
-}
 
 /** Puts the click id into the destination: in place of a {cid} macro, or as cid=. */
 export function withClickId(url: string, cid: string): string {

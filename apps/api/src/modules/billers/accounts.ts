@@ -83,11 +83,10 @@ const fieldColumns = {
 type Update = z.output<typeof billerAccountUpdateSchema>;
 
 /**
- * The columns an input or update sets: only the fields sent (`sent`; a new account's every field),
+ * The columns an input or update sets: only the fields it holds (the schemas leave absent ones out),
  * so a PATCH leaves the others as they are; '' or null clears an identifier or the secret.
  */
-function columnsOf(keys: AccountKeys, biller: Biller, siteId: number, sentInput: Update, sent?: ReadonlySet<string>): Partial<typeof billerAccounts.$inferInsert> {
-  const input: Update = sent ? Object.fromEntries(Object.entries(sentInput).filter(([k]) => sent.has(k))) : sentInput;
+function columnsOf(keys: AccountKeys, biller: Biller, siteId: number, input: Update): Partial<typeof billerAccounts.$inferInsert> {
   const set: Partial<typeof billerAccounts.$inferInsert> = {};
   for (const field of identifiersOf[biller]) {
     const value = input[field];
@@ -149,10 +148,10 @@ export async function loadAccount(db: Db, id: number): Promise<BillerAccountRow>
   return row;
 }
 
-/** Changes the fields sent (`sent`: the names in the request body); the others stay as they are. */
-export async function updateAccount(db: Db, keys: AccountKeys, id: number, input: Update, sent: ReadonlySet<string>): Promise<BillerAccount> {
+/** Changes the fields sent; the others stay as they are. */
+export async function updateAccount(db: Db, keys: AccountKeys, id: number, input: Update): Promise<BillerAccount> {
   const row = await loadAccount(db, id);
-  const set = columnsOf(keys, row.biller as Biller, row.siteId, input, sent);
+  const set = columnsOf(keys, row.biller as Biller, row.siteId, input);
   if (Object.keys(set).length === 0) return toReply(keys, row);
   const [updated] = await db.update(billerAccounts).set(set).where(eq(billerAccounts.id, id)).returning();
   return toReply(keys, updated!);

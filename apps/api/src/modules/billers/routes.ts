@@ -38,9 +38,6 @@ function fieldsOf(value: unknown): Record<string, string> {
   return out;
 }
 
-/** The fields a PATCH sent, by request. */
-const sentFields = new WeakMap<object, ReadonlySet<string>>();
-
 export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys: AccountKeys = { fieldKey: app.config.taxFormKey, publicUrl: app.config.publicUrl };
   const deps: ReceiveDeps = { ...keys, db: app.db, conversionWriter: app.conversionWriter };
@@ -78,15 +75,10 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/biller-accounts/:id',
     {
       onRequest: requireAccess(app, 'PATCH /v1/biller-accounts/{id}'),
-      // The names sent, read before the schema fills the absent ones in: a PATCH changes only those.
-      preValidation: async (request) => {
-        const body = request.body;
-        sentFields.set(request, new Set(body && typeof body === 'object' ? Object.keys(body) : []));
-      },
       schema: { tags, summary: 'Change a biller account (not its biller)', security, params: idParamsSchema, body: billerAccountUpdateSchema, response: { 200: billerAccountReplySchema, ...errors } },
     },
     async (request) => {
-      const data = await updateAccount(app.db, keys, request.params.id, request.body, sentFields.get(request) ?? new Set());
+      const data = await updateAccount(app.db, keys, request.params.id, request.body);
       await recordChange(request, 'biller_account.updated', { objectId: data.id, after: { ...data, postback_url: undefined } });
       return { data };
     },

@@ -9,6 +9,7 @@ import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';
 import { appWithCatalogues, type Catalogue, click, convert, trackingLink } from './support/tracking.ts';
 import { bearer } from './support/users.ts';
+import { statsDay } from '../src/modules/tracking/day.ts';
 
 /**
  * CCBill end to end (issue 26): staff add a CCBill account to a site; CCBill's webhooks, shaped like
@@ -219,7 +220,8 @@ describe('CCBill webhooks', () => {
   });
 
   it('EUR and GBP sales (ISO numeric codes 978 and 826) convert to USD at the day\'s rate', async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    // The conversion's statistics day (Los Angeles), on which its rate must be known.
+    const day = statsDay(new Date());
     const put = await t.app.inject({ method: 'PUT', url: '/v1/settings/exchange-rates', headers: bearer(staff), payload: { rates: [{ currency: 'EUR', day, rate: '1.1' }, { currency: 'GBP', day, rate: '1.25' }] } });
     expect(put.statusCode).toBe(200);
     const before = await balance();

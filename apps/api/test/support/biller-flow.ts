@@ -8,6 +8,7 @@ import { MailCatcher } from './mail-catcher.ts';
 import { closeAppWithMail } from './people.ts';
 import { appWithCatalogues, type Catalogue, click, trackingLink } from './tracking.ts';
 import { bearer } from './users.ts';
+import { statsDay } from '../../src/modules/tracking/day.ts';
 
 /** One post as a biller sends it: a GET with its query, or a form-encoded POST. */
 export interface SamplePost {
@@ -188,7 +189,8 @@ export function billerFlow(s: BillerSamples): void {
     });
 
     it("EUR and GBP sales convert to USD at the day's rate", async () => {
-      const day = new Date().toISOString().slice(0, 10);
+      // The conversion's statistics day (Los Angeles), on which its rate must be known.
+      const day = statsDay(new Date());
       const put = await t.app.inject({
         method: 'PUT',
         url: '/v1/settings/exchange-rates',

@@ -15,7 +15,7 @@ import { deliveriesFor, type NewDelivery, POSTBACK_RETRY_WINDOW_MS, postbacksOfA
 import { isNewCustomer, statsDay } from '../tracking/index.ts';
 import { clicksOf, existingIds, newConversionIds, writeBatch } from './batch-sql.ts';
 import { type Price, priceOf } from './pricing.ts';
-import { type ConversionInput, type ConversionOutcome, type ConversionSource, forPostback, orphanReasonOf, recordConversion, siteApi } from './service.ts';
+import { type ConversionInput, type ConversionOutcome, type ConversionSource, forPostback, orphanReasonFrom, orphanReasonOf, recordConversion, siteApi, statusOf } from './service.ts';
 
 /**
  * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
@@ -130,7 +130,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   const orphanReasons = new Map(
     primary.map((i) => {
       const { input, siteId, source } = batch[i]!;
-      return [i, !input.cid && source?.noClickReason ? source.noClickReason : orphanReasonOf(input.cid, clicks.get(i), siteId)];
+      return [i, orphanReasonFrom(source, input.cid, orphanReasonOf(input.cid, clicks.get(i), siteId))];
     }),
   );
   // Fraud screening (docs/fraud.md): each sees the batch's earlier conversions as recorded. Only a flag is still paid.
@@ -145,11 +145,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       }),
     )
   ).forEach((v, n) => verdicts.set(screened[n]!, v));
-  const stopped = (i: number) => {
-    const v = verdicts.get(i);
-    return v && v.action !== 'flag' ? v : null;
-  };
-  const attributed = primary.filter((i) => orphanReasons.get(i) === null && !prices.get(i)!.heldReason && !stopped(i));
+  const statuses = new Map(primary.map((i) => [i, statusOf(orphanReasons.get(i) ?? null, prices.get(i)!.heldReason, verdicts.get(i) ?? null)]));
+  const attributed = primary.filter((i) => statuses.get(i)!.status === 'accepted');
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
   const [payouts, affiliatePostbacks, ids, capped] = await Promise.all([
     effectivePayouts(db, pairs),
@@ -207,14 +204,11 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     const { siteId, input, now, source = siteApi } = batch[i]!;
     const id = Number(ids[n]!.id);
     const click = clicks.get(i);
-    const orphanReason = orphanReasons.get(i) ?? null;
-    const { amountCents, usdRate, heldReason } = prices.get(i)!;
+    const orphaned = orphanReasons.get(i) !== null;
+    const { amountCents, usdRate } = prices.get(i)!;
     const verdict = verdicts.get(i) ?? null;
-    const fraud = stopped(i);
-    const rejected = !orphanReason && fraud?.action === 'reject';
-    const held = !orphanReason && !rejected && (heldReason !== null || fraud !== null);
-    const reason = orphanReason ?? fraud?.reason ?? heldReason;
-    const earning = orphanReason || held || rejected ? null : earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents);
+    const { status, reason } = statuses.get(i)!;
+    const earning = status === 'accepted' ? earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents) : null;
     const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
     const day = statsDay(now);
     cols.id.push(id);
@@ -225,10 +219,10 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     cols.currency.push(input.currency);
     cols.cid.push(input.cid || null);
     cols.clickedAt.push(click ? click.createdAt.toISOString() : null);
-    cols.affiliateId.push(orphanReason ? null : click!.affiliateId);
-    cols.offerId.push(orphanReason ? null : click!.offerId);
-    cols.campaignId.push(orphanReason ? null : click!.campaignId);
-    cols.status.push(orphanReason ? 'orphaned' : rejected ? 'rejected' : held ? 'held' : 'accepted');
+    cols.affiliateId.push(orphaned ? null : click!.affiliateId);
+    cols.offerId.push(orphaned ? null : click!.offerId);
+    cols.campaignId.push(orphaned ? null : click!.campaignId);
+    cols.status.push(status);
     cols.orphanReason.push(reason);
     cols.originalTransactionId.push(input.original_transaction_id ?? null);
     cols.day.push(day);
@@ -251,13 +245,9 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     cols.fraudReason.push(verdict?.reason ?? null);
     cols.billerAccountId.push(source.billerAccountId);
     cols.billerEvent.push(source.billerEvent);
-    if (orphanReason || !click) {
-      outcomes.set(i, { status: 'orphaned', conversionId: id, earningCents: null, reason: orphanReason });
-      return;
-    }
-    // Held: stored, no money, rollup or postback until a rate releases it (release.ts) or staff approve it (fraud-review.ts).
-    if (held || rejected) {
-      outcomes.set(i, { status: rejected ? 'rejected' : 'held', conversionId: id, earningCents: null, reason });
+    // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, fraud-review.ts).
+    if (status !== 'accepted' || !click) {
+      outcomes.set(i, { status, conversionId: id, earningCents: null, reason });
       return;
     }
     outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });

@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType, OVER_CAP_REASON } from '@portal/contracts';
+import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType, OVER_CAP_REASON, type StoredConversionStatus } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -7,7 +7,7 @@ import { conversions } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
-import { screenConversions } from '../fraud/index.ts';
+import { screenConversions, type Verdict } from '../fraud/index.ts';
 import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
@@ -32,6 +32,22 @@ export interface ConversionSource {
   noClickReason?: string | null;
 }
 export const siteApi: ConversionSource = { billerAccountId: null, billerEvent: null };
+
+/** Why a conversion is orphaned, in its source's words when it named no click and the source knows better. */
+export const orphanReasonFrom = (source: ConversionSource | undefined, cid: string | null | undefined, reason: string | null): string | null =>
+  reason && !cid && source?.noClickReason ? source.noClickReason : reason;
+
+/**
+ * The status a new conversion is stored with, and why: orphaned without a click; rejected or held
+ * by a fraud rule (a flag is still paid, docs/fraud.md); held for want of a rate; else accepted.
+ */
+export function statusOf(orphanReason: string | null, heldReason: string | null, verdict: Verdict | null): { status: StoredConversionStatus; reason: string | null } {
+  if (orphanReason) return { status: 'orphaned', reason: orphanReason };
+  const fraud = verdict && verdict.action !== 'flag' ? verdict : null;
+  if (fraud?.action === 'reject') return { status: 'rejected', reason: fraud.reason };
+  if (fraud || heldReason) return { status: 'held', reason: fraud?.reason ?? heldReason };
+  return { status: 'accepted', reason: null };
+}
 
 export interface ConversionOutcome {
   /** The one status list (contracts `conversionStatuses`). */
@@ -99,16 +115,14 @@ export async function recordConversion(db: Db, siteId: number, input: Input, now
       const target = reversal
         ? await refundTarget(tx, siteId, source.billerAccountId, input.cid, input.original_transaction_id, found)
         : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
-      const orphanReason = target.orphanReason && !input.cid && source.noClickReason ? source.noClickReason : target.orphanReason;
+      const orphanReason = orphanReasonFrom(source, input.cid, target.orphanReason);
       // The click the conversion is attributed to: a refund with no cid takes its sale's.
       const click = orphanReason ? undefined : target.click;
       // Fraud screening (docs/fraud.md) in the transaction that records it; refunds and chargebacks are never screened.
       const [verdict] = click
         ? await screenConversions(tx, [{ affiliateId: click.affiliateId, offerId: click.offerId, clickedAt: click.createdAt, visitorHash: click.visitorHash, type: input.type, now }])
         : [null];
-      const fraud = verdict && verdict.action !== 'flag' ? verdict : null;
-      const status: ConversionStatus = !click ? 'orphaned' : fraud?.action === 'reject' ? 'rejected' : fraud || heldReason ? 'held' : 'accepted';
-      const reason = orphanReason ?? (click ? (fraud?.reason ?? heldReason) : null);
+      const { status, reason } = statusOf(orphanReason, heldReason, verdict ?? null);
       const [row] = await tx
         .insert(conversions)
         .values({

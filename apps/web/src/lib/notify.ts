@@ -30,7 +30,10 @@ function push(severity: Severity, message: string): void {
   if (suppressed && severity !== 'success') return;
   // The same message twice in a row (parallel failures) is shown once.
   if (queue.some((n) => n.message === message && n.severity === severity)) return;
-  queue = [...queue, { id: nextId++, severity, message }];
+  // A success answers the person's latest try: a failure still showing from an earlier try goes,
+  // so the success is read at once instead of queueing behind an eight-second error.
+  const kept = severity === 'success' ? queue.filter((n) => n.severity !== 'error') : queue;
+  queue = [...kept, { id: nextId++, severity, message }];
   emit();
 }
 

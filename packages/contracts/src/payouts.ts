@@ -301,6 +301,8 @@ export const whenPaidSchema = z.object({
    */
   releases: z.array(z.object({ date: z.string(), amount: dollars, next_payout: z.boolean() })),
   hold_days: z.number().int(),
+  /** Days of `hold_days` added by the affiliate's 90-day chargeback ratio (the risk-hold table); 0 for most. */
+  risk_hold_days: z.number().int(),
   issues: z.array(eligibilityIssueSchema),
   /** The next period close and what it would pay now (null when nothing would be paid). */
   next_close: z.object({ period: z.string(), date: z.string() }),

@@ -45,3 +45,14 @@ export async function ratiosOf(db: Db, affiliateIds: readonly number[] | 'all', 
   }
   return out;
 }
+
+/** The affiliates with an accepted chargeback in the last 90 days. */
+export async function chargedBack(db: Db, now: Date): Promise<number[]> {
+  const d90 = new Date(now.getTime() - 90 * DAY_MS);
+  const list = await rows<{ affiliate_id: number }>(
+    db,
+    sql`select distinct affiliate_id from conversions
+        where type = 'chargeback' and status = 'accepted' and created_at > ${d90} and affiliate_id is not null`,
+  );
+  return list.map((r) => Number(r.affiliate_id));
+}

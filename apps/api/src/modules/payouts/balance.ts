@@ -2,7 +2,7 @@ import { addPeriods, type Balance, type WhenPaid } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pendingReviewCents } from '../conversions/index.ts';
-import { decide, holdDays, issueLinks, loadTerms } from './eligibility.ts';
+import { affiliateHoldDays, decide, issueLinks, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd, periodOf } from './periods.ts';
 import { payoutSums } from './queries.ts';
 import { rows, toDollars } from './sql.ts';
@@ -20,7 +20,7 @@ export async function nextClose(db: Db, now: Date): Promise<{ period: string; da
 }
 
 async function figures(db: Db, affiliateId: number, now: Date) {
-  const hold = await holdDays(db);
+  const { days: hold, extraDays } = await affiliateHoldDays(db, affiliateId, now);
   const next = await nextClose(db, now);
   const releasedBefore = new Date(now.getTime() - hold * 86_400_000);
   const projectedCutoff = closeCutoff(next.period, next.date, hold);
@@ -30,7 +30,7 @@ async function figures(db: Db, affiliateId: number, now: Date) {
     loadTerms(db, [affiliateId]),
     pendingReleases(db, affiliateId, releasedBefore, projectedCutoff, hold),
   ]);
-  return { hold, next, balance: balances.get(affiliateId)!, sums: sums.get(affiliateId)!, terms: terms.get(affiliateId), releases };
+  return { hold, extraDays, next, balance: balances.get(affiliateId)!, sums: sums.get(affiliateId)!, terms: terms.get(affiliateId), releases };
 }
 
 export async function balanceOf(db: Db, affiliateId: number, now = new Date()): Promise<Balance> {
@@ -48,7 +48,7 @@ export async function balanceOf(db: Db, affiliateId: number, now = new Date()): 
 
 /** "When am I paid?": the same decision the close makes, applied to what is known now. */
 export async function whenPaid(db: Db, affiliateId: number, now = new Date()): Promise<WhenPaid> {
-  const { hold, next, balance, terms, releases } = await figures(db, affiliateId, now);
+  const { hold, extraDays, next, balance, terms, releases } = await figures(db, affiliateId, now);
   const t = terms ?? null;
   const minimumCents = t?.minimumCents ?? 0;
   const current = t ? decide(t, balance.availableCents) : null;
@@ -64,6 +64,7 @@ export async function whenPaid(db: Db, affiliateId: number, now = new Date()): P
     next_release_at: balance.oldestPendingAt ? new Date(balance.oldestPendingAt.getTime() + hold * 86_400_000).toISOString() : null,
     releases: releases.map((r) => ({ date: r.at.toISOString(), amount: toDollars(r.cents), next_payout: r.nextPayout })),
     hold_days: hold,
+    risk_hold_days: extraDays,
     issues: (t?.issues ?? []).map((code) => ({ code, link: issueLinks[code] })),
     next_close: { period: next.period, date: next.date.toISOString() },
     projected: projected?.pay ? { period: next.period, date: next.date.toISOString(), amount: toDollars(projected.figures.amountCents) } : null,

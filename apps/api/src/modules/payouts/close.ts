@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appendPayoutEntries } from '../ledger/index.ts';
-import { backupWithholdingBp, billingSql, decide, holdDays, type TermsRow, termsColumns, termsFrom, termsOf } from './eligibility.ts';
+import { backupWithholdingBp, billingSql, decide, holdDays, longerHolds, type TermsRow, termsColumns, termsFrom, termsOf } from './eligibility.ts';
 import { closeCutoff, periodEnd } from './periods.ts';
 import { cents, intArray, rows, textArray, toDollars } from './sql.ts';
-import { uncoveredSums } from './window.ts';
+import { type EarlierCutoffs, uncoveredSums } from './window.ts';
 import { PAYOUTS_LOCK_KEY } from '../../db/lock-keys.ts';
 
 
@@ -57,12 +57,19 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
     const [existing] = await rows<{ period: string }>(tx, sql`select period from payout_periods where period >= ${period} order by period desc limit 1`);
     if (existing) throw conflict(existing.period === period ? payoutMessages.periodAlreadyClosed : payoutMessages.periodBeforeLastClosed);
     const cutoff = closeCutoff(period, now, hold);
+    // An affiliate whose chargebacks lengthen their hold has a window that ends earlier: what is
+    // younger than their own hold waits for a later close (docs/fraud.md, Holds that follow risk).
+    const earlier: EarlierCutoffs = { ids: [], cutoffs: [] };
+    for (const [id, days] of await longerHolds(tx, hold, now)) {
+      earlier.ids.push(id);
+      earlier.cutoffs.push(closeCutoff(period, now, days));
+    }
 
     // Each window's sum beside the affiliate's terms, read once (one statement: one snapshot) and kept for the
     // transaction: the payouts' billing details go from here straight into their rows, never through the app.
     await tx.execute(sql`create temporary table close_window on commit drop as
-      select s.gross, s.previous_cutoff, s.previous_created_at, ${termsColumns}, ${billingSql} as billing
-      from ${termsFrom} join (${uncoveredSums(cutoff)}) s on s.affiliate_id = u.id
+      select s.gross, s.cutoff, s.previous_cutoff, s.previous_created_at, ${termsColumns}, ${billingSql} as billing
+      from ${termsFrom} join (${uncoveredSums(cutoff, earlier)}) s on s.affiliate_id = u.id
       where u.is_client`);
     const candidates = await rows<Candidate>(
       tx,
@@ -145,7 +152,7 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
           insert into payouts (affiliate_id, period, status, gross_cents, withholding_cents, fee_cents, method_fee_cents, amount_cents, minimum_cents,
             method, hold_reasons, invoice_year, invoice_seq, from_cutoff, cutoff, previous_created_at, billing, created_at, updated_at)
           select x.affiliate_id, ${period}, x.status, x.gross, x.withholding, x.split_fee + x.method_fee, x.method_fee, x.amount, x.minimum,
-            x.method, string_to_array(x.hold_reasons, ','), ${year}, x.seq, w.previous_cutoff, ${cutoff}, w.previous_created_at, w.billing, ${now}, ${now}
+            x.method, string_to_array(x.hold_reasons, ','), ${year}, x.seq, w.previous_cutoff, w.cutoff, w.previous_created_at, w.billing, ${now}, ${now}
           from input x join close_window w on w.affiliate_id = x.affiliate_id order by x.seq
           returning id, affiliate_id, withholding_cents, fee_cents, method_fee_cents, amount_cents
         )`;

@@ -1,6 +1,7 @@
 import type { PayoutHoldReason } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { extraHoldDays } from '../fraud/index.ts';
 import { computeIssues } from '../profile/index.ts';
 import { getSetting } from '../settings/index.ts';
 import { rows } from './sql.ts';
@@ -97,6 +98,23 @@ export async function backupWithholdingBp(db: Db): Promise<number> {
 export async function holdDays(db: Db): Promise<number> {
   const value = await getSetting<unknown>(db, HOLD_DAYS_SETTING, DEFAULT_HOLD_DAYS);
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 365 ? value : DEFAULT_HOLD_DAYS;
+}
+
+/**
+ * One affiliate's hold: the network's hold days plus the days their 90-day chargeback ratio adds
+ * (the risk-hold table in Fraud settings). The close, the balance and "When am I paid?" all wait this long.
+ */
+export async function affiliateHoldDays(db: Db, affiliateId: number, now: Date): Promise<{ days: number; extraDays: number }> {
+  const [base, extra] = await Promise.all([holdDays(db), extraHoldDays(db, [affiliateId], now)]);
+  const extraDays = extra.get(affiliateId) ?? 0;
+  return { days: base + extraDays, extraDays };
+}
+
+/** Every affiliate whose hold is longer than the network's `baseDays`: id -> their hold days. */
+export async function longerHolds(db: Db, baseDays: number, now: Date): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const [id, extra] of await extraHoldDays(db, 'all', now)) if (extra > 0) out.set(id, baseDays + extra);
+  return out;
 }
 
 export interface TermsRow {

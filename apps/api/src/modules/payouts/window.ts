@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cents, intArray, rows } from './sql.ts';
+import { cents, intArray, rows, textArray } from './sql.ts';
 
 /**
  * Which ledger rows a payout covers (docs/money.md, Window): the affiliate's own movements created
@@ -26,21 +26,42 @@ export function uncoveredRows(before: Date | SQL, affiliateFilter: SQL = sql`tru
     where ${affiliateFilter} and ${uncovered(before)}`;
 }
 
+/** Affiliates whose window ends earlier than the close's cutoff (a longer hold that follows risk): each one's own cutoff. */
+export interface EarlierCutoffs {
+  ids: number[];
+  cutoffs: Date[];
+}
+
 /**
  * What a close with this cutoff would pay each affiliate: the sum of their window when it is
- * positive, with where the window started (their latest payout's cutoff and creation). One scan
- * of the ledger, one join; grouped by the affiliate alone (a hash of one integer, not of the
- * affiliate and two moments), the window's start joined again to the 10,000-odd sums.
+ * positive, with the window's end (`cutoff`: the close's, or the affiliate's own earlier one) and
+ * where it started (their latest payout's cutoff and creation). One scan of the ledger, one join;
+ * grouped by the affiliate alone (a hash of one integer, not of the affiliate and two moments), the
+ * window's start joined again to the 10,000-odd sums.
  */
-export function uncoveredSums(before: Date | SQL): SQL {
-  return sql`select s.affiliate_id, s.gross, last.cutoff as previous_cutoff, last.created_at as previous_created_at
+export function uncoveredSums(before: Date, earlier: EarlierCutoffs = { ids: [], cutoffs: [] }): SQL {
+  if (!earlier.ids.length) {
+    return sql`select s.affiliate_id, s.gross, ${before}::timestamptz as cutoff, last.cutoff as previous_cutoff, last.created_at as previous_created_at
+      from (select l.affiliate_id, sum(l.amount_cents)::bigint as gross
+        from ledger_entries l
+        left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
+        where ${uncovered(before)}
+        group by l.affiliate_id
+        having sum(l.amount_cents) > 0) s
+      left join ${lastPayouts} last on last.affiliate_id = s.affiliate_id`;
+  }
+  const own = sql`(select * from unnest(${intArray(earlier.ids)}::int[], ${textArray(earlier.cutoffs.map((d) => d.toISOString()))}::timestamptz[]) as e(affiliate_id, cutoff))`;
+  // Never before the window's start: a window that ends where it starts pays nothing twice.
+  return sql`select s.affiliate_id, s.gross, greatest(coalesce(e.cutoff, ${before}::timestamptz), last.cutoff) as cutoff, last.cutoff as previous_cutoff, last.created_at as previous_created_at
     from (select l.affiliate_id, sum(l.amount_cents)::bigint as gross
       from ledger_entries l
       left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
-      where ${uncovered(before)}
+      left join ${own} e on e.affiliate_id = l.affiliate_id
+      where ${uncovered(sql`coalesce(e.cutoff, ${before}::timestamptz)`)}
       group by l.affiliate_id
       having sum(l.amount_cents) > 0) s
-    left join ${lastPayouts} last on last.affiliate_id = s.affiliate_id`;
+    left join ${lastPayouts} last on last.affiliate_id = s.affiliate_id
+    left join ${own} e on e.affiliate_id = s.affiliate_id`;
 }
 
 /** The rows behind one payout: its window, then its own withholding and fee rows (the payout row itself is the payment). */

@@ -31,6 +31,7 @@ export const payments = {
     minimumShort: 'Your balance of {{balance}} needs {{missing}} more to reach the {{minimum}} minimum for {{method}}: it carries over until then',
     noMethod: 'Choose a payment method in your billing details',
     held: '{{amount}} of recent earnings waits out the {{days}}-day hold; each day’s earnings are released {{days}} days later:',
+    riskHold: 'Your hold is {{extra}} days longer while your chargebacks over 90 days are high: {{days}} days in all.',
     releaseNext: '{{date}}: {{amount}}, in the next payout',
     releaseLater: '{{date}}: {{amount}}, in a later payout',
     nothingHeld: 'No earnings waiting out the hold period',

@@ -14,6 +14,7 @@ const base: WhenPaid = {
   next_release_at: null,
   releases: [],
   hold_days: 14,
+  risk_hold_days: 0,
   issues: [],
   next_close: { period: '2026-11', date: '2026-12-01T09:00:00Z' },
   projected: { period: '2026-11', date: '2026-12-01T09:00:00Z', amount: 120.5 },
@@ -56,6 +57,12 @@ describe('When am I paid?', () => {
       ['todo', 'Fix: Billing details are incomplete', '/profile?tab=billing'],
       ['wait', 'No payout projected at the next close, on Dec 1, 2026', undefined],
     ]);
+  });
+
+  it('says why the hold is longer when chargebacks lengthen it', () => {
+    const items = checklistItems({ ...base, hold_days: 44, risk_hold_days: 30 }, i18n.t);
+    expect(items.map((i) => i.text)).toContain('Your hold is 30 days longer while your chargebacks over 90 days are high: 44 days in all.');
+    expect(checklistItems(base, i18n.t).some((i) => i.key === 'risk-hold')).toBe(false);
   });
 
   it('asks for a payment method first when none is chosen', () => {

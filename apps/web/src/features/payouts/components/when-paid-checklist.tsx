@@ -45,6 +45,8 @@ export function checklistItems(data: WhenPaid, t: TFunction): Item[] {
         : { key: 'minimum', state: 'todo', text: t('payments.checklist.minimumShort', { ...values, missing: formatMoney(Math.max(0, Math.round((data.minimum - data.balance) * 100)) / 100) }) },
     );
   }
+  // Chargebacks lengthen the hold (Fraud settings' risk holds): said before what the hold keeps.
+  if (data.risk_hold_days > 0) items.push({ key: 'risk-hold', state: 'wait', text: t('payments.checklist.riskHold', { extra: data.risk_hold_days, days: data.hold_days }) });
   // The hold is rolling: each day's earnings are released on their own date, for the next payout or a later one.
   if (data.releases.length === 0) items.push({ key: 'hold', state: 'done', text: t('payments.checklist.nothingHeld') });
   else {

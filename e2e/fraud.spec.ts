@@ -21,6 +21,10 @@ test('staff approve a held conversion after confirming: it is paid and shown acc
   await expect(held(page).getByText(/^Appeal: This was a real customer/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Appeals' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Chargeback and refund ratios' })).toBeVisible();
+  // Invalid clicks by affiliate and reason: the demo traffic has bots, data-centre addresses, repeats and bursts.
+  const invalid = page.getByRole('table', { name: 'Invalid clicks' });
+  await expect(invalid.locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(invalid.getByRole('columnheader', { name: 'Data centre' })).toBeVisible();
   await page.screenshot({ path: info.outputPath(`fraud-${info.project.name}.png`), fullPage: true });
 
   // One without an appeal, so the appealed one stays for the next project's run on the same server.

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, jobs } from '../src/db/schema/index.ts';
 import { DATACENTER_JOB, datacenterJob, refreshDatacenterList } from '../src/modules/clicks/datacenter-refresh.ts';
@@ -29,7 +29,7 @@ const report = async (sub1: string) =>
   (await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${today()}&to=${today()}&sub1=${sub1}`, headers: bearer(alice) })).json().data[0];
 
 beforeAll(async () => {
-  ({ t, staff, alice, catalogues: { cpa } } = await appWithCatalogues(mail, ['offers', 'statistics', 'settings'], { cpa: { name: 'novavr', payoutType: 'cpa', payout: 5, goal: 'signup' } }));
+  ({ t, staff, alice, catalogues: { cpa } } = await appWithCatalogues(mail, ['offers', 'statistics', 'settings', 'fraud'], { cpa: { name: 'novavr', payoutType: 'cpa', payout: 5, goal: 'signup' } }));
 });
 afterAll(() => closeAppWithMail(t, mail));
 
@@ -118,6 +118,31 @@ describe('click screening', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.burst_clicks).toEqual(['This field must be a whole number from 2 to 10000']);
     expect((await t.app.inject({ method: 'GET', url: '/v1/settings/click-screening', headers: bearer(alice) })).statusCode).toBe(403);
+  });
+
+  it("shows staff with fraud each affiliate's invalid clicks by reason, adding up to the stored clicks; affiliates cannot read it", async () => {
+    await t.app.clickWriter.drain();
+    const counted = await t.app.db.execute(
+      sql`select c.affiliate_id, count(*)::int as clicks, count(*) filter (where c.invalid_reason = 'bot')::int as bot,
+            count(*) filter (where c.invalid_reason = 'datacenter')::int as datacenter, count(*) filter (where c.invalid_reason = 'repeat')::int as repeat,
+            count(*) filter (where c.invalid_reason = 'burst')::int as burst
+          from clicks c where c.day = ${today()} group by c.affiliate_id`,
+    );
+    const expected = (counted as unknown as { rows: Array<{ affiliate_id: number; clicks: number; bot: number; datacenter: number; repeat: number; burst: number }> }).rows;
+    expect(expected.length).toBeGreaterThan(0);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/fraud/invalid-clicks?days=1', headers: bearer(staff) });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as Array<{ affiliate: { id: number }; clicks: number; invalid: number; bot: number; datacenter: number; repeat: number; burst: number }>;
+    for (const e of expected) {
+      const row = list.find((r) => r.affiliate.id === e.affiliate_id)!;
+      expect(row).toMatchObject({ clicks: e.clicks, bot: e.bot, datacenter: e.datacenter, repeat: e.repeat, burst: e.burst, invalid: e.bot + e.datacenter + e.repeat + e.burst });
+      // Every reason this file provoked is there.
+      expect(Math.min(row.bot, row.datacenter, row.repeat, row.burst)).toBeGreaterThan(0);
+    }
+    const bad = await t.app.inject({ method: 'GET', url: '/v1/fraud/invalid-clicks?days=5', headers: bearer(staff) });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.days).toEqual(['This field is invalid']);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/fraud/invalid-clicks', headers: bearer(alice) })).statusCode).toBe(403);
   });
 });
 

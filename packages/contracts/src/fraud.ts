@@ -172,3 +172,29 @@ export const affiliateRatioSchema = z.object({
 });
 export type AffiliateRatio = z.infer<typeof affiliateRatioSchema>;
 export const affiliateRatiosReplySchema = z.object({ data: z.array(affiliateRatioSchema) });
+
+/** The windows the Fraud screen's invalid clicks are counted over, in Los Angeles days up to today. */
+export const invalidClickWindows = [1, 7, 30, 90] as const;
+
+/** `GET /v1/fraud/invalid-clicks?days=`: the window (default 30 days). */
+export const invalidClicksQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: m.invalid })
+    .refine((v) => (invalidClickWindows as readonly number[]).includes(v), { error: m.invalid })
+    .optional()
+    .default(30),
+});
+
+/** One affiliate's clicks over the window: all of them, the invalid ones, and those by reason (docs/fraud-clicks.md). */
+export const invalidClicksRowSchema = z.object({
+  affiliate: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  clicks: z.number(),
+  invalid: z.number(),
+  bot: z.number(),
+  datacenter: z.number(),
+  repeat: z.number(),
+  burst: z.number(),
+});
+export type InvalidClicksRow = z.infer<typeof invalidClicksRowSchema>;
+/** The 100 affiliates with the most invalid clicks, most first. */
+export const invalidClicksReplySchema = z.object({ data: z.array(invalidClicksRowSchema) });

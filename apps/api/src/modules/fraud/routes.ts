@@ -1,5 +1,7 @@
 import {
   affiliateRatiosReplySchema,
+  invalidClicksQuerySchema,
+  invalidClicksReplySchema,
   errorReplySchema,
   idParamsSchema,
   networkFraudRulesReplySchema,
@@ -13,6 +15,7 @@ import type { z } from 'zod';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
+import { invalidClicksByAffiliate } from './invalid-clicks.ts';
 import { affiliateRatios } from './overview.ts';
 import { riskHoldTable, rulesOf, saveRiskHolds, saveRules } from './rules.ts';
 
@@ -78,5 +81,14 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: affiliateRatiosReplySchema },
     }),
     async () => ({ data: await affiliateRatios(app.db, new Date()) }),
+  );
+
+  app.get(
+    '/v1/fraud/invalid-clicks',
+    routeOptions(app, 'GET /v1/fraud/invalid-clicks', 'listInvalidClicks', 'Invalid clicks by affiliate and reason over the last 1, 7, 30 or 90 days: the 100 affiliates with the most, most first', {
+      querystring: invalidClicksQuerySchema,
+      response: { 200: invalidClicksReplySchema },
+    }),
+    async (request) => ({ data: await invalidClicksByAffiliate(app.db, request.query.days, new Date()) }),
   );
 };

@@ -1,12 +1,14 @@
-import { affiliateRatiosReplySchema, appealsReplySchema, bulkHeldReplySchema, heldConversionsReplySchema } from '@portal/contracts';
+import { affiliateRatiosReplySchema, appealsReplySchema, bulkHeldReplySchema, heldConversionsReplySchema, invalidClicksReplySchema } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const fraudKeys = { all: ['fraud'] as const, held: ['fraud', 'held'] as const, appeals: ['fraud', 'appeals'] as const, ratios: ['fraud', 'ratios'] as const };
+export const fraudKeys = { all: ['fraud'] as const, held: ['fraud', 'held'] as const, appeals: ['fraud', 'appeals'] as const, ratios: ['fraud', 'ratios'] as const, invalidClicks: (days: number) => ['fraud', 'invalid-clicks', days] as const };
 
 export const useHeldConversions = () =>
   useQuery({ queryKey: fraudKeys.held, queryFn: async () => heldConversionsReplySchema.parse(await apiRequest('/v1/fraud/held', { query: { per_page: 200 } })) });
 export const useFraudAppeals = () => useQuery({ queryKey: fraudKeys.appeals, queryFn: async () => appealsReplySchema.parse(await apiRequest('/v1/fraud/appeals')).data });
+export const useInvalidClicks = (days: number) =>
+  useQuery({ queryKey: fraudKeys.invalidClicks(days), queryFn: async () => invalidClicksReplySchema.parse(await apiRequest('/v1/fraud/invalid-clicks', { query: { days } })).data });
 export const useFraudRatios = () => useQuery({ queryKey: fraudKeys.ratios, queryFn: async () => affiliateRatiosReplySchema.parse(await apiRequest('/v1/fraud/ratios')).data });
 
 /** Staff's decision on held conversions: approve (paid) or reject (with a reason), one or several at once. */

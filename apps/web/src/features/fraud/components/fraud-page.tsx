@@ -22,6 +22,7 @@ import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
+import { InvalidClicksSection } from './invalid-clicks-section.tsx';
 import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useReviewHeld } from '../api/fraud.ts';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -33,7 +34,7 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </Stack>
 );
 
-/** /fraud (staff with fraud): held conversions to approve or reject, appeals, and each affiliate's ratios (docs/fraud.md). */
+/** /fraud (staff with fraud): held conversions to approve or reject, appeals, each affiliate's ratios and invalid clicks (docs/fraud.md). */
 export function FraudPage() {
   const { t } = useTranslation();
   return (
@@ -46,6 +47,9 @@ export function FraudPage() {
       </Section>
       <Section title={t('fraud.ratios.title')}>
         <RatiosSection />
+      </Section>
+      <Section title={t('fraud.invalidClicks.title')}>
+        <InvalidClicksSection />
       </Section>
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { OVER_CAP_REASON } from '@portal/contracts';
+import { capMessages, OVER_CAP_REASON } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/rows.ts';
 import { laMidnight } from '../src/modules/caps/index.ts';
+import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { addDays, statsDay } from '../src/modules/tracking/index.ts';
 import type { TestApp } from './helpers.ts';
@@ -20,17 +21,20 @@ import { bearer } from './support/users.ts';
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
 let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number, bobId: number;
-let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue;
+let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue;
 let seq = 0;
 let ip = 0;
 
 beforeAll(async () => {
-  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own } } = await appWithCatalogues(mail, ['offers'], {
+  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own, approved, released, attached } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
     capped: { name: 'capvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     paid: { name: 'paycapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     direct: { name: 'directcapvr', payoutType: 'cpa', payout: 7, goal: 'sale' },
     soft: { name: 'softcapvr', payoutType: 'cpa', payout: 5, goal: 'sale' },
     own: { name: 'owncapvr', payoutType: 'cpa', payout: 4, goal: 'sale' },
+    approved: { name: 'approvecapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
+    released: { name: 'releasecapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
+    attached: { name: 'attachcapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
   }));
   // A shared machine: making five sites and signing in three people can take a while.
 }, 240_000);
@@ -149,5 +153,59 @@ describe('an affiliate\'s own cap and the offers list', () => {
     const mine = (await offersOf(alice)).find((o) => o.id === own.offerId)!;
     expect(mine.capped).toEqual({ metric: 'conversions', period: 'day', reopens_at: laMidnight(addDays(statsDay(new Date()), 1)).toISOString() });
     expect((await offersOf(bob)).find((o) => o.id === own.offerId)!.capped).toBeNull();
+  });
+});
+
+describe('a conversion paid later takes its place under the caps then', () => {
+  const oneADay = (offer: Catalogue) => addCap(offer.offerId, { metric: 'conversions', period: 'day', limit: 1 });
+  const fraudRules = (rules: unknown[]) => t.app.inject({ method: 'PUT', url: '/v1/settings/fraud-rules', headers: bearer(staff), payload: { rules } });
+  const statusOf = async (id: number) => (await rows<{ status: string; reason: string | null }>(t.app.db, sql`select status, reason from conversions where id = ${id}`))[0]!;
+
+  it('approving a held conversion when the hard cap is full is refused and changes nothing; with room it is paid', async () => {
+    const cap = (await oneADay(approved)).json().data;
+    expect((await sale(approved, await clickOn(approved))).json().data.status).toBe('accepted');
+    expect((await fraudRules([{ rule: 'min_seconds', value: 3600, action: 'hold' }])).statusCode).toBe(200);
+    const held = (await sale(approved, await clickOn(approved))).json().data;
+    await fraudRules([]);
+    expect(held.status).toBe('held');
+
+    const refused = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${held.conversion_id}/approve`, headers: bearer(staff) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error_code: 'conflict', message: capMessages.capFull });
+    expect(await statusOf(held.conversion_id)).toMatchObject({ status: 'held' });
+    expect(await money(approved.offerId)).toMatchObject({ ledger: 600, accepted: 1 });
+    // Bulk approval leaves it held too, named as skipped.
+    const bulk = await t.app.inject({ method: 'POST', url: '/v1/fraud/held/bulk', headers: bearer(staff), payload: { action: 'approve', conversion_ids: [held.conversion_id] } });
+    expect(bulk.json().data).toEqual({ approved: 0, rejected: 0, skipped: [held.conversion_id] });
+
+    // Staff make room: the approval pays it, and it takes its place under the caps that remain.
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.id}`, headers: bearer(staff) })).statusCode).toBe(200);
+    const ok = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${held.conversion_id}/approve`, headers: bearer(staff) });
+    expect(ok.statusCode).toBe(200);
+    expect(await money(approved.offerId)).toMatchObject({ ledger: 1200, stats: 1200, accepted: 2 });
+  });
+
+  it("a conversion released by its rate's arrival after the cap filled is stored over cap, moving no money", async () => {
+    await oneADay(released);
+    const waiting = (await convert(t.app, released.apiKey, { cid: await clickOn(released), type: 'sale', amount: '50.00', currency: 'CHF', transaction_id: `CAP-${++seq}` })).json().data;
+    expect(waiting.status).toBe('held');
+    expect((await sale(released, await clickOn(released))).json().data.status).toBe('accepted');
+    await t.app.db.execute(sql`insert into exchange_rates (currency, day, rate, source) values ('CHF', ${statsDay(new Date())}, '1.25', 'staff')`);
+    const out = await releaseHeld(t.app.db);
+    expect(out.rejected).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(waiting.conversion_id)).toEqual({ status: 'rejected', reason: OVER_CAP_REASON });
+    expect(await money(released.offerId)).toMatchObject({ ledger: 600, stats: 600, accepted: 1, rejected: 1 });
+  });
+
+  it('attaching an orphaned conversion when the hard cap is full is refused and leaves it orphaned', async () => {
+    await oneADay(attached);
+    const orphan = (await convert(t.app, attached.apiKey, { cid: 'unknownclickid0000000', type: 'sale', amount: '50.00', transaction_id: `CAP-${++seq}` })).json().data;
+    expect(orphan.status).toBe('orphaned');
+    expect((await sale(attached, await clickOn(attached))).json().data.status).toBe('accepted');
+    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: await clickOn(attached) } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(capMessages.capFull);
+    expect(await statusOf(orphan.conversion_id)).toMatchObject({ status: 'orphaned' });
+    expect(await money(attached.offerId)).toMatchObject({ ledger: 600, accepted: 1 });
   });
 });

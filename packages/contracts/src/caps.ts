@@ -23,6 +23,8 @@ export const capMessages = {
   deleted: 'Cap deleted successfully',
   wholeNumber: 'This field must be a whole number.',
   notAffiliate: 'This affiliate does not exist.',
+  /** Approving a held conversion or attaching an orphaned one when its offer's hard cap is full. */
+  capFull: "This conversion would pass a hard cap of its offer for this period: raise the cap, or leave the conversion as it is.",
 } as const;
 
 export const capSchema = z.object({

@@ -1,13 +1,14 @@
-import { conversionActionMessages as m, type ConversionType, isReversalType } from '@portal/contracts';
+import { capMessages, conversionActionMessages as m, type ConversionType, isReversalType } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { networkScope, type Scope } from '../../lib/scope.ts';
-import { commissionsOf, recordEarning } from '../ledger/index.ts';
+import { takeConversionCaps } from '../caps/index.ts';
+import { commissionsOf, recordAdmittedEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { lockConversion, refundTarget, takeBack } from './refunds.ts';
 import { type ConversionOutcome, findClick, forPostback } from './service.ts';
 
@@ -53,7 +54,10 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
         .where(eq(conversions.id, conversion.id));
       const amounts = { id: conversion.id, type, amountMinor: conversion.amountMinor, amountCents: conversion.amountCents, currency: conversion.currency };
       const entry = { affiliateId: found.affiliateId, conversionId: conversion.id, cid: found.cid, offerId: found.offerId, day, createdAt: now };
-      const earningCents = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : 0) : await recordEarning(tx, entry, type, conversion.amountCents);
+      // A new customer event takes its place under the offer's caps of today, as when it is reported; a full hard cap refuses the attach.
+      const admit = (cents: number) => takeConversionCaps(tx, { offerId: found.offerId, affiliateId: found.affiliateId, newCustomer: isNewCustomer(type), earningCents: cents, now });
+      const earningCents = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : 0) : await recordAdmittedEarning(tx, entry, type, conversion.amountCents, admit);
+      if (earningCents === null) throw new AppError('conflict', capMessages.capFull);
       // Its revenue moves from the site's unattributed row (its own day) to the click, paid today, with the referrer's commission.
       const commissions = (await commissionsOf(tx, conversion.id, now)).flatMap((c) => ledgerCost(c) ?? []);
       await addToRollups(tx, [

@@ -1,4 +1,4 @@
-import { type AppealRow, type ConversionType, fraudMessages as fm, type HeldConversion, type heldConversionsQuerySchema, type ListMeta, listMeta, pageWindow } from '@portal/contracts';
+import { type AppealRow, capMessages, type ConversionType, fraudMessages as fm, type HeldConversion, type heldConversionsQuerySchema, type ListMeta, listMeta, pageWindow } from '@portal/contracts';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -46,6 +46,8 @@ export async function approveHeld(db: Db, conversionId: number, staffId: number,
       }
       await tx.update(conversions).set({ ...reviewed, status: 'accepted', reason: null, releasedAt: now }).where(eq(conversions.id, row.id));
       const earningCents = await payReleased(tx, { id: row.id, type: row.type as ConversionType, transaction_id: row.transactionId, cid: row.cid }, row.amountCents, now);
+      // Its offer's hard cap is full today: nothing is approved (the transaction rolls back), staff decide.
+      if (earningCents === null) throw new AppError('conflict', capMessages.capFull);
       return { status: 'accepted', conversionId: row.id, earningCents, reason: null, affiliateId: row.affiliateId };
     }),
   );

@@ -1,25 +1,30 @@
-import { type ConversionType, minorDigits } from '@portal/contracts';
+import { type ConversionType, minorDigits, OVER_CAP_REASON } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversions } from '../../db/schema/index.ts';
 import { maxConversionCents } from '../exchange-rates/index.ts';
-import { commissionsOf, type LedgerEntry, recordEarning } from '../ledger/index.ts';
+import { takeConversionCaps } from '../caps/index.ts';
+import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
 import { overMaximum, toUsdCents } from './pricing.ts';
 import { findClick, forPostback } from './service.ts';
 
 /**
  * Pays a held conversion being released (its row already `accepted` in `tx`), on the day of release:
- * its earning and referral commission, the rollups, its postbacks. Answers the earning in cents.
- * The rate's arrival (below) and staff's approval of a fraud hold (`fraud-review.ts`) share it.
+ * it takes its place under the offer's caps of that day (held, it took none), then its earning and
+ * referral commission, the rollups, its postbacks. Answers the earning in cents, or null when a hard
+ * cap is full (nothing written: the caller refuses or rejects it). The rate's arrival (below) and
+ * staff's approval of a fraud hold (`fraud-review.ts`) share it.
  */
-export async function payReleased(tx: Db, h: Pick<Held, 'id' | 'type' | 'transaction_id' | 'cid'>, amountCents: number, now: Date): Promise<number> {
+export async function payReleased(tx: Db, h: Pick<Held, 'id' | 'type' | 'transaction_id' | 'cid'>, amountCents: number, now: Date): Promise<number | null> {
   const day = statsDay(now);
   const click = h.cid ? await findClick(tx, h.cid) : undefined;
   if (!click) return 0;
   const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: h.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
-  const earningCents = await recordEarning(tx, entry, h.type, amountCents);
+  const admit = (cents: number) => takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(h.type), earningCents: cents, now });
+  const earningCents = await recordAdmittedEarning(tx, entry, h.type, amountCents, admit);
+  if (earningCents === null) return null;
   const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, h.id)).flatMap((c) => ledgerCost(c) ?? []);
   await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(h.type, earningCents, amountCents) }, ...commissions]);
   await enqueuePostbacksForConversion(tx, forPostback(h.id, click, { type: h.type, transaction_id: h.transaction_id }, earningCents, amountCents, now));
@@ -82,8 +87,13 @@ export async function releaseHeld(db: Db, now: Date = new Date()): Promise<{ rel
           continue;
         }
         await tx.update(conversions).set({ status: 'accepted', reason: null, releasedAt: now, usdRate: h.rate, amountCents }).where(eq(conversions.id, h.id));
+        if ((await payReleased(tx, h, amountCents, now)) === null) {
+          // Its offer's hard cap filled while it waited: stored over cap, as a new one would be.
+          await tx.update(conversions).set({ status: 'rejected', reason: OVER_CAP_REASON }).where(eq(conversions.id, h.id));
+          done.rejected++;
+          continue;
+        }
         done.released++;
-        await payReleased(tx, h, amountCents, now);
       }
       return held.length;
     });

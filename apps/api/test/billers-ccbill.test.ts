@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billerEvents, conversions, ledgerEntries, subscriptions } from '../src/db/schema/index.ts';
+import { billerEvents, conversions, ledgerEntries, subscriptionEvents, subscriptions } from '../src/db/schema/index.ts';
+import { recordConversion } from '../src/modules/conversions/service.ts';
 import { redactLogLine } from '../src/lib/log-redaction.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import type { TestApp } from './helpers.ts';
@@ -117,6 +118,31 @@ describe('CCBill webhooks', () => {
     expect(res.body).toBe('OK');
     expect(await lastEvent()).toMatchObject({ status: 'duplicate', conversionId: saleId });
     expect(await balance()).toBe(before);
+  });
+
+  it('a sale whose conversion was made but whose answer never reached CCBill (a crash) makes its subscription on the retry, once', async () => {
+    const otherCid = await newClick();
+    const sub = ccbillId();
+    const tx = ccbillId();
+    // The conversion of the first try, from this account, with no event-log row or subscription after it.
+    const first = await recordConversion(t.app.db, rev.siteId, { cid: otherCid, type: 'sale', amount_minor: 5000, currency: 'USD', transaction_id: tx }, new Date(), {
+      billerAccountId: accountId,
+      billerEvent: 'NewSaleSuccess',
+      noClickReason: null,
+    });
+    const before = await balance();
+    const retry = await ccbillPost(t.app, path, 'NewSaleSuccess', newSale(sub, tx, otherCid, '50.00'));
+    expect(retry.body).toBe('OK');
+    expect(await lastEvent()).toMatchObject({ status: 'duplicate', conversionId: first.conversionId, subscriptionId: sub });
+    expect(await balance()).toBe(before);
+    const [made] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, sub));
+    expect(made).toMatchObject({ cid: otherCid, affiliateId: aliceId, saleConversionId: first.conversionId });
+    const rows = await t.app.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, made!.id));
+    expect(rows).toEqual([]);
+    // Its rebill now finds the affiliate.
+    const rebill = await ccbillPost(t.app, path, 'RenewalSuccess', renewal(sub, ccbillId(), '50.00'));
+    expect(rebill.body).toBe('OK');
+    expect(await balance()).toBe(before + 1750);
   });
 
   let rebillId: number;
@@ -283,7 +309,8 @@ describe('CCBill webhooks', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/statistics/retention', headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const row = res.json().data.find((r: { offer_id: number }) => r.offer_id === rev.offerId);
-    expect(row).toMatchObject({ affiliate_id: aliceId, rebills: 1, churned: 1 });
+    // The renewal's rebill, and the one after the retried sale.
+    expect(row).toMatchObject({ affiliate_id: aliceId, rebills: 2, churned: 1 });
     expect(row.started).toBeGreaterThanOrEqual(5);
     expect(row.churn_rate).toBeGreaterThan(0);
   });

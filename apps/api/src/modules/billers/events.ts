@@ -7,7 +7,7 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { loadAccount } from './accounts.ts';
 import type { ParsedBillerEvent } from './formats/index.ts';
-import { apply, type ReceiveDeps } from './receive.ts';
+import { apply, type ReceiveDeps, writeFollow } from './receive.ts';
 
 type Row = typeof billerEvents.$inferSelect;
 
@@ -76,6 +76,7 @@ export async function replayEvent(deps: ReceiveDeps, id: number, now = new Date(
   });
   if (!account.active) throw new AppError('conflict', billerMessages.inactiveAccount);
   const outcome = await apply(deps, account, row.parsed as unknown as ParsedBillerEvent, row.id, now);
+  await writeFollow(db, outcome.follow, row.id, now);
   const firstStands = outcome.status === 'duplicate' && row.status !== 'rejected' && row.status !== 'logged';
   const [updated] = await db
     .update(billerEvents)

@@ -1,7 +1,8 @@
 import { type BillerEventStatus, billerMessages, type ConversionType } from '@portal/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billerAccounts, billerEvents, conversions, subscriptionEvents, subscriptions } from '../../db/schema/index.ts';
+import { rows } from '../../db/rows.ts';
+import { billerEvents, conversions, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ConversionInput, ConversionOutcome, ConversionSource, ConversionWriter } from '../conversions/index.ts';
 import { recordConversion } from '../conversions/index.ts';
@@ -20,7 +21,19 @@ export interface Outcome {
   status: BillerEventStatus;
   reason: string | null;
   conversionId: number | null;
+  /** The subscription rows it makes, written with its event-log row (they name it). */
+  follow?: Follow;
 }
+
+/**
+ * The subscription writes of an event, made in the statement that writes its event-log row:
+ * a first sale's subscription (from its conversion's click) and its event, an event of a known
+ * subscription (with its conversion's amount), or a lifecycle change (cancellation, expiry).
+ */
+export type Follow =
+  | { kind: 'new_subscription'; accountId: number; siteId: number; subscriptionId: string; conversionId: number; type: string; onlyEnsure: boolean }
+  | { kind: 'event'; subscriptionRowId: number; conversionId: number; type: string }
+  | { kind: 'lifecycle'; subscriptionRowId: number; status: string; at: 'cancelled_at' | 'expired_at' | null; type: string };
 
 /** The biller's answer: success (its okBody) or a refusal in the one error shape. */
 export type Answer = { ok: true; body: string; eventId: number } | { ok: false; error: AppError; eventId: number | null };
@@ -34,10 +47,10 @@ const conversionTypeOf: Partial<Record<ParsedBillerEvent['type'], ConversionType
   void: 'refund',
 };
 
-const subscriptionStatusOf: Partial<Record<ParsedBillerEvent['type'], { status: string; at?: 'cancelledAt' | 'expiredAt' }>> = {
-  cancellation: { status: 'cancelled', at: 'cancelledAt' },
-  expiration: { status: 'expired', at: 'expiredAt' },
-  uncancellation: { status: 'active' },
+const subscriptionStatusOf: Partial<Record<ParsedBillerEvent['type'], { status: string; at: 'cancelled_at' | 'expired_at' | null }>> = {
+  cancellation: { status: 'cancelled', at: 'cancelled_at' },
+  expiration: { status: 'expired', at: 'expired_at' },
+  uncancellation: { status: 'active', at: null },
 };
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -59,9 +72,11 @@ const outcomeOf = (out: ConversionOutcome): Outcome => ({ status: out.status ===
  * conversions module's one path (its batched writer), a refund, chargeback or void a reversal of the
  * sale (one by one, under the sale's lock), a cancellation, expiry or uncancellation a subscription
  * event only, a failure logged only. A rebill or refund without a click id takes it from its
- * subscription; with neither, it is stored orphaned with the reason.
+ * subscription; with neither, it is stored orphaned with the reason. The subscription rows are left
+ * in `follow`, for the caller to write with the event's row (`eventId`: the row a replay processes
+ * again, null for a new post).
  */
-export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event: ParsedBillerEvent, eventId: number, now: Date): Promise<Outcome> {
+export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event: ParsedBillerEvent, eventId: number | null, now: Date): Promise<Outcome> {
   const { db } = deps;
   if (event.type === 'failure') return { status: 'logged', reason: billerMessages.failureLogged, conversionId: null };
   const sub = event.subscriptionId ? await subscriptionOf(db, account.id, event.subscriptionId) : undefined;
@@ -73,18 +88,18 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
       const [seen] = await db
         .select({ id: billerEvents.id })
         .from(billerEvents)
-        .where(and(eq(billerEvents.billerAccountId, account.id), eq(billerEvents.transactionId, event.transactionId), eq(billerEvents.status, 'subscription'), ne(billerEvents.id, eventId)))
+        .where(
+          and(
+            eq(billerEvents.billerAccountId, account.id),
+            eq(billerEvents.transactionId, event.transactionId),
+            eq(billerEvents.status, 'subscription'),
+            ...(eventId === null ? [] : [ne(billerEvents.id, eventId)]),
+          ),
+        )
         .limit(1);
       if (seen) return { status: 'duplicate', reason: null, conversionId: null };
     }
-    await db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({ status: lifecycle.status, ...(lifecycle.at ? { [lifecycle.at]: now } : {}) })
-        .where(eq(subscriptions.id, sub.id));
-      await tx.insert(subscriptionEvents).values({ subscriptionId: sub.id, billerEventId: eventId, type: event.type, occurredAt: now }).onConflictDoNothing();
-    });
-    return { status: 'subscription', reason: null, conversionId: null };
+    return { status: 'subscription', reason: null, conversionId: null, follow: { kind: 'lifecycle', subscriptionRowId: sub.id, status: lifecycle.status, at: lifecycle.at, type: event.type } };
   }
 
   const type = conversionTypeOf[event.type];
@@ -116,37 +131,59 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
     throw err;
   }
 
-  if (event.subscriptionId && out.status !== 'duplicate') {
-    let subId = sub?.id;
-    if (event.type === 'sale' && !sub) {
-      const [conv] = await db.select().from(conversions).where(eq(conversions.id, out.conversionId));
-      const [made] = await db
-        .insert(subscriptions)
-        .values({
-          billerAccountId: account.id,
-          subscriptionId: event.subscriptionId.slice(0, 128),
-          siteId: account.siteId,
-          cid: conv?.cid ?? null,
-          affiliateId: conv?.affiliateId ?? null,
-          offerId: conv?.offerId ?? null,
-          campaignId: conv?.campaignId ?? null,
-          saleConversionId: out.conversionId,
-          startedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: subscriptions.id });
-      subId = made?.id;
-    }
-    if (subId !== undefined) {
-      const [conv] = await db.select({ amountCents: conversions.amountCents }).from(conversions).where(eq(conversions.id, out.conversionId));
-      await db
-        .insert(subscriptionEvents)
-        .values({ subscriptionId: subId, billerEventId: eventId, type: event.type, conversionId: out.conversionId, amountCents: conv?.amountCents ?? 0, occurredAt: now })
-        .onConflictDoNothing();
-    }
+  const outcome = outcomeOf(out);
+  if (!event.subscriptionId) return outcome;
+  const duplicate = out.status === 'duplicate';
+  if (event.type === 'sale' && !sub) {
+    // A repeat of a sale whose first post made its conversion but not its subscription still makes
+    // the subscription (never a second event of it).
+    outcome.follow = { kind: 'new_subscription', accountId: account.id, siteId: account.siteId, subscriptionId: event.subscriptionId.slice(0, 128), conversionId: out.conversionId, type: event.type, onlyEnsure: duplicate };
+  } else if (sub && !duplicate) {
+    outcome.follow = { kind: 'event', subscriptionRowId: sub.id, conversionId: out.conversionId, type: event.type };
   }
-  return outcomeOf(out);
+  return outcome;
 }
+
+/** The statements (CTE steps, none reading another's rows but through `eventId`) that write an event's subscription rows. */
+function followSteps(follow: Follow | undefined, eventId: SQL, now: Date): SQL[] {
+  if (!follow) return [];
+  if (follow.kind === 'lifecycle') {
+    const at = follow.at ? sql`, ${sql.identifier(follow.at)} = ${now}` : sql``;
+    return [
+      sql`lifecycle as (update subscriptions set status = ${follow.status}${at} where id = ${follow.subscriptionRowId})`,
+      sql`lifecycle_event as (insert into subscription_events (subscription_id, biller_event_id, type, occurred_at)
+        values (${follow.subscriptionRowId}, ${eventId}, ${follow.type}, ${now}) on conflict do nothing)`,
+    ];
+  }
+  if (follow.kind === 'event') {
+    return [
+      sql`sub_event as (insert into subscription_events (subscription_id, biller_event_id, type, conversion_id, amount_cents, occurred_at)
+        select ${follow.subscriptionRowId}, ${eventId}, ${follow.type}, c.id, c.amount_cents, ${now} from conversions c where c.id = ${follow.conversionId}
+        on conflict do nothing)`,
+    ];
+  }
+  const steps = [
+    sql`sale as (select id, cid, affiliate_id, offer_id, campaign_id, amount_cents from conversions where id = ${follow.conversionId})`,
+    sql`sub as (insert into subscriptions (biller_account_id, subscription_id, site_id, cid, affiliate_id, offer_id, campaign_id, sale_conversion_id, started_at)
+      select ${follow.accountId}, ${follow.subscriptionId}, ${follow.siteId}, sale.cid, sale.affiliate_id, sale.offer_id, sale.campaign_id, sale.id, ${now} from sale
+      on conflict do nothing returning id)`,
+  ];
+  if (!follow.onlyEnsure) {
+    steps.push(sql`sub_event as (insert into subscription_events (subscription_id, biller_event_id, type, conversion_id, amount_cents, occurred_at)
+      select sub.id, ${eventId}, ${follow.type}, sale.id, sale.amount_cents, ${now} from sub cross join sale
+      on conflict do nothing)`);
+  }
+  return steps;
+}
+
+/** A replayed event's subscription rows (its log row exists and is updated by the caller). */
+export async function writeFollow(db: Db, follow: Follow | undefined, eventId: number, now: Date): Promise<void> {
+  const steps = followSteps(follow, sql`${eventId}::int`, now);
+  if (steps.length) await db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+}
+
+/** `last_post_at` (the accounts' "last post") moves at most this often: every post would update one hot row. */
+const LAST_POST_EVERY_MS = 60_000;
 
 const refusal = (code: 'not_found' | 'forbidden' | 'bad_request', message: string) => new AppError(code, message);
 
@@ -161,29 +198,25 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   const format = formatOf(biller);
   if (!format) return { ok: false, error: refusal('not_found', billerMessages.unknownBiller), eventId: null };
   const account = await accountByKey(db, biller, key);
-  const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null }) => {
+  /** The event-log row, the account's last post (at most once a minute: a hot row) and the event's subscription rows: one statement. */
+  const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow }) => {
     const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed);
     const p = fields.parsed;
-    const [row] = await db
-      .insert(billerEvents)
-      .values({
-        receivedAt: now,
-        biller,
-        billerAccountId: account?.id ?? null,
-        siteId: account?.siteId ?? null,
-        method: post.method,
-        billerEvent: p?.billerEvent.slice(0, 64) ?? post.query.eventType?.slice(0, 64) ?? null,
-        eventType: p?.type ?? null,
-        transactionId: p?.transactionId?.slice(0, 128) ?? null,
-        subscriptionId: p?.subscriptionId?.slice(0, 128) ?? null,
-        status: fields.status,
-        reason: fields.reason?.slice(0, 255) ?? null,
-        conversionId: fields.conversionId ?? null,
-        raw,
-        droppedFields: dropped,
-        parsed: p as unknown as Record<string, unknown> | null,
-      })
-      .returning({ id: billerEvents.id });
+    const steps: SQL[] = [
+      sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,
+          status, reason, conversion_id, raw, dropped_fields, parsed)
+        values (${now}, ${biller}, ${account?.id ?? null}, ${account?.siteId ?? null}, ${post.method},
+          ${p?.billerEvent.slice(0, 64) ?? post.query.eventType?.slice(0, 64) ?? null}, ${p?.type ?? null}, ${p?.transactionId?.slice(0, 128) ?? null},
+          ${p?.subscriptionId?.slice(0, 128) ?? null}, ${fields.status}, ${fields.reason?.slice(0, 255) ?? null}, ${fields.conversionId ?? null},
+          ${JSON.stringify(raw)}::jsonb, ${JSON.stringify(dropped)}::jsonb, ${p ? JSON.stringify(p) : null}::jsonb)
+        returning id)`,
+      ...(account
+        ? [sql`last_post as (update biller_accounts set last_post_at = ${now}
+            where id = ${account.id} and (last_post_at is null or last_post_at < ${new Date(now.getTime() - LAST_POST_EVERY_MS)}))`]
+        : []),
+      ...followSteps(fields.follow, sql`(select id from logged)`, now),
+    ];
+    const [row] = await rows<{ id: number }>(db, sql`with ${sql.join(steps, sql`, `)} select id from logged`);
     return row!.id;
   };
 
@@ -191,8 +224,6 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
     const eventId = await log({ parsed: null, status: 'rejected', reason: billerMessages.unknownAccount });
     return { ok: false, error: refusal('not_found', billerMessages.unknownAccount), eventId };
   }
-  await db.update(billerAccounts).set({ lastPostAt: now }).where(eq(billerAccounts.id, account.id));
-
   const parsed = format.parse(post, { biller: format.biller, passthroughField: account.passthroughField, secret: secretOf(deps, account) });
   if (isRefused(parsed)) {
     const eventId = await log({ parsed: null, status: 'rejected', reason: parsed.refused });
@@ -207,12 +238,10 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
     const eventId = await log({ parsed, status: 'rejected', reason: notAllowed });
     return { ok: false, error: refusal('forbidden', notAllowed), eventId };
   }
-  const eventId = await log({ parsed, status: 'logged', reason: null });
-  const outcome = await apply(deps, account, parsed, eventId, now);
-  await db
-    .update(billerEvents)
-    .set({ status: outcome.status, reason: outcome.reason?.slice(0, 255) ?? null, conversionId: outcome.conversionId })
-    .where(eq(billerEvents.id, eventId));
+  // Applied first, logged with what it became: a crash in between leaves the biller unanswered, and
+  // its retry finds the conversion made (a duplicate) and logs it, making a sale's subscription if missing.
+  const outcome = await apply(deps, account, parsed, null, now);
+  const eventId = await log({ parsed, status: outcome.status, reason: outcome.reason, conversionId: outcome.conversionId, follow: outcome.follow });
   // Whatever it became (a refusal past the maximum included), it is received: the biller stops retrying.
   return { ok: true, body: format.okBody, eventId };
 }

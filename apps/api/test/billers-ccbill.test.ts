@@ -125,7 +125,7 @@ describe('CCBill webhooks', () => {
     const sub = ccbillId();
     const tx = ccbillId();
     // The conversion of the first try, from this account, with no event-log row or subscription after it.
-    const first = await recordConversion(t.app.db, rev.siteId, { cid: otherCid, type: 'sale', amount_minor: 5000, currency: 'USD', transaction_id: tx }, new Date(), {
+    const first = await recordConversion(t.app.db, rev.siteId, { cid: otherCid, type: 'sale', amount: 50, amount_minor: 5000, currency: 'USD', transaction_id: tx }, new Date(), {
       billerAccountId: accountId,
       billerEvent: 'NewSaleSuccess',
       noClickReason: null,
@@ -292,6 +292,14 @@ describe('CCBill webhooks', () => {
     expect(body.data.length).toBeGreaterThan(3);
     expect(body.data.every((e: { status: string; site: { id: number } }) => e.status === 'accepted' && e.site.id === rev.siteId)).toBe(true);
     expect(body.data[0].raw).toBeTypeOf('object');
+    // All on one page, its size the total; a day range in Los Angeles days (today's posts, none tomorrow).
+    const all = (await events(`biller=ccbill&site_id=${rev.siteId}&status=accepted&per_page=all`)).json();
+    expect(all.data.length).toBe(body.meta.total);
+    expect(all.meta).toEqual({ total: body.meta.total, page: 1, per_page: body.meta.total });
+    const today = statsDay(new Date());
+    expect((await events(`biller=ccbill&status=accepted&from=${today}&to=${today}`)).json().meta.total).toBe(body.meta.total);
+    const tomorrow = new Date(Date.now() + 86_400_000 * 1.5);
+    expect((await events(`biller=ccbill&from=${statsDay(tomorrow)}`)).json().meta.total).toBe(0);
     const rejected = (await events('status=rejected')).json();
     expect(rejected.data.some((e: { biller_account_id: number | null }) => e.biller_account_id === null)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/v1/biller-events', headers: bearer(alice) })).statusCode).toBe(403);

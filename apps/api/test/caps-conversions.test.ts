@@ -2,10 +2,9 @@ import { capMessages, OVER_CAP_REASON } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/rows.ts';
-import { laMidnight } from '../src/modules/caps/index.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
-import { addDays, statsDay } from '../src/modules/tracking/index.ts';
+import { addDays, dayStart, statsDay } from '../src/modules/tracking/index.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';
@@ -151,7 +150,7 @@ describe('an affiliate\'s own cap and the offers list', () => {
 
     const offersOf = async (who: Tokens) => (await t.app.inject({ method: 'GET', url: '/v1/offers?per_page=100', headers: bearer(who) })).json().data as Array<{ id: number; capped: unknown }>;
     const mine = (await offersOf(alice)).find((o) => o.id === own.offerId)!;
-    expect(mine.capped).toEqual({ metric: 'conversions', period: 'day', reopens_at: laMidnight(addDays(statsDay(new Date()), 1)).toISOString() });
+    expect(mine.capped).toEqual({ metric: 'conversions', period: 'day', reopens_at: dayStart(addDays(statsDay(new Date()), 1)).toISOString() });
     expect((await offersOf(bob)).find((o) => o.id === own.offerId)!.capped).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, NETWORK_TIME_ZONE } from '@portal/contracts';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, listMeta, pageWindow } from '@portal/contracts';
+import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { billerEvents, sites } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
+import { addDays, dayStart } from '../tracking/index.ts';
 import { loadAccount } from './accounts.ts';
 import type { ParsedBillerEvent } from './formats/index.ts';
 import { apply, type ReceiveDeps, writeFollow } from './receive.ts';
@@ -32,16 +33,15 @@ function toReply(row: Row, site: { id: number; name: string } | null): BillerEve
   };
 }
 
-const dayOf = sql`(${billerEvents.receivedAt} AT TIME ZONE ${NETWORK_TIME_ZONE})::date`;
-
 /** The event log (staff with offers or payouts): every post received, newest first, filtered. */
 export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySchema>): Promise<{ data: BillerEvent[]; meta: { total: number; page: number; per_page: number } }> {
   const where: SQL[] = [];
   if (q.biller) where.push(eq(billerEvents.biller, q.biller));
   if (q.site_id) where.push(eq(billerEvents.siteId, q.site_id));
   if (q.status) where.push(eq(billerEvents.status, q.status));
-  if (q.from) where.push(sql`${dayOf} >= ${q.from}::date`);
-  if (q.to) where.push(sql`${dayOf} <= ${q.to}::date`);
+  // Los Angeles days as moments, so the received-at index serves the range.
+  if (q.from) where.push(gte(billerEvents.receivedAt, dayStart(q.from)));
+  if (q.to) where.push(lt(billerEvents.receivedAt, dayStart(addDays(q.to, 1))));
   const condition = where.length ? and(...where) : undefined;
   const column = q.sort === 'id' ? billerEvents.id : billerEvents.receivedAt;
   const base = db
@@ -50,13 +50,14 @@ export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySche
     .leftJoin(sites, eq(sites.id, billerEvents.siteId))
     .where(condition)
     .orderBy(ordered(column, q.order), ordered(billerEvents.id, q.order));
+  const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
-    q.per_page === 0 ? base : base.limit(q.per_page).offset((q.page - 1) * q.per_page),
+    limit === undefined ? base : base.limit(limit).offset(offset),
     db.select({ n: count() }).from(billerEvents).where(condition),
   ]);
   return {
     data: rows.map((r) => toReply(r.e, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null)),
-    meta: { total: Number(total?.n ?? 0), page: q.page, per_page: q.per_page },
+    meta: listMeta(q, Number(total?.n ?? 0)),
   };
 }
 

@@ -9,5 +9,5 @@ export const capsModule = apiModule('caps', async (app) => {
 export { type CapAlertPayload, capAlertVars } from './alert-job.ts';
 export { CLICK_CAP_SYNC_MS, type ClickCap, ClickCapCounter } from './click-caps.ts';
 export { cappedOffers } from './service.ts';
-export { laMidnight, periodStart, reopensAt } from './periods.ts';
+export { periodStart, reopensAt } from './periods.ts';
 export { CAP_ALERT_JOB, offersWithConversionCaps, takeConversionCaps } from './take.ts';

@@ -1,5 +1,5 @@
 import type { CapPeriod } from '@portal/contracts';
-import { addDays, statsDay } from '../tracking/index.ts';
+import { addDays, dayStart, statsDay } from '../tracking/index.ts';
 
 /** A total cap's one period. */
 export const TOTAL_PERIOD_START = '1970-01-01';
@@ -24,18 +24,8 @@ export function nextPeriodStart(period: CapPeriod, start: string): string | null
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-/** The moment a Los Angeles day begins (midnight there is 07:00 or 08:00 UTC). */
-export function laMidnight(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  for (const hour of [7, 8]) {
-    const t = new Date(Date.UTC(y, m - 1, d, hour));
-    if (statsDay(t) === day && statsDay(new Date(t.getTime() - 1)) !== day) return t;
-  }
-  return new Date(Date.UTC(y, m - 1, d, 8));
-}
-
 /** When the cap's current period ends and it reopens (null for a total cap). */
 export function reopensAt(period: CapPeriod, now: Date): Date | null {
   const next = nextPeriodStart(period, periodStart(period, now));
-  return next ? laMidnight(next) : null;
+  return next ? dayStart(next) : null;
 }

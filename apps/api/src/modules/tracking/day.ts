@@ -29,3 +29,30 @@ export function daysBetween(from: string, to: string): string[] {
   for (let d = from; d <= to && out.length < 3700; d = addDays(d, 1)) out.push(d);
   return out;
 }
+
+const clock = new Intl.DateTimeFormat('en-US', {
+  timeZone: NETWORK_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Minutes Los Angeles is ahead of UTC at `ms` (negative: -480 in winter, -420 in summer). */
+function offsetMinutes(ms: number): number {
+  const p = Object.fromEntries(clock.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/** The first instant of a Los Angeles day written YYYY-MM-DD: its midnight (07:00 or 08:00 UTC). */
+export function dayStart(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // Midnight is never inside a daylight-saving jump (they happen at 02:00), so one correction is exact.
+  const guess = wall - offsetMinutes(wall) * 60_000;
+  return new Date(wall - offsetMinutes(guess) * 60_000);
+}

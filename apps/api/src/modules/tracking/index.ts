@@ -8,7 +8,7 @@ export const trackingModule = apiModule('tracking', async (app) => {
   app.addHook('onClose', async () => stopPartitions());
 });
 
-export { addDays, daysBetween, statsDay } from './day.ts';
+export { addDays, dayStart, daysBetween, statsDay } from './day.ts';
 export { fromHundredths, revshareCents, toHundredths } from './money.ts';
 export {
   addToRollups,

@@ -35,15 +35,16 @@ const SECRET_PARAMS = [
 
 /** `?name=` or `&name=`, also percent-encoded inside another address (`%3Fname%3D`, `%26name%3D`). */
 const PARAM = new RegExp(`((?:[?&;]|%3F|%26)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))[^&#;"'\\s\\\\<>%]*(?:%[0-9A-F]{2}[^&#;"'\\s\\\\<>%]*)*`, 'gi');
-/** `/feeds/<key>/`, also percent-encoded inside another address. */
-const FEED_KEY = /((?:\/|%2F)feeds(?:\/|%2F))[^/?#&;"'\s\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\s\\<>%]*)*/gi;
-/** `/billers/<biller>/<account key>`, also percent-encoded inside another address. */
-const BILLER_KEY = /((?:\/|%2F)billers(?:\/|%2F)[A-Za-z0-9_-]+(?:\/|%2F))[^/?#&;"'\s\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\s\\<>%]*)*/gi;
+/** The path segment after `prefix` (a regular expression of segments), also percent-encoded inside another address. */
+const keyAfter = (prefix: string) => new RegExp(`((?:\\/|%2F)${prefix}(?:\\/|%2F))[^/?#&;"'\\s\\\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\\s\\\\<>%]*)*`, 'gi');
+/** `/feeds/<key>/` and `/billers/<biller>/<account key>`. */
+const PATH_KEYS = [keyAfter('feeds'), keyAfter('billers(?:\\/|%2F)[A-Za-z0-9_-]+')];
 const HEADER = /("(?:authorization|proxy-authorization|cookie|set-cookie|x-api-key)"\s*:\s*)("(?:[^"\\]|\\.)*"|\[[^\]]*\])/gi;
 const CREDENTIALS = /\b(Bearer|Basic)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/g;
 
 export const REDACTED = '[redacted]';
 
 export function redactLogLine(line: string): string {
-  return line.replace(PARAM, `$1${REDACTED}`).replace(FEED_KEY, `$1${REDACTED}`).replace(BILLER_KEY, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
+  const unkeyed = PATH_KEYS.reduce((out, pattern) => out.replace(pattern, `$1${REDACTED}`), line);
+  return unkeyed.replace(PARAM, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
 }

@@ -1,5 +1,5 @@
 import type { BillerEventType } from '@portal/contracts';
-import { currencyOf, minorOf } from './amounts.ts';
+import { amountOf, fieldsOf, firstOf, movesMoney } from './fields.ts';
 import type { AccountForFormat, BillerFormat, BillerPost, ParsedBillerEvent, RefusedPost } from './types.ts';
 
 /**
@@ -63,21 +63,16 @@ const amountFields: Partial<Record<BillerEventType, Array<[amount: string, curre
   ],
 };
 
-function amountOf(type: BillerEventType, f: Record<string, string>): { amountMinor: number; currency: string } | RefusedPost {
+/** The first amount field the event carries, read with its currency (fields.ts `amountOf`); none: 0 USD. */
+function amountFor(type: BillerEventType, f: Record<string, string>): { amountMinor: number; currency: string } | RefusedPost {
   for (const [amountField, currencyFields] of amountFields[type] ?? []) {
-    if (f[amountField] === undefined) continue;
-    const named = currencyFields.map((c) => f[c]).find((c) => c !== undefined && c !== '');
-    const currency = named === undefined ? 'USD' : currencyOf(named);
-    if (!currency) return { refused: `Unknown currency ${named}.` };
-    const amountMinor = minorOf(f[amountField], currency);
-    if (amountMinor === undefined) return { refused: `The ${amountField} is not an amount.` };
-    return { amountMinor, currency };
+    if (f[amountField] !== undefined) return amountOf(f[amountField], firstOf(f, ...currencyFields), amountField);
   }
   return { amountMinor: 0, currency: 'USD' };
 }
 
 function parse(post: BillerPost, account: AccountForFormat): ParsedBillerEvent | RefusedPost {
-  const f = { ...post.query, ...post.body };
+  const f = fieldsOf(post);
   const billerEvent = post.query.eventType ?? post.body.eventType ?? '';
   if (!billerEvent) return { refused: 'The post names no eventType.' };
   const type = eventTypes[billerEvent] ?? 'other';
@@ -106,9 +101,8 @@ function parse(post: BillerPost, account: AccountForFormat): ParsedBillerEvent |
     default:
       transactionId = subscriptionId || txid ? `${billerEvent}:${subscriptionId ?? txid}:${at}` : null;
   }
-  const moves = type === 'sale' || type === 'rebill' || type === 'refund' || type === 'chargeback' || type === 'void';
-  if (moves && !txid) return { refused: `The ${billerEvent} post has no transactionId.` };
-  const amount = amountOf(type, f);
+  if (movesMoney(type) && !txid) return { refused: `The ${billerEvent} post has no transactionId.` };
+  const amount = amountFor(type, f);
   if ('refused' in amount) return amount;
   return { billerEvent, type, transactionId, subscriptionId, originalTransactionId, cid, ...amount };
 }

@@ -195,3 +195,14 @@ export const retentionReplySchema = z.object({ data: z.array(retentionRowSchema)
 export const billerAccountReplySchema = z.object({ data: billerAccountSchema });
 export const billerAccountListReplySchema = z.object({ data: z.array(billerAccountSchema) });
 export const billerEventReplyOneSchema = z.object({ data: billerEventSchema });
+
+/** An account identifier field (the API's and the form's names). */
+export type BillerIdentifierField = 'ccbill_account' | 'ccbill_subaccount' | 'epoch_reseller' | 'epoch_product_code' | 'segpay_merchant_id' | 'verotel_shop_id';
+
+/** Each biller's account identifiers, in the order its admin shows them; another biller's are ignored. */
+export const billerIdentifierFields: Record<Biller, readonly BillerIdentifierField[]> = {
+  ccbill: ['ccbill_account', 'ccbill_subaccount'],
+  epoch: ['epoch_reseller', 'epoch_product_code'],
+  segpay: ['segpay_merchant_id'],
+  verotel: ['verotel_shop_id'],
+};

@@ -1,4 +1,4 @@
-import { type BillerAccount, billerAccountInputSchema, billerAccountUpdateSchema, billerMessages, defaultPassthroughFields, type Biller } from '@portal/contracts';
+import { type BillerAccount, billerAccountInputSchema, type BillerIdentifierField, billerIdentifierFields, billerAccountUpdateSchema, billerMessages, defaultPassthroughFields, type Biller } from '@portal/contracts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -64,13 +64,6 @@ export function toReply(keys: AccountKeys, row: BillerAccountRow): BillerAccount
   };
 }
 
-/** The identifiers of each biller: those of another biller are ignored (left null). */
-const identifiersOf: Record<Biller, ReadonlyArray<keyof typeof fieldColumns>> = {
-  ccbill: ['ccbill_account', 'ccbill_subaccount'],
-  epoch: ['epoch_reseller', 'epoch_product_code'],
-  segpay: ['segpay_merchant_id'],
-  verotel: ['verotel_shop_id'],
-};
 const fieldColumns = {
   ccbill_account: 'ccbillAccount',
   ccbill_subaccount: 'ccbillSubaccount',
@@ -78,7 +71,7 @@ const fieldColumns = {
   epoch_product_code: 'epochProductCode',
   segpay_merchant_id: 'segpayMerchantId',
   verotel_shop_id: 'verotelShopId',
-} as const;
+} as const satisfies Record<BillerIdentifierField, string>;
 
 type Update = z.output<typeof billerAccountUpdateSchema>;
 
@@ -88,7 +81,7 @@ type Update = z.output<typeof billerAccountUpdateSchema>;
  */
 function columnsOf(keys: AccountKeys, biller: Biller, siteId: number, input: Update): Partial<typeof billerAccounts.$inferInsert> {
   const set: Partial<typeof billerAccounts.$inferInsert> = {};
-  for (const field of identifiersOf[biller]) {
+  for (const field of billerIdentifierFields[biller]) {
     const value = input[field];
     if (value !== undefined) set[fieldColumns[field]] = value || null;
   }

@@ -1,10 +1,6 @@
-import { type BillerAccountInput, type BillerAccountUpdate, billerAccountSchema } from '@portal/contracts';
+import { type BillerAccountInput, billerAccountListReplySchema as listReply, billerAccountReplySchema as oneReply, type BillerAccountUpdate } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-const listReply = z.object({ data: z.array(billerAccountSchema) });
-const oneReply = z.object({ data: billerAccountSchema, message: z.string().optional() });
 
 /** Every read of a site's biller accounts sits under this key; saving, rotating or deleting one invalidates it. */
 export const billerAccountsQueryKey = ['biller-accounts'] as const;

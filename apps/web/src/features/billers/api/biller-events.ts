@@ -1,6 +1,5 @@
-import { type BillerEventQuery, billerEventReplySchema } from '@portal/contracts';
+import { type BillerEventQuery, billerEventReplyOneSchema, billerEventReplySchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Every page of the biller event log sits under this key; a replay invalidates it. */
@@ -18,11 +17,9 @@ export function useBillerEvents(query: BillerEventQuery, enabled = true) {
   return useQuery({ ...billerEventsQueryOptions(query), enabled });
 }
 
-const replayReply = z.object({ message: z.string().optional() }).passthrough();
-
 /** POST /v1/biller-events/{id}/replay: process the stored post again (idempotent). */
 export async function replayBillerEvent(id: number) {
-  return replayReply.parse(await apiRequest(`/v1/biller-events/${id}/replay`, { method: 'POST' }));
+  return billerEventReplyOneSchema.parse(await apiRequest(`/v1/biller-events/${id}/replay`, { method: 'POST' }));
 }
 
 export function useReplayBillerEvent() {

@@ -83,7 +83,7 @@ export function BillerAccountForm({ siteId, account, onClose, onSaved }: { siteI
     const request: SaveBillerAccount = account ? { siteId, id: account.id, input: fields } : { siteId, input: { ...fields, biller: picked } };
     try {
       const reply = await save.mutateAsync(request);
-      notify.success(reply.message ?? t(account ? 'billers.saved' : 'billers.created'));
+      notify.success(t(account ? 'billers.saved' : 'billers.created'));
       onSaved(reply.data);
     } catch (error) {
       applyServerError(error, form.setError, formFields);

@@ -75,7 +75,7 @@ export function BillerEventsPage() {
 
   const runReplay = async () => {
     if (!replaying) return;
-    const done = await mutateAndNotify(() => replay.mutateAsync(replaying.id), (reply) => reply.message ?? t('billers.events.replayDone'));
+    const done = await mutateAndNotify(() => replay.mutateAsync(replaying.id), () => t('billers.events.replayDone'));
     if (done) {
       setReplaying(undefined);
       setOpen(undefined);

@@ -105,7 +105,7 @@ export function SiteBillersDialog({ site, onClose }: { site: { id: number; displ
     const { action, account } = asking;
     const done =
       action === 'rotate'
-        ? await mutateAndNotify(() => rotate.mutateAsync(account.id), (reply) => reply.message ?? t('billers.rotated'))
+        ? await mutateAndNotify(() => rotate.mutateAsync(account.id), () => t('billers.rotated'))
         : await mutateAndNotify(() => remove.mutateAsync(account.id), t('billers.deleted'));
     if (done) setAsking(undefined);
   };

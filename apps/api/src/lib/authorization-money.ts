@@ -25,6 +25,7 @@ export const moneyAuthorization = {
   'POST /v1/fraud/held/bulk': wholeNetwork(staff('fraud')),
   'GET /v1/fraud/appeals': wholeNetwork(staff('fraud')),
   'GET /v1/fraud/ratios': wholeNetwork(staff('fraud')),
+  'GET /v1/fraud/shared': wholeNetwork(staff('fraud')),
 
   // ledger, payouts
   'GET /v1/referrals': client,

@@ -171,7 +171,7 @@ describe('GET /v1/fraud/shared', () => {
     await t.app.db.update(taxForms).set({ tinsEncrypted: 'garbage' }).where(sql`${taxForms.affiliateId} in (${p.alice.id}, ${p.bob.id}) and ${taxForms.source} = 'filled'`);
     expect(idsOf(await groupOf('tax_number', p.alice.id))).toEqual([p.alice.id, p.bob.id]);
     // The start-up backfill reads only forms without a marker: these are never decrypted (no warning).
-    const log = { warn: vi.fn() };
+    const log = { warn: vi.fn<(obj: object, msg: string) => void>() };
     expect(await backfillTaxNumberMarkers(t.app.db, key, log)).toBe(0);
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -183,11 +183,11 @@ describe('start-up backfill', () => {
     const erin = await createAffiliate(t.app);
     const [method] = await t.app.db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.type, 'paypal'));
     await t.app.db.insert(billingAccounts).values({ userId: dana.id, recipientType: 'individual', paymentMethodId: method!.id, details: { email: 'SHARED.pay@example.com' }, isComplete: true });
-    const form = { formType: 'w9', source: 'filled', status: 'accepted', fields: {}, tinType: 'ssn', tinLast4: '6789', signedAt: '2026-01-05' };
-    await t.app.db.insert(taxForms).values({ ...form, affiliateId: dana.id, tinsEncrypted: encryptValue(key, JSON.stringify({ tin: '123-45-6789' }), cryptoContext(dana.id, 'tins')) });
-    await t.app.db.insert(taxForms).values({ ...form, affiliateId: erin.id, tinsEncrypted: encryptValue(key, JSON.stringify({ tin: '123-45-6789' }), cryptoContext(p.alice.id, 'tins')) });
+    const filled = { formType: 'w9', source: 'filled', status: 'accepted', fields: {}, tinType: 'ssn', tinLast4: '6789', signedAt: '2026-01-05' };
+    await t.app.db.insert(taxForms).values({ ...filled, affiliateId: dana.id, tinsEncrypted: encryptValue(key, JSON.stringify({ tin: '123-45-6789' }), cryptoContext(dana.id, 'tins')) });
+    await t.app.db.insert(taxForms).values({ ...filled, affiliateId: erin.id, tinsEncrypted: encryptValue(key, JSON.stringify({ tin: '123-45-6789' }), cryptoContext(p.alice.id, 'tins')) });
 
-    const log = { warn: vi.fn() };
+    const log = { warn: vi.fn<(obj: object, msg: string) => void>() };
     expect(await backfillPayoutMarkers(t.app.db, key)).toBe(1);
     expect(await backfillTaxNumberMarkers(t.app.db, key, log)).toBe(1);
     // Erin's TIN is bound to another affiliate: it does not decrypt, and nothing is guessed.
@@ -197,7 +197,7 @@ describe('start-up backfill', () => {
     expect(idsOf(await groupOf('tax_number', dana.id))).toEqual([p.alice.id, p.bob.id, dana.id]);
     // Once: a second start writes nothing.
     expect(await backfillPayoutMarkers(t.app.db, key)).toBe(0);
-    expect(await backfillTaxNumberMarkers(t.app.db, key, { warn: vi.fn() })).toBe(0);
+    expect(await backfillTaxNumberMarkers(t.app.db, key, { warn: vi.fn<(obj: object, msg: string) => void>() })).toBe(0);
     // An affiliate leaving takes their markers along.
     await t.app.db.delete(users).where(eq(users.id, dana.id));
     expect(idsOf(await groupOf('payout_details', p.alice.id))).toEqual([p.alice.id, p.bob.id]);

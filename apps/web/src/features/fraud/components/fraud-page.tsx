@@ -23,6 +23,7 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useReviewHeld } from '../api/fraud.ts';
+import { SharedDetailsSection } from './shared-details-section.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Stack spacing={1.5} component="section" aria-label={title}>
@@ -47,6 +48,7 @@ export function FraudPage() {
       <Section title={t('fraud.ratios.title')}>
         <RatiosSection />
       </Section>
+      <SharedDetailsSection />
     </Stack>
   );
 }

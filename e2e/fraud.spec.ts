@@ -5,7 +5,8 @@ import { rememberCookieChoice } from './support/shell.ts';
 
 // The Fraud screen (issue 27, docs/fraud.md): staff approve a conversion a fraud rule held, after
 // confirming; it leaves the list, and the conversion log shows it accepted (paid what its offer pays). The demo
-// data holds a few sales (apps/api/src/seed/demo-fraud.ts), one of them appealed by its affiliate.
+// data holds a few sales (apps/api/src/seed/demo-fraud.ts), one of them appealed by its affiliate, and two
+// affiliates paid to one PayPal address (seed/demo-shared-details.ts), shown under Shared details.
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ context }) => rememberCookieChoice(context, baseURL));
 
@@ -42,4 +43,25 @@ test('staff approve a held conversion after confirming: it is paid and shown acc
   await page.goto('/conversion-log?status=accepted&type=sale&sort=id&order=desc&per_page=100');
   const logged = page.getByRole('table', { name: 'Conversion log' }).getByTestId(`conversion-${id}`);
   await expect(logged).toContainText('Accepted', { timeout: 20_000 });
+});
+
+test("Shared details lists the demo affiliates paid to one PayPal address; each one's details say with whom", async ({ page }) => {
+  await signIn(page, accounts.owner);
+  await page.goto('/fraud');
+  const section = page.locator('section[aria-label="Shared details"]');
+  await expect(section.getByRole('heading', { name: 'Shared details' })).toBeVisible({ timeout: 20_000 });
+  const pair = section.locator('tbody tr').filter({ hasText: 'Lena Fischer' }).filter({ hasText: 'Mateo Alvarez' });
+  await expect(pair).toHaveCount(1, { timeout: 20_000 });
+  await expect(pair).toContainText('Payout details');
+  // Never the address itself.
+  await expect(section).not.toContainText('@vr-reviews-eu.example');
+  // Nothing sticks out sideways, on a phone too.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  await pair.getByRole('link', { name: 'Lena Fischer' }).click();
+  await expect(page).toHaveURL(/\/profile\?user=\d+&id=\d+$/);
+  const notice = page.getByRole('region', { name: 'Shares details with other affiliates' });
+  await expect(notice).toContainText('Payout details shared with Mateo Alvarez', { timeout: 20_000 });
+  await notice.getByRole('link', { name: 'Mateo Alvarez' }).click();
+  await expect(page.getByRole('region', { name: 'Shares details with other affiliates' })).toContainText('Payout details shared with Lena Fischer', { timeout: 20_000 });
 });

@@ -23,7 +23,7 @@ import { affiliatesModule } from './modules/affiliates/index.ts';
 import { announcementsModule } from './modules/announcements/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { billersModule } from './modules/billers/index.ts';
-import { billingModule } from './modules/billing/index.ts';
+import { backfillPayoutMarkers, billingModule } from './modules/billing/index.ts';
 import { bonusModule } from './modules/bonus/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
@@ -52,7 +52,7 @@ import { rolesModule } from './modules/roles/index.ts';
 import { MaintenanceFlag, settingsModule } from './modules/settings/index.ts';
 import { sitesModule } from './modules/sites/index.ts';
 import { statisticsModule } from './modules/statistics/index.ts';
-import { taxFormsModule } from './modules/tax-forms/index.ts';
+import { backfillTaxNumberMarkers, taxFormsModule } from './modules/tax-forms/index.ts';
 import { termsModule } from './modules/terms/index.ts';
 import { tiersModule } from './modules/tiers/index.ts';
 import { trackingModule } from './modules/tracking/index.ts';
@@ -199,6 +199,9 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
       await seedDemoCatalogue(database.db, config.publicUrl);
       await seedDemoBillers({ db: database.db, conversionWriter: app.conversionWriter, fieldKey: config.taxFormKey, publicUrl: config.publicUrl }, demoAccounts.affiliate.email);
     }
+    // Shared details' markers for billing details and tax forms saved before markers were written (and the demo's).
+    const written = (await backfillPayoutMarkers(database.db, config.taxFormKey)) + (await backfillTaxNumberMarkers(database.db, config.taxFormKey, app.log));
+    if (written) app.log.info(`Shared details: ${written} markers written for details saved before.`);
   });
   app.addHook('onReady', async () => jobs.start());
 

@@ -173,7 +173,7 @@ describe('affiliate summary', () => {
     expect((await call('GET', `/v1/affiliates/${alice.id}/summary`, noAffiliates)).statusCode).toBe(403);
     expect((await call('GET', '/v1/affiliates/999999/summary', manager)).statusCode).toBe(404);
     const res = await call('GET', `/v1/affiliates/${alice.id}/summary`, manager);
-    expect(res.json().data).toEqual({ balance: 25, lifetime_earnings: 25, clicks: 0, conversions: 0 });
+    expect(res.json().data).toEqual({ balance: 25, lifetime_earnings: 25, clicks: 0, conversions: 0, shared_details: [] });
   });
 });
 

@@ -17,6 +17,7 @@ let staff: Tokens;
 let rev: Awaited<ReturnType<typeof createCatalogue>>;
 let cpa: Awaited<ReturnType<typeof createCatalogue>>;
 let ip = 0;
+let signUps = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: await mail.start(), PUBLIC_URL: 'http://portal.test' });
@@ -34,7 +35,13 @@ afterAll(async () => {
 async function referredAffiliate(referrerId: number | null, name = 'Jane Doe') {
   const email = uniqueEmail('referred');
   const password = 'referred-pass-1';
-  const res = await t.app.inject({ method: 'POST', url: `/v1/register${referrerId ? `?referred_by=${referrerId}` : ''}`, payload: { first_name: name, email, password, password_confirmation: password, accept_terms: true } });
+  // Each from an address of their own: affiliates signing up from one address earn each other no commission (test/shared-details.test.ts).
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/v1/register${referrerId ? `?referred_by=${referrerId}` : ''}`,
+    payload: { first_name: name, email, password, password_confirmation: password, accept_terms: true },
+    remoteAddress: `10.77.${Math.floor(++signUps / 250)}.${(signUps % 250) + 1}`,
+  });
   expect(res.statusCode).toBe(201);
   // Confirmed and approved by staff (sign-up approval is on by default), so tracking links are theirs to make.
   const [u] = await t.app.db.update(users).set({ isActive: true, approvalStatus: 'approved' }).where(eq(users.email, email)).returning();

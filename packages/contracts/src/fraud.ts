@@ -198,3 +198,26 @@ export const invalidClicksRowSchema = z.object({
 export type InvalidClicksRow = z.infer<typeof invalidClicksRowSchema>;
 /** The 100 affiliates with the most invalid clicks, most first. */
 export const invalidClicksReplySchema = z.object({ data: z.array(invalidClicksRowSchema) });
+
+/**
+ * Details two affiliates may share (docs/fraud.md, "Shared details"): where they are paid (the same
+ * IBAN, ACH account, PayPal or Paxum address, or wallet), their tax number, and the address they signed
+ * up from. A referral between affiliates sharing any of them earns no commission.
+ */
+export const sharedDetailKinds = ['payout_details', 'tax_number', 'signup_ip'] as const;
+export type SharedDetailKind = (typeof sharedDetailKinds)[number];
+
+/** `GET /v1/fraud/shared`: each detail held by two or more affiliates, with who holds it (never the value). */
+export const sharedGroupSchema = z.object({
+  kind: z.enum(sharedDetailKinds),
+  affiliates: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+});
+export type SharedGroup = z.infer<typeof sharedGroupSchema>;
+export const sharedGroupsReplySchema = z.object({ data: z.array(sharedGroupSchema) });
+
+/** On Affiliate Details (staff): each kind of detail this affiliate shares, and with whom. */
+export const sharedDetailSchema = z.object({
+  kind: z.enum(sharedDetailKinds),
+  with: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type SharedDetail = z.infer<typeof sharedDetailSchema>;

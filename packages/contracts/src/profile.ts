@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sharedDetailSchema } from './fraud.ts';
 import { required } from './rules/field.ts';
 import { nameText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
@@ -81,12 +82,17 @@ export type RejectProfileInfoRequest = z.input<typeof rejectProfileInfoRequestSc
 export const profileAppealRequestSchema = z.object({ message: required(text({ max: 1000 })) });
 export type ProfileAppealRequest = z.input<typeof profileAppealRequestSchema>;
 
-/** GET /v1/affiliates/{id}/summary: the Affiliate Details summary, in dollars. */
+/**
+ * GET /v1/affiliates/{id}/summary (staff only): the Affiliate Details summary, in dollars, and the
+ * details this affiliate shares with others (docs/fraud.md, "Shared details"; the affiliates the
+ * caller may reach only).
+ */
 export const affiliateSummarySchema = z.object({
   balance: z.number(),
   lifetime_earnings: z.number(),
   clicks: z.number(),
   conversions: z.number(),
+  shared_details: z.array(sharedDetailSchema),
 });
 export type AffiliateSummary = z.infer<typeof affiliateSummarySchema>;
 export const affiliateSummaryReplySchema = z.object({ data: affiliateSummarySchema });

@@ -26,6 +26,7 @@ export const moneyAuthorization = {
   'GET /v1/fraud/appeals': wholeNetwork(staff('fraud')),
   'GET /v1/fraud/ratios': wholeNetwork(staff('fraud')),
   'GET /v1/fraud/invalid-clicks': wholeNetwork(staff('fraud')),
+  'GET /v1/fraud/shared': wholeNetwork(staff('fraud')),
 
   // ledger, payouts
   'GET /v1/referrals': client,

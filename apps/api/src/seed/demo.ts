@@ -8,6 +8,7 @@ import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users
 import { hashPassword } from '../lib/password.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
+import { seedDemoSharedDetails } from './demo-shared-details.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoRates } from './demo-rates.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
@@ -115,7 +116,10 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   await seedDemoAffiliates(db, demoAccounts.manager.email);
   await seedDemoTiers(db);
   await seedDemoMoney(db);
-  if (opts.taxFormKey) await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
+  if (opts.taxFormKey) {
+    await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
+    await seedDemoSharedDetails(db, opts.taxFormKey);
+  }
   await seedDemoSettings(db);
   await seedDemoCaps(db);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { conversions } from './conversions.ts';
 import { offers } from './offers.ts';
+import { users } from './users.ts';
 
 /**
  * Fraud screening rules (docs/fraud.md): the network's (`offerId` null) and an offer's own, one row
@@ -41,4 +42,24 @@ export const conversionAppeals = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('conversion_appeals_conversion_idx').on(t.conversionId), index('conversion_appeals_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Shared details (docs/fraud.md): one keyed hash (a blind index, lib/blind-index.ts) per affiliate
+ * and kind of detail (`payout_details`, `tax_number`, `signup_ip`), written where the value is
+ * written. Affiliates holding the same digest of a kind share that detail; the value itself is never
+ * stored here, and matching never decrypts anything.
+ */
+export const sharedMarkers = pgTable(
+  'shared_markers',
+  {
+    affiliateId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 16 }).notNull(),
+    /** HMAC-SHA256 of `kind:normalised value`, hex. */
+    digest: varchar({ length: 64 }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.affiliateId, t.kind] }), index('shared_markers_kind_digest_idx').on(t.kind, t.digest)],
 );

@@ -10,12 +10,14 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, affiliateSites, sites, tiers, users } from '../../db/schema/index.ts';
+import { normalise } from '../../lib/blind-index.ts';
 import { AppError, ForbiddenError, NotFoundError, UniqueError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
 import { type Mailer, sendEmail } from '../email/index.ts';
+import { setSharedMarker } from '../fraud/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
@@ -99,6 +101,8 @@ export async function register(
     if (validSites.length) await tx.insert(affiliateSites).values(validSites.map((s) => ({ userId: created.id, siteId: s.id })));
     // The ticked box (the schema takes nothing else): the version in force, now, from this address.
     await recordTermsAcceptance(tx, created.id, 'sign_up', ctx.ip);
+    // The address signed up from, as a blind index staff compare (docs/fraud.md, "Shared details").
+    await setSharedMarker(tx, deps.config.taxFormKey, created.id, 'signup_ip', normalise.ip(ctx.ip));
     return created;
   });
 

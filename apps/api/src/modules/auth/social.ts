@@ -6,12 +6,14 @@ import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { affiliateProfiles, socialAccounts, tiers, users } from '../../db/schema/index.ts';
+import { normalise } from '../../lib/blind-index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { authDeps } from './deps.ts';
 import { consumeToken, issueToken } from './one-time-tokens.ts';
 import { createLoginCode } from './service.ts';
 import { sendEmail } from '../email/index.ts';
+import { setSharedMarker } from '../fraud/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
 
@@ -120,6 +122,7 @@ async function resolveUser(app: FastifyInstance, provider: Provider, id: Identit
     await tx.insert(socialAccounts).values({ provider, subject: id.subject, userId: u.id, email: id.email });
     // Ticked on Sign Up before leaving for the provider; without it (from Log In) the terms are asked at the first sign-in.
     if (acceptedTerms) await recordTermsAcceptance(tx, u.id, 'social_sign_up', ip);
+    await setSharedMarker(tx, app.config.taxFormKey, u.id, 'signup_ip', normalise.ip(ip));
     return u;
   });
   await recordEvent(db, 'user.registered', { subjectId: created.id, ip, data: { provider } });

@@ -44,7 +44,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
       },
     },
-    async (request) => ({ data: await saveBilling(app.db, await whose(request, request.query.user_id), request.body as BillingDetails) }),
+    async (request) => ({ data: await saveBilling(app.db, app.config.taxFormKey, await whose(request, request.query.user_id), request.body as BillingDetails) }),
   );
 
   // Staff with payouts or affiliates read one affiliate's billing details (docs/money.md, Staff views).

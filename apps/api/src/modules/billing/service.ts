@@ -2,7 +2,9 @@ import { type BillingAccount, type BillingDetails, billingDetailsByMethod, billi
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billingAccounts, paymentMethods } from '../../db/schema/index.ts';
+import { payoutDetailValue } from '../../lib/blind-index.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { setSharedMarker } from '../fraud/index.ts';
 import { requireAffiliate } from '../ledger/index.ts';
 import { loadTerms } from '../payouts/index.ts';
 
@@ -26,8 +28,11 @@ export async function getBilling(db: Db, userId: number): Promise<BillingAccount
   };
 }
 
-/** PUT /v1/user/billing: details already checked by the contract; the method must exist and be active. */
-export async function saveBilling(db: Db, userId: number, input: BillingDetails): Promise<BillingAccount> {
+/**
+ * PUT /v1/user/billing: details already checked by the contract; the method must exist and be active.
+ * The details' blind index (docs/fraud.md, "Shared details") is written in the same transaction.
+ */
+export async function saveBilling(db: Db, fieldKey: Buffer, userId: number, input: BillingDetails): Promise<BillingAccount> {
   const [method] = await db
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
@@ -35,13 +40,16 @@ export async function saveBilling(db: Db, userId: number, input: BillingDetails)
   if (!method) throw new ValidationError({ method: [billingMessages.unknownMethod] });
   // Only the fields of this method's schema are kept (the contract strips any others).
   const details = billingDetailsByMethod[input.method].parse(input.details) as Record<string, string>;
-  await db
-    .insert(billingAccounts)
-    .values({ userId, recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true })
-    .onConflictDoUpdate({
-      target: billingAccounts.userId,
-      set: { recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true, updatedAt: sql`now()` },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(billingAccounts)
+      .values({ userId, recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true })
+      .onConflictDoUpdate({
+        target: billingAccounts.userId,
+        set: { recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true, updatedAt: sql`now()` },
+      });
+    await setSharedMarker(tx, fieldKey, userId, 'payout_details', payoutDetailValue(input.method, details));
+  });
   return getBilling(db, userId);
 }
 
@@ -49,4 +57,25 @@ export async function saveBilling(db: Db, userId: number, input: BillingDetails)
 export async function affiliateBilling(db: Db, affiliateId: number): Promise<BillingAccount> {
   await requireAffiliate(db, affiliateId);
   return getBilling(db, affiliateId);
+}
+
+/**
+ * At start: the payout-details marker of every billing account saved before markers were written
+ * (docs/fraud.md, "Shared details"), read once each: an account with its marker is never read again.
+ * Answers how many markers it wrote.
+ */
+export async function backfillPayoutMarkers(db: Db, fieldKey: Buffer): Promise<number> {
+  const missing = await db
+    .select({ userId: billingAccounts.userId, method: paymentMethods.type, details: billingAccounts.details })
+    .from(billingAccounts)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, billingAccounts.paymentMethodId))
+    .where(sql`not exists (select 1 from shared_markers m where m.affiliate_id = ${billingAccounts.userId} and m.kind = 'payout_details')`);
+  let written = 0;
+  for (const row of missing) {
+    const value = payoutDetailValue(row.method, (row.details ?? {}) as Record<string, unknown>);
+    if (!value) continue;
+    await setSharedMarker(db, fieldKey, row.userId, 'payout_details', value);
+    written++;
+  }
+  return written;
 }

@@ -8,6 +8,7 @@ import {
   networkFraudRulesRequestSchema,
   offerFraudRulesReplySchema,
   offerFraudRulesRequestSchema,
+  sharedGroupsReplySchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { requireAccess } from '../../plugins/auth.ts';
 import { invalidClicksByAffiliate } from './invalid-clicks.ts';
 import { affiliateRatios } from './overview.ts';
 import { riskHoldTable, rulesOf, saveRiskHolds, saveRules } from './rules.ts';
+import { sharedGroups } from './shared.ts';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
@@ -25,7 +27,7 @@ function routeOptions<S extends { response: Record<number, z.ZodType> }>(app: Fa
   return { onRequest: requireAccess(app, route), schema: { tags: ['fraud'], operationId, summary, security: [{ bearer: [] }], ...schema, response: { ...schema.response, ...errors } } };
 }
 
-/** Fraud rules (the network's and an offer's) and the Fraud screen's ratios (docs/fraud.md). */
+/** Fraud rules (the network's and an offer's) and the Fraud screen's ratios and shared details (docs/fraud.md). */
 export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/settings/fraud-rules',
@@ -90,5 +92,17 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: invalidClicksReplySchema },
     }),
     async (request) => ({ data: await invalidClicksByAffiliate(app.db, request.query.days, new Date()) }),
+  );
+
+  app.get(
+    '/v1/fraud/shared',
+    routeOptions(
+      app,
+      'GET /v1/fraud/shared',
+      'listSharedDetails',
+      'Affiliates sharing payout details, a tax number or a sign-up address: one group per shared detail, matched by its keyed hash (never the value)',
+      { response: { 200: sharedGroupsReplySchema } },
+    ),
+    async () => ({ data: await sharedGroups(app.db) }),
   );
 };

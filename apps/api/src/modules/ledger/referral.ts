@@ -1,14 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
+import { sharesDetailSql } from '../fraud/index.ts';
 import { referralRateSql } from '../referrals/index.ts';
 
 /**
  * Referral commission rows (docs/money.md; the program and its rate live in `referrals/`): for each
  * earning of a referred affiliate, the referrer (if active) gets the rate of it, rounded half up to
  * the cent, as a `referral_commission` row naming the earning. One level: only `earning` rows pay commission. A reversal of the earning takes back
- * what keeps the commission at the same share of what is left of the earning.
+ * what keeps the commission at the same share of what is left of the earning. No commission between
+ * affiliates sharing payout details, a tax number or a sign-up address (docs/fraud.md, "Shared
+ * details"): both writers below skip them in the same statement.
  */
+
+/** The referred affiliate `u` and their referrer `r` share no detail. */
+const notSharing = `NOT ${sharesDetailSql('u.id', 'r.id')}`;
 
 /**
  * The CTE step (batch conversion statement) writing the commissions of the earnings `from`
@@ -21,7 +27,7 @@ export const commissionsInsertSql = (from: string): string =>
   JOIN users u ON u.id = e.affiliate_id
   JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
   CROSS JOIN LATERAL (SELECT (e.amount_cents * ${referralRateSql} + 5000) / 10000 AS cents) c
-  WHERE c.cents > 0
+  WHERE c.cents > 0 AND ${notSharing}
   ORDER BY e.id`;
 
 /**
@@ -51,7 +57,7 @@ export async function recordCommission(tx: Db, earning: { id: number; affiliateI
     FROM users u
     JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
     CROSS JOIN LATERAL (SELECT (${earning.amountCents}::bigint * ${sql.raw(referralRateSql)} + 5000) / 10000 AS cents) c
-    WHERE u.id = ${earning.affiliateId} AND c.cents > 0`);
+    WHERE u.id = ${earning.affiliateId} AND c.cents > 0 AND ${sql.raw(notSharing)}`);
 }
 
 /**

@@ -25,6 +25,7 @@ import { countries } from './countries.ts';
 import { appealProfileInfo, approveProfileInfo, emailProfileInfoRejected, rejectProfileInfo } from './review.ts';
 import { getProfile, updateProfile } from './service.ts';
 import { affiliateSummary } from './summary.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { targetQuery, targetUserId } from '../../lib/target.ts';
 
 const tags = ['profile'];
@@ -165,9 +166,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/affiliates/:id/summary',
     {
       onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/summary'),
-      schema: { tags: ['affiliates'], summary: "Affiliate Details: the affiliate's balance, lifetime earnings, clicks and conversions", security, params: idParamsSchema, response: { 200: affiliateSummaryReplySchema, ...errors } },
+      schema: { tags: ['affiliates'], summary: "Affiliate Details: the affiliate's balance, lifetime earnings, clicks and conversions, and the details they share with other affiliates", security, params: idParamsSchema, response: { 200: affiliateSummaryReplySchema, ...errors } },
     },
-    async (request) => ({ data: await affiliateSummary(app.db, request.params.id) }),
+    async (request) => ({ data: await affiliateSummary(app.db, scopeOf(request.auth!), request.params.id) }),
   );
 
   // Public: the sign-up form needs the same choices as the profile form.

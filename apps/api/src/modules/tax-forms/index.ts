@@ -13,4 +13,4 @@ export const taxFormsModule = apiModule('tax-forms', async (app) => {
 });
 
 export { setProfileLegal } from './store.ts';
-export { submitFilled } from './submit.ts';
+export { backfillTaxNumberMarkers, submitFilled } from './submit.ts';

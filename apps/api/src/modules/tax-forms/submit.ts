@@ -1,16 +1,18 @@
 import { maskTin, normalizeTin, TAX_FORM_MAX_BYTES, taxFormMessages, type TaxFormFilled, taxFormUploadRequestSchema, validationMessages } from '@portal/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { taxForms } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { encryptValue } from '../../lib/field-crypto.ts';
+import { normalise } from '../../lib/blind-index.ts';
+import { decryptValue, encryptValue } from '../../lib/field-crypto.ts';
 import { checkUpload } from '../../lib/uploads.ts';
 import { stripActiveContent } from './active-content.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
 import { expiresAtOf, signingDay } from './expiry-date.ts';
 import { setProfileLegal } from './store.ts';
+import { setSharedMarker } from '../fraud/index.ts';
 
 /** What binds an encrypted value to its affiliate: a value copied to another row does not decrypt. */
 export const cryptoContext = (affiliateId: number, what: 'tins' | 'file') => `tax-form:${affiliateId}:${what}`;
@@ -27,8 +29,19 @@ interface NewForm {
   signature: string | null;
 }
 
+/**
+ * The tax number a filled form's TINs (as stored, encrypted) identify the affiliate by: a W-9's TIN,
+ * a W-8's foreign TIN or else its US TIN. Empty when the form gives none.
+ */
+export function taxNumberOf(formType: string, tins: Readonly<Record<string, string>>): string {
+  return formType === 'w9' ? (tins.tin ?? '') : (tins.foreign_tin ?? tins.us_tin ?? '');
+}
+
+/** The tax-number marker a submission leaves (docs/fraud.md, "Shared details"): a filled form's number, or none (an upload keeps what was there). */
+type TaxNumberMarker = { key: Buffer; value: string } | null;
+
 /** Stores a submission as pending: earlier pending ones are superseded, the profile status follows. */
-async function store(db: Db, affiliateId: number, form: NewForm, now: Date): Promise<number> {
+async function store(db: Db, affiliateId: number, form: NewForm, now: Date, marker: TaxNumberMarker): Promise<number> {
   const signedAt = signingDay(now);
   return db.transaction(async (tx) => {
     await tx
@@ -40,12 +53,17 @@ async function store(db: Db, affiliateId: number, form: NewForm, now: Date): Pro
       .values({ affiliateId, ...form, status: 'pending', signedAt, expiresAt: expiresAtOf(form.formType, signedAt), createdAt: now })
       .returning({ id: taxForms.id });
     await setProfileLegal(tx, affiliateId, { status: 'pending' });
+    if (marker) await setSharedMarker(tx, marker.key, affiliateId, 'tax_number', marker.value);
     await recordEvent(tx, 'tax_form.submitted', { actorId: affiliateId, subjectId: affiliateId, data: { form_id: row!.id, form_type: form.formType, source: form.source } });
     return row!.id;
   });
 }
 
-/** A form filled in the app (already checked by the contract): TINs encrypted, shown only masked. */
+/**
+ * A form filled in the app (already checked by the contract): TINs encrypted, shown only masked; the
+ * tax number's blind index, from the TIN before encryption, replaces the affiliate's marker (a form
+ * without a TIN removes it).
+ */
 export async function submitFilled(db: Db, key: Buffer, affiliateId: number, input: TaxFormFilled, now: Date = new Date()): Promise<number> {
   const { form_type: formType, signature, ...rest } = input;
   const fields: Record<string, string | boolean> = {};
@@ -82,6 +100,7 @@ export async function submitFilled(db: Db, key: Buffer, affiliateId: number, inp
       signature,
     },
     now,
+    { key, value: normalise.taxNumber(taxNumberOf(formType, tins)) },
   );
 }
 
@@ -110,6 +129,38 @@ export async function submitUpload(db: Db, key: Buffer, affiliateId: number, pay
       signature: null,
     },
     now,
+    null,
   );
+}
+
+/**
+ * At start: the tax-number marker of every affiliate whose latest form filled in the app has a TIN
+ * and who has no marker yet (forms sent before markers were written; docs/fraud.md, "Shared
+ * details"). Only those rows are decrypted, once: the marker then stands for them. A row that does
+ * not decrypt (another key) is logged and left. Answers how many markers it wrote.
+ */
+export async function backfillTaxNumberMarkers(db: Db, key: Buffer, log: { warn: (obj: object, msg: string) => void }): Promise<number> {
+  const missing = await db
+    .selectDistinctOn([taxForms.affiliateId], { id: taxForms.id, affiliateId: taxForms.affiliateId, formType: taxForms.formType, tinType: taxForms.tinType, tinsEncrypted: taxForms.tinsEncrypted })
+    .from(taxForms)
+    .where(sql`${taxForms.source} = 'filled' and not exists (select 1 from shared_markers m where m.affiliate_id = ${taxForms.affiliateId} and m.kind = 'tax_number')`)
+    .orderBy(taxForms.affiliateId, desc(taxForms.id));
+  let written = 0;
+  for (const form of missing) {
+    // A form without a TIN (a W-8 whose country issues none) has nothing to match: not decrypted.
+    if (!form.tinType || !form.tinsEncrypted) continue;
+    let tins: Record<string, string>;
+    try {
+      tins = JSON.parse(decryptValue(key, form.tinsEncrypted, cryptoContext(form.affiliateId, 'tins')).toString('utf8')) as Record<string, string>;
+    } catch (err) {
+      log.warn({ err, taxFormId: form.id }, 'a tax form TIN could not be read for its shared-details marker');
+      continue;
+    }
+    const value = normalise.taxNumber(taxNumberOf(form.formType, tins));
+    if (!value) continue;
+    await setSharedMarker(db, key, form.affiliateId, 'tax_number', value);
+    written++;
+  }
+  return written;
 }
 

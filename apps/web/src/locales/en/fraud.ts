@@ -76,4 +76,12 @@ export const fraud = {
     sent: 'Appealed {{date}}',
     flag: 'Flagged: {{reason}}',
   },
+  shared: {
+    title: 'Shared details',
+    intro: 'Affiliates paid to the same account, with the same tax number or signed up from the same address. A referral between them earns no commission.',
+    empty: 'No two affiliates share payout details, a tax number or a sign-up address.',
+    kind: 'Shared',
+    affiliates: 'Affiliates',
+    kinds: { payout_details: 'Payout details', tax_number: 'Tax number', signup_ip: 'Sign-up address' },
+  },
 };

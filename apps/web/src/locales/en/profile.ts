@@ -157,5 +157,11 @@ export const profile = {
     lastReason: 'Reason given: {{reason}}',
     securityNote: "The affiliate's password, two-step sign-in, sessions and API tokens are theirs to manage.",
     notFound: 'No such affiliate.',
+    shared: {
+      title: 'Shares details with other affiliates',
+      with: '{{kind}} shared with',
+      kinds: { payout_details: 'Payout details', tax_number: 'Tax number', signup_ip: 'Sign-up address' },
+      note: 'A referral between them earns no commission. Payouts are not held for it.',
+    },
   },
 } as const;

@@ -68,7 +68,7 @@ export const shell = {
     '/affiliates': { title: 'Affiliates', subtitle: 'List of all affiliates and settings' },
     '/affiliates/tax-forms': { title: 'Tax forms to review', subtitle: 'W-9 and W-8 forms waiting for review, oldest first' },
     '/announcements': { title: 'Announcements' },
-    '/fraud': { title: 'Fraud', subtitle: 'Conversions held by the fraud rules, appeals and each affiliate’s ratios' },
+    '/fraud': { title: 'Fraud', subtitle: 'Conversions held by the fraud rules, appeals, each affiliate’s ratios and invalid clicks, and affiliates sharing details' },
     '/settings': { title: 'Global Settings' },
     '/profile': { title: 'Profile' },
   },

@@ -24,6 +24,7 @@ import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format.
 import { notify } from '../../../lib/notifications.tsx';
 import { InvalidClicksSection } from './invalid-clicks-section.tsx';
 import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useReviewHeld } from '../api/fraud.ts';
+import { SharedDetailsSection } from './shared-details-section.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Stack spacing={1.5} component="section" aria-label={title}>
@@ -51,6 +52,7 @@ export function FraudPage() {
       <Section title={t('fraud.invalidClicks.title')}>
         <InvalidClicksSection />
       </Section>
+      <SharedDetailsSection />
     </Stack>
   );
 }

@@ -19,12 +19,14 @@ import { useReviewProfileInfo } from '../api/review.ts';
 import { useAffiliateSummary } from '../api/summary.ts';
 import { ProfileTabs } from './profile-tabs.tsx';
 import { RejectDialog } from './reject-dialog.tsx';
+import { SharedDetailsNotice } from './shared-details-notice.tsx';
 import { TermsAcceptances } from './terms-acceptances.tsx';
 
-/** Affiliate Details (`/profile?user=…&id=…`, staff with affiliates): summary, the review of the details, and the affiliate's tabs. */
+/** Affiliate Details (`/profile?user=…&id=…`, staff with affiliates): summary, details shared with other affiliates, the review of the details, and the affiliate's tabs. */
 export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number; billing: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfileOf(affiliateId);
+  const summary = useAffiliateSummary(affiliateId);
   if (profile.isError) return <Alert severity="error">{profile.error.message || t('profile.details.notFound')}</Alert>;
   if (!profile.data) return <Skeleton variant="rounded" height={320} />;
   // The API answers a staff member's own id with their own profile: that is no affiliate.
@@ -36,6 +38,7 @@ export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number
         {user.name} · {user.email}
       </Typography>
       <Summary affiliateId={affiliateId} />
+      <SharedDetailsNotice shared={summary.data?.shared_details ?? []} />
       {user.info_review ? <ReviewPanel affiliateId={affiliateId} name={user.name} review={user.info_review} /> : null}
       <TermsAcceptances affiliateId={affiliateId} user={user} />
       <ProfileTabs

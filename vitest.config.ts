@@ -5,11 +5,28 @@ const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 // Migrates once per run; each file's fresh database starts from that copy (apps/api/test/global-setup.ts).
 const globalSetup = ['apps/api/test/global-setup.ts'];
 
-// The API suite runs on the embedded database, and again on PostgreSQL when TEST_DATABASE_URL is set.
+/**
+ * The API suite runs on the embedded database (the same PostgreSQL engine, in the process). With
+ * TEST_DATABASE_URL set, the files below run again on a PostgreSQL server: what only a server with
+ * its pool of connections can prove. Requests at once (locks, races, pools, failover, instances),
+ * everything that moves money, and the start on DATABASE_URL. A new file that sends requests at
+ * once or moves money belongs here.
+ */
+const onPostgres = [
+  // Requests at once, instances and failover.
+  'billers-concurrency', 'caps-clicks', 'caps-conversions', 'click-journal', 'crash-and-failover', 'fraud', 'instances',
+  'payouts-close-races', 'payouts-mark-paid', 'refunds-concurrency', 'tracking-isolation',
+  // Money: the ledger, conversions, refunds, referrals, payouts and their holds.
+  'affiliate-ledger', 'billers-ccbill', 'bonus', 'conversion-log-actions', 'currencies', 'ledger', 'network-figures', 'payouts',
+  'payouts-close', 'payouts-properties', 'payouts-schedule', 'payouts-when-paid', 'referrals', 'refunds', 'risk-holds', 'shared-details', 'tracking',
+  // The start on a server: migrations under the lock, the first owner.
+  'first-start',
+].map((name) => `apps/api/test/${name}.test.ts`);
+
 const apiProjects = [
   { test: { name: 'api-pglite', include: apiTests, environment: 'node', env: { TEST_DB: 'pglite' }, globalSetup } },
   ...(process.env.TEST_DATABASE_URL
-    ? [{ test: { name: 'api-postgres', include: apiTests, environment: 'node', env: { TEST_DB: 'postgres' }, globalSetup } }]
+    ? [{ test: { name: 'api-postgres', include: onPostgres, environment: 'node', env: { TEST_DB: 'postgres' }, globalSetup } }]
     : []),
 ];
 

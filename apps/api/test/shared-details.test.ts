@@ -139,6 +139,9 @@ describe('markers: written where the value is written', () => {
     expect(await markersOf(one)).toEqual({ signup_ip: blindDigest(key, 'signup_ip', '198.51.100.7') });
     expect(idsOf(await groupOf('signup_ip', one))).toEqual([one, two]);
     expect(await groupOf('signup_ip', three)).toBeUndefined();
+    // A proxy's or the machine's own address (private, loopback) is no one's: no marker, no group.
+    const [local, lan, mapped] = [await signUp('127.0.0.1'), await signUp('10.1.2.3'), await signUp('::ffff:192.168.1.9')];
+    for (const id of [local, lan, mapped]) expect(await markersOf(id)).toEqual({});
   });
 });
 

@@ -34,7 +34,10 @@ describe('normalise', () => {
     expect(normalise.taxNumber('12-3456789')).toBe('123456789');
     expect(normalise.taxNumber('x1234567l')).toBe('X1234567L');
     expect(normalise.taxNumber(' 046 454 286 ')).toBe('046454286');
-    expect(normalise.ip('::ffff:10.0.0.1')).toBe('::ffff:10.0.0.1');
+    expect(normalise.ip('81.2.69.160')).toBe('81.2.69.160');
+    expect(normalise.ip('2a00:1450:4001:82b::200e')).toBe('2a00:1450:4001:82b::200e');
+    // A proxy's or the machine's own address is nobody's sign-up address.
+    for (const own of ['::ffff:10.0.0.1', '127.0.0.1', '192.168.1.2', '::1', 'fd00::1', 'not an address']) expect(normalise.ip(own)).toBe('');
   });
 
   it('reads where each payment method pays', () => {

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import type { SharedDetailKind } from '@portal/contracts';
 
 /**
@@ -26,6 +27,19 @@ export function blindDigest(fieldKey: Buffer, kind: SharedDetailKind, normalised
   return createHmac('sha256', blindIndexKey(fieldKey)).update(`${kind}:${normalised}`).digest('hex');
 }
 
+/** Where a proxy or the machine itself sends from: private networks, loopback, link local, carrier-grade NAT. */
+const privateNets = new BlockList();
+for (const [net, prefix] of [['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) privateNets.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) privateNets.addSubnet(net, prefix, 'ipv6');
+
+function isPrivateAddress(address: string): boolean {
+  const ip = address.trim().replace(/^::ffff:(?=\d+\.)/i, '');
+  const family = isIP(ip.split('%')[0] ?? '');
+  if (family === 4) return privateNets.check(ip, 'ipv4');
+  if (family === 6) return privateNets.check(ip.split('%')[0]!, 'ipv6');
+  return true;
+}
+
 const lettersAndDigits = (v: string) => v.replace(/[^\p{L}\p{N}]/gu, '');
 const digits = (v: string) => v.replace(/\D/g, '');
 
@@ -45,8 +59,11 @@ export const normalise = {
   },
   /** A tax number: letters and digits only, upper-case (`12-3456789` and `123456789` are one). */
   taxNumber: (v: string): string => lettersAndDigits(v).toUpperCase(),
-  /** An address as the request gave it. */
-  ip: (v: string): string => v,
+  /**
+   * A sign-up address as the request gave it; none for a private, loopback or link-local one: that
+   * is a proxy's or the machine's own (TRUST_PROXY off), shared by every sign-up behind it.
+   */
+  ip: (v: string): string => (isPrivateAddress(v) ? '' : v),
 };
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');

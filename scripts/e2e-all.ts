@@ -1,6 +1,6 @@
 // The browser tests of `npm run test:e2e`: the desktop (1440 px) and the phone (375 px) runs go side
-// by side, each with its own server, database and mail sink (everything is keyed by E2E_PORT), so
-// neither sees the other's changes; the widget gallery's run follows. Extra arguments go to every
+// by side, each with its own server, database and mail sink (everything is keyed by E2E_PORT) and its
+// own output folder (test-results/<run>), so neither sees the other's changes; the widget gallery's run follows. Extra arguments go to every
 // run (`npm run test:e2e -- e2e/money.spec.ts`). Exits non-zero when any run fails.
 import { spawn } from 'node:child_process';
 
@@ -15,7 +15,8 @@ const extra = process.argv.slice(2);
 
 function run({ label, port, args, env }: Run): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', ...args, ...extra], {
+    // Each run its own output folder: two runs in one would remove each other's traces and screenshots.
+    const child = spawn('npx', ['playwright', 'test', '--output', `test-results/${label}`, ...args, ...extra], {
       env: { ...process.env, ...env, E2E_PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

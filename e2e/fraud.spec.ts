@@ -28,8 +28,18 @@ test('staff approve a held conversion after confirming: it is paid and shown acc
   await expect(invalid.getByRole('columnheader', { name: 'Data centre' })).toBeVisible();
   await page.screenshot({ path: info.outputPath(`fraud-${info.project.name}.png`), fullPage: true });
 
-  // One without an appeal, so the appealed one stays for the next project's run on the same server.
-  const row = held(page).locator('tbody tr').filter({ hasNotText: 'Appeal:' }).first();
+  // HoloStage's pay per sale is at its daily cap (the demo's capped offer): approving a held sale of it
+  // is refused with the reason, and the sale stays held.
+  const capped = held(page).locator('tbody tr').filter({ hasText: 'HoloStage Pay per sale' }).first();
+  const cappedId = (await capped.getAttribute('data-testid'))!.replace('held-', '');
+  await capped.getByRole('button', { name: `Approve conversion ${cappedId}` }).click();
+  const ask = page.getByRole('dialog', { name: 'Approve this conversion?' });
+  await ask.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `#${cappedId} not reviewed: This conversion would pass a hard cap of its offer for this period` })).toBeVisible();
+  await expect(held(page).getByTestId(`held-${cappedId}`)).toHaveCount(1);
+
+  // One without an appeal on an offer with room, so the appealed one stays for another run.
+  const row = held(page).locator('tbody tr').filter({ hasNotText: 'Appeal:' }).filter({ hasNotText: 'HoloStage Pay per sale' }).first();
   const id = (await row.getAttribute('data-testid'))!.replace('held-', '');
   const before = await held(page).locator('tbody tr').count();
   await row.getByRole('button', { name: `Approve conversion ${id}` }).click();

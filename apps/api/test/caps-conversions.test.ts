@@ -175,7 +175,7 @@ describe('a conversion paid later takes its place under the caps then', () => {
     expect(await money(approved.offerId)).toMatchObject({ ledger: 600, accepted: 1 });
     // Bulk approval leaves it held too, named as skipped.
     const bulk = await t.app.inject({ method: 'POST', url: '/v1/fraud/held/bulk', headers: bearer(staff), payload: { action: 'approve', conversion_ids: [held.conversion_id] } });
-    expect(bulk.json().data).toEqual({ approved: 0, rejected: 0, skipped: [held.conversion_id] });
+    expect(bulk.json().data).toEqual({ approved: 0, rejected: 0, skipped: [held.conversion_id], skipped_reasons: [{ conversion_id: held.conversion_id, message: capMessages.capFull }] });
 
     // Staff make room: the approval pays it, and it takes its place under the caps that remain.
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.id}`, headers: bearer(staff) })).statusCode).toBe(200);

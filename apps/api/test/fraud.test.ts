@@ -281,14 +281,14 @@ describe('held -> rejected, appeals', () => {
     const noReason = await t.app.inject({ method: 'POST', url: '/v1/fraud/held/bulk', headers: bearer(staff), payload: { action: 'reject', conversion_ids: [a.conversion_id] } });
     expect(noReason.json().errors).toEqual({ reason: ['This field is required'] });
     const approved = await t.app.inject({ method: 'POST', url: '/v1/fraud/held/bulk', headers: bearer(staff), payload: { action: 'approve', conversion_ids: [a.conversion_id, b.conversion_id] } });
-    expect(approved.json().data).toEqual({ approved: 2, rejected: 0, skipped: [] });
+    expect(approved.json().data).toEqual({ approved: 2, rejected: 0, skipped: [], skipped_reasons: [] });
     const rejected = await t.app.inject({
       method: 'POST',
       url: '/v1/fraud/held/bulk',
       headers: bearer(staff),
       payload: { action: 'reject', conversion_ids: [b.conversion_id, c.conversion_id], reason: 'Bot traffic' },
     });
-    expect(rejected.json().data).toEqual({ approved: 0, rejected: 1, skipped: [b.conversion_id] });
+    expect(rejected.json().data).toEqual({ approved: 0, rejected: 1, skipped: [b.conversion_id], skipped_reasons: [{ conversion_id: b.conversion_id, message: 'This conversion is not held for review.' }] });
     expect(await balanceCents(t.app.db, bobId)).toBe(before + 4000);
     expect(await conversion(c.conversion_id)).toMatchObject({ status: 'rejected', reason: 'Bot traffic' });
     const sum = await t.app.db.execute(sql`select coalesce(sum(amount_cents), 0)::int as s from ledger_entries where conversion_id in (${a.conversion_id}, ${b.conversion_id}, ${c.conversion_id})`);

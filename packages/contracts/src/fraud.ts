@@ -140,7 +140,10 @@ export const bulkHeldRequestSchema = z
     if (b.action === 'reject' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: m.required });
   });
 export type BulkHeldRequest = z.input<typeof bulkHeldRequestSchema>;
-export const bulkHeldReplySchema = z.object({ data: z.object({ approved: z.number(), rejected: z.number(), skipped: z.array(z.number()) }) });
+/** `skipped`: the conversions not reviewed; `skipped_reasons`: why each (no longer held, or its offer's hard cap is full). */
+export const bulkHeldReplySchema = z.object({
+  data: z.object({ approved: z.number(), rejected: z.number(), skipped: z.array(z.number()), skipped_reasons: z.array(z.object({ conversion_id: z.number(), message: z.string() })) }),
+});
 
 /** `POST /v1/conversion-log/{id}/appeal` (the affiliate whose conversion it is). */
 export const appealRequestSchema = z.object({ message: required(text({ max: 2000 })) });

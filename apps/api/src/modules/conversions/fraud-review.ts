@@ -64,19 +64,30 @@ export async function rejectHeld(db: Db, conversionId: number, staffId: number, 
   );
 }
 
-/** Approves or rejects each; those no longer held (or unknown) are skipped and named. */
-export async function reviewMany(db: Db, ids: readonly number[], action: 'approve' | 'reject', staffId: number, reason: string | undefined): Promise<{ done: Reviewed[]; skipped: number[] }> {
+/**
+ * Approves or rejects each; those that cannot be (no longer held, unknown, or past a full hard cap)
+ * are skipped and named, each with why.
+ */
+export async function reviewMany(
+  db: Db,
+  ids: readonly number[],
+  action: 'approve' | 'reject',
+  staffId: number,
+  reason: string | undefined,
+): Promise<{ done: Reviewed[]; skipped: number[]; reasons: Array<{ conversion_id: number; message: string }> }> {
   const done: Reviewed[] = [];
   const skipped: number[] = [];
+  const reasons: Array<{ conversion_id: number; message: string }> = [];
   for (const id of [...new Set(ids)]) {
     try {
       done.push(action === 'approve' ? await approveHeld(db, id, staffId) : await rejectHeld(db, id, staffId, reason ?? ''));
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'conflict' || err.code === 'not_found')) skipped.push(id);
-      else throw err;
+      if (!(err instanceof AppError && (err.code === 'conflict' || err.code === 'not_found'))) throw err;
+      skipped.push(id);
+      reasons.push({ conversion_id: id, message: err.code === 'not_found' ? fm.notHeld : err.message });
     }
   }
-  return { done, skipped };
+  return { done, skipped, reasons };
 }
 
 type HeldQuery = z.output<typeof heldConversionsQuerySchema>;

@@ -101,7 +101,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: 'reviewHeldConversions',
-        summary: 'Approve or reject several held conversions (a reason to reject); those no longer held are skipped and named',
+        summary: 'Approve or reject several held conversions (a reason to reject); those no longer held, or past a full hard cap, are skipped and named with why',
         security,
         body: bulkHeldRequestSchema,
         response: { 200: bulkHeldReplySchema, ...errors },
@@ -109,9 +109,9 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { action, conversion_ids, reason } = request.body;
-      const { done, skipped } = await reviewMany(app.db, conversion_ids, action, request.auth!.id, reason);
+      const { done, skipped, reasons } = await reviewMany(app.db, conversion_ids, action, request.auth!.id, reason);
       for (const out of done) await record(request, out);
-      return { data: { approved: action === 'approve' ? done.length : 0, rejected: action === 'reject' ? done.length : 0, skipped } };
+      return { data: { approved: action === 'approve' ? done.length : 0, rejected: action === 'reject' ? done.length : 0, skipped, skipped_reasons: reasons } };
     },
   );
 

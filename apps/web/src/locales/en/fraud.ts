@@ -32,8 +32,7 @@ export const fraud = {
     approved_other: '{{count}} conversions approved and paid.',
     rejected_one: 'One conversion rejected.',
     rejected_other: '{{count}} conversions rejected.',
-    skipped_one: 'One was no longer held.',
-    skipped_other: '{{count}} were no longer held.',
+    skippedBecause: '#{{id}} not reviewed: {{reason}}',
   },
   appeals: {
     title: 'Appeals',

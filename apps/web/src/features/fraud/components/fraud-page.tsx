@@ -110,8 +110,9 @@ function HeldRow({ row, checked, onCheck, onAsk }: { row: HeldConversion; checke
       </TableCell>
       <TableCell>
         {row.affiliate.name}
+        {/* A narrow column breaks the address before its @ rather than inside a word. */}
         <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-          {row.affiliate.email}
+          {row.affiliate.email.split('@').flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, `@${part}`]))}
         </Typography>
       </TableCell>
       <TableCell>{row.offer.name}</TableCell>
@@ -139,10 +140,15 @@ function HeldRow({ row, checked, onCheck, onAsk }: { row: HeldConversion; checke
   );
 }
 
-const doneMessage = (t: TFunction, r: { approved: number; rejected: number; skipped: number[] }) =>
-  [r.approved ? t('fraud.held.approved', { count: r.approved }) : '', r.rejected ? t('fraud.held.rejected', { count: r.rejected }) : '', r.skipped.length ? t('fraud.held.skipped', { count: r.skipped.length }) : '']
-    .filter(Boolean)
-    .join(' ');
+const doneMessage = (t: TFunction, r: { approved: number; rejected: number }) =>
+  [r.approved ? t('fraud.held.approved', { count: r.approved }) : '', r.rejected ? t('fraud.held.rejected', { count: r.rejected }) : ''].filter(Boolean).join(' ');
+
+/** What was done (a success), and each conversion skipped with why (a failure to read). */
+function tellOutcome(t: TFunction, r: { approved: number; rejected: number; skipped_reasons: Array<{ conversion_id: number; message: string }> }): void {
+  const done = doneMessage(t, r);
+  if (done) notify.success(done);
+  if (r.skipped_reasons.length) notify.error(r.skipped_reasons.map((s) => t('fraud.held.skippedBecause', { id: s.conversion_id, reason: s.message })).join(' '));
+}
 
 /** Approving pays: asked first. */
 function ApproveConfirm({ review, onDone, onClose }: { review: Review; onDone: () => void; onClose: () => void }) {
@@ -151,7 +157,7 @@ function ApproveConfirm({ review, onDone, onClose }: { review: Review; onDone: (
   const confirm = async () => {
     try {
       const out = await run.mutateAsync(review);
-      notify.success(doneMessage(t, out));
+      tellOutcome(t, out);
       onDone();
       onClose();
     } catch (error) {
@@ -186,7 +192,7 @@ function RejectDialog({ review, onDone, onClose }: { review: Review; onDone: () 
     setFormError(undefined);
     try {
       const out = await run.mutateAsync({ ...review, reason: values.reason.trim() });
-      notify.success(doneMessage(t, out));
+      tellOutcome(t, out);
       onDone();
       onClose();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType, OVER_CAP_REASON, type StoredConversionStatus } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
@@ -8,7 +8,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
 import { screenConversions, type Verdict } from '../fraud/index.ts';
-import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
+import { commissionsOf, type LedgerEntry, recordEarning } from '../ledger/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
@@ -105,87 +105,101 @@ export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'curr
  * `source`: the site's API, or the biller account whose post this is (idempotent per source).
  */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date(), source: ConversionSource = siteApi): Promise<ConversionOutcome> {
+  const known = await prepare(db, input, now);
+  return retryOnDeadlock(() => db.transaction((tx) => recordIn(tx, { siteId, input, now, source }, known)));
+}
+
+/** One conversion to record, from its source (the site's API or a biller account). */
+interface ConversionToRecord {
+  siteId: number;
+  input: Input;
+  now: Date;
+  source?: ConversionSource;
+}
+
+/** What a conversion needs before its transaction: its price in USD (or why it is held) and its click. */
+async function prepare(db: Db, input: Input, now: Date) {
   const day = statsDay(now);
   const { amountCents, usdRate, heldReason } = await priceOne(db, input, day);
   const found = input.cid ? await findClick(db, input.cid) : undefined;
-  const reversal = isReversalType(input.type);
+  return { day, amountCents, usdRate, heldReason, found, reversal: isReversalType(input.type) };
+}
 
-  return retryOnDeadlock(() =>
-    db.transaction(async (tx) => {
-      const target = reversal
-        ? await refundTarget(tx, siteId, source.billerAccountId, input.cid, input.original_transaction_id, found)
-        : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
-      const orphanReason = orphanReasonFrom(source, input.cid, target.orphanReason);
-      // The click the conversion is attributed to: a refund with no cid takes its sale's.
-      const click = orphanReason ? undefined : target.click;
-      // Fraud screening (docs/fraud.md) in the transaction that records it; refunds and chargebacks are never screened.
-      const [verdict] = click
-        ? await screenConversions(tx, [{ affiliateId: click.affiliateId, offerId: click.offerId, clickedAt: click.createdAt, visitorHash: click.visitorHash, type: input.type, now }])
-        : [null];
-      const { status, reason } = statusOf(orphanReason, heldReason, verdict ?? null);
-      const [row] = await tx
-        .insert(conversions)
-        .values({
-          siteId,
-          transactionId: input.transaction_id,
-          type: input.type,
-          amountCents,
-          amountMinor: input.amount_minor,
-          currency: input.currency,
-          usdRate,
-          cid: click?.cid ?? (input.cid || null),
-          clickedAt: (click ?? found)?.createdAt ?? null,
-          affiliateId: click?.affiliateId ?? null,
-          offerId: click?.offerId ?? null,
-          campaignId: click?.campaignId ?? null,
-          status,
-          reason,
-          fraudAction: verdict?.action ?? null,
-          fraudReason: verdict?.reason ?? null,
-          originalTransactionId: input.original_transaction_id ?? null,
-          reversesConversionId: click ? (target.sale?.id ?? null) : null,
-          billerAccountId: source.billerAccountId,
-          billerEvent: source.billerEvent,
-          day,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: conversions.id });
-      if (!row) {
-        // Reported before (or twice at the same moment): the first report stands.
-        const [other] = await tx
-          .select({ id: conversions.id })
-          .from(conversions)
-          .where(and(ofSource(siteId, source.billerAccountId), eq(conversions.transactionId, input.transaction_id)));
-        return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
-      }
-      if (!click) {
-        // Nobody is paid on it, but the site reported it: its revenue counts for the site.
-        await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);
-        return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
-      }
-      // Held (for want of a rate, or for review) or rejected: no money, rollup or postback.
-      if (status === 'held' || status === 'rejected') return { status, conversionId: row.id, earningCents: null, reason };
+/** The transaction that records one conversion (see `recordConversion`). */
+async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnType<typeof prepare>>): Promise<ConversionOutcome> {
+  const { siteId, input, now, source = siteApi } = item;
+  const { day, amountCents, usdRate, heldReason, found, reversal } = known;
+  const target = reversal
+    ? await refundTarget(tx, siteId, source.billerAccountId, input.cid, input.original_transaction_id, found)
+    : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
+  const orphanReason = orphanReasonFrom(source, input.cid, target.orphanReason);
+  // The click the conversion is attributed to: a refund with no cid takes its sale's.
+  const click = orphanReason ? undefined : target.click;
+  // Fraud screening (docs/fraud.md) in the transaction that records it; refunds and chargebacks are never screened.
+  const [verdict] = click
+    ? await screenConversions(tx, [{ affiliateId: click.affiliateId, offerId: click.offerId, clickedAt: click.createdAt, visitorHash: click.visitorHash, type: input.type, now }])
+    : [null];
+  const { status, reason } = statusOf(orphanReason, heldReason, verdict ?? null);
+  const [row] = await tx
+    .insert(conversions)
+    .values({
+      siteId,
+      transactionId: input.transaction_id,
+      type: input.type,
+      amountCents,
+      amountMinor: input.amount_minor,
+      currency: input.currency,
+      usdRate,
+      cid: click?.cid ?? (input.cid || null),
+      clickedAt: (click ?? found)?.createdAt ?? null,
+      affiliateId: click?.affiliateId ?? null,
+      offerId: click?.offerId ?? null,
+      campaignId: click?.campaignId ?? null,
+      status,
+      reason,
+      fraudAction: verdict?.action ?? null,
+      fraudReason: verdict?.reason ?? null,
+      originalTransactionId: input.original_transaction_id ?? null,
+      reversesConversionId: click ? (target.sale?.id ?? null) : null,
+      billerAccountId: source.billerAccountId,
+      billerEvent: source.billerEvent,
+      day,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: conversions.id });
+  if (!row) {
+    // Reported before (or twice at the same moment): the first report stands.
+    const [other] = await tx
+      .select({ id: conversions.id })
+      .from(conversions)
+      .where(and(ofSource(siteId, source.billerAccountId), eq(conversions.transactionId, input.transaction_id)));
+    return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
+  }
+  if (!click) {
+    // Nobody is paid on it, but the site reported it: its revenue counts for the site.
+    await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);
+    return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
+  }
+  // Held (for want of a rate, or for review) or rejected: no money, rollup or postback.
+  if (status === 'held' || status === 'rejected') return { status, conversionId: row.id, earningCents: null, reason };
 
-      const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
-      const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
-      // A new customer event takes its place under the offer's caps in this transaction; refused whole over a hard one.
-      const admit = (cents: number) => takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(input.type), earningCents: cents, now });
-      const earningCents = reversal
-        ? target.sale
-          ? await takeBack(tx, target.sale, refund, day, now)
-          : 0
-        : await recordAdmittedEarning(tx, entry, input.type, amountCents, admit);
-      if (earningCents === null) {
-        // Over a hard cap: stored with the reason, moving no money (no rollup, no postback).
-        await tx.update(conversions).set({ status: 'rejected', reason: OVER_CAP_REASON }).where(eq(conversions.id, row.id));
-        return { status: 'rejected', conversionId: row.id, earningCents: null, reason: OVER_CAP_REASON };
-      }
-      // The referrer's commission (or its take-back) with the conversion, in one write in key order.
-      const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
-      await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
-      await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
-      return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
-    }),
-  );
+  const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
+  const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
+  // Everything the conversion pays is written after a savepoint; a new customer event then takes
+  // its place under the offer's caps last, so their counter rows stay locked only until the commit
+  // (concurrent conversions of a capped offer wait the least). Over a hard cap it is all rolled back.
+  if (!reversal) await tx.execute(sql`savepoint under_caps`);
+  const earningCents = reversal ? (target.sale ? await takeBack(tx, target.sale, refund, day, now) : 0) : await recordEarning(tx, entry, input.type, amountCents);
+  // The referrer's commission (or its take-back) with the conversion, in one write in key order.
+  const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
+  await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
+  await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
+  if (!reversal && !(await takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(input.type), earningCents, now }))) {
+    // Over a hard cap: stored with the reason, moving no money (no ledger row, rollup or postback).
+    await tx.execute(sql`rollback to savepoint under_caps`);
+    await tx.update(conversions).set({ status: 'rejected', reason: OVER_CAP_REASON }).where(eq(conversions.id, row.id));
+    return { status: 'rejected', conversionId: row.id, earningCents: null, reason: OVER_CAP_REASON };
+  }
+  return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
 }

@@ -235,6 +235,23 @@ describe('CCBill webhooks', () => {
     expect(unknown.json()).toMatchObject({ error_code: 'not_found', message: 'Unknown biller.' });
   });
 
+  it('a sale without the click id is orphaned; once staff attach it to the click, its subscription and rebills are the affiliate\'s', async () => {
+    const sub = ccbillId();
+    const tx = ccbillId();
+    const res = await ccbillPost(t.app, path, 'NewSaleSuccess', newSale(sub, tx, null, '20.00'));
+    expect(res.body).toBe('OK');
+    const orphan = (await lastEvent()).conversionId!;
+    expect(await conversion(orphan)).toMatchObject({ status: 'orphaned', affiliateId: null });
+    const cidLater = await newClick();
+    const attached = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan}/attach`, headers: bearer(staff), payload: { cid: cidLater } });
+    expect(attached.statusCode).toBe(200);
+    const [started] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, sub));
+    expect(started).toMatchObject({ cid: cidLater, affiliateId: aliceId, offerId: rev.offerId, saleConversionId: orphan });
+    const before = await balance();
+    expect((await ccbillPost(t.app, path, 'RenewalSuccess', renewal(sub, ccbillId(), '20.00'))).body).toBe('OK');
+    expect(await balance()).toBe(before + 700);
+  });
+
   it('a rebill of a subscription never sold here is stored orphaned with its reason', async () => {
     const sub = ccbillId();
     const before = await balance();
@@ -317,8 +334,8 @@ describe('CCBill webhooks', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/statistics/retention', headers: bearer(alice) });
     expect(res.statusCode).toBe(200);
     const row = res.json().data.find((r: { offer_id: number }) => r.offer_id === rev.offerId);
-    // The renewal's rebill, and the one after the retried sale.
-    expect(row).toMatchObject({ affiliate_id: aliceId, rebills: 2, churned: 1 });
+    // The renewal's rebill, the one after the retried sale, and the one of the sale staff attached.
+    expect(row).toMatchObject({ affiliate_id: aliceId, rebills: 3, churned: 1 });
     expect(row.started).toBeGreaterThanOrEqual(5);
     expect(row.churn_rate).toBeGreaterThan(0);
   });

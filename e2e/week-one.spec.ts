@@ -93,12 +93,14 @@ test('network details: saved in Global Settings, the app goes by the name', asyn
   await expect(page.getByText(`© ${new Date().getFullYear()} ${name}. All rights reserved.`)).toBeVisible();
 });
 
-test('when am I paid: each release date of the rolling hold with its amount, as the server counts it', async ({ page, context }) => {
+test('when am I paid: each release date of the rolling hold with its amount, as the server counts it, and a hold lengthened by chargebacks', async ({ page, context }, testInfo) => {
   await rememberCookieChoice(context, baseURL);
   await signIn(page, accounts.affiliate);
   const token = await page.evaluate(() => localStorage.getItem('portal.access_token'));
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-  const check = await dataOf<{ releases: { date: string; amount: number; next_payout: boolean }[]; pending_hold: number }>(await api.get('/v1/payouts/when-paid'));
+  const check = await dataOf<{ releases: { date: string; amount: number; next_payout: boolean }[]; pending_hold: number; hold_days: number; risk_hold_days: number }>(
+    await api.get('/v1/payouts/when-paid'),
+  );
   await api.dispose();
   const list = page.getByTestId('when-paid');
   await expect(list).toBeVisible();
@@ -109,4 +111,8 @@ test('when am I paid: each release date of the rolling hold with its amount, as 
     await expect(list.getByText(`${day}: ${money(r.amount)}, in ${r.next_payout ? 'the next' : 'a later'} payout`)).toBeVisible();
   }
   await expect(list).not.toContainText('of recent earnings is released on');
+  // The demo affiliate's chargebacks (over 2% in 90 days) lengthen the hold by the Fraud settings' risk holds, and the checklist says so.
+  expect(check.risk_hold_days).toBeGreaterThan(0);
+  await expect(list).toContainText(`Your hold is ${check.risk_hold_days} days longer while your chargebacks over 90 days are high: ${check.hold_days} days in all.`);
+  await page.screenshot({ path: testInfo.outputPath(`when-paid-${testInfo.project.name}.png`), fullPage: true });
 });

@@ -356,7 +356,7 @@ describe('forgot and reset password', () => {
 
 describe('login by code and login as', () => {
   it('signs in once with a login code; an inactive account gets user_inactive', async () => {
-    const { createLoginCode } = await import('../src/modules/auth/service.ts');
+    const { createLoginCode } = await import('../src/modules/auth/login-codes.ts');
     const a = await createAffiliate(t.app);
     const code = await createLoginCode(t.app.db, a.id);
     const ok = await post('/v1/authentication/login-by-code', { code });

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { authDeps, requestContext } from './deps.ts';
+import { loginAsUser, loginByCode } from './login-codes.ts';
 import * as auth from './service.ts';
 import { revokeSession, rotateRefreshToken } from './sessions.ts';
 
@@ -203,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/authentication/login-by-code',
     { schema: { tags, summary: 'Sign in with a one-time code from an email link (lac/lbc)', body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
-    async (request) => ({ data: await auth.loginByCode(deps, request.body.code, requestContext(request)) }),
+    async (request) => ({ data: await loginByCode(deps, request.body.code, requestContext(request)) }),
   );
 
   app.post(
@@ -211,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: "Exchange a staff member's login-as code for a marked affiliate session", body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } },
     },
-    async (request) => ({ data: await auth.loginAsUser(deps, request.body.code, requestContext(request)) }),
+    async (request) => ({ data: await loginAsUser(deps, request.body.code, requestContext(request)) }),
   );
 };
 

@@ -11,7 +11,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { authDeps } from './deps.ts';
 import { consumeToken, issueToken } from './one-time-tokens.ts';
-import { createLoginCode } from './service.ts';
+import { createLoginCode } from './login-codes.ts';
 import { sendEmail } from '../email/index.ts';
 import { setSharedMarker } from '../fraud/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';

@@ -11,6 +11,7 @@ import { backfillTaxNumberMarkers } from '../src/modules/tax-forms/index.ts';
 import { cryptoContext } from '../src/modules/tax-forms/submit.ts';
 import type { TestApp } from './helpers.ts';
 import { form, pdfBytes } from './support/files.ts';
+import { w8ben, w9 as w9Filled } from './support/tax-forms.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { appWithPeople, closeAppWithMail, type SignedIn } from './support/people.ts';
 import { click, convert, createCatalogue, trackingLink } from './support/tracking.ts';
@@ -61,36 +62,9 @@ const groups = async (): Promise<SharedGroup[]> => {
 const groupOf = async (kind: SharedGroup['kind'], id: number) => (await groups()).find((g) => g.kind === kind && g.affiliates.some((a) => a.id === id));
 const idsOf = (g: SharedGroup | undefined) => g?.affiliates.map((a) => a.id) ?? [];
 
-const w9 = (tin: string) => ({
-  form_type: 'w9',
-  name: 'Test Person',
-  business_name: '',
-  tax_classification: 'individual',
-  address: '12 Elm Street',
-  city: 'Austin',
-  state: 'TX',
-  postal_code: '73301',
-  tin_type: 'ssn',
-  tin,
-  certify: true,
-  signature: 'Test Person',
-});
-const w8 = (foreignTin: string) => ({
-  form_type: 'w8ben',
-  name: 'Test Person',
-  country_of_citizenship: 'DE',
-  address: 'Hauptstrasse 5',
-  city: 'Berlin',
-  postal_code: '10115',
-  country: 'DE',
-  us_tin: '',
-  foreign_tin: foreignTin,
-  foreign_tin_not_required: !foreignTin,
-  date_of_birth: '1988-04-12',
-  treaty_country: 'DE',
-  certify: true,
-  signature: 'Test Person',
-});
+const person = { name: 'Test Person', signature: 'Test Person' };
+const w9 = (tin: string) => ({ ...w9Filled, ...person, state: 'TX', tin });
+const w8 = (foreignTin: string) => ({ ...w8ben, ...person, foreign_tin: foreignTin, foreign_tin_not_required: !foreignTin });
 
 describe('markers: written where the value is written', () => {
   it('billing details: the payout details, normalised, replaced when they change', async () => {

@@ -9,6 +9,7 @@ import { EXPIRY_JOB, sweepExpiries } from '../src/modules/tax-forms/expiry-job.t
 import { cryptoContext } from '../src/modules/tax-forms/submit.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
+import { w8ben, w9 } from './support/tax-forms.ts';
 import { paymentMethod } from './support/money.ts';
 import { pdfText } from './support/pdf.ts';
 import { form, pdfBytes, pngOfSize } from './support/files.ts';
@@ -54,37 +55,6 @@ const issues = async (tokens: Tokens) => (await call('GET', '/v1/user/profile', 
 /** The tax form's reasons among a payout's hold reasons (billing details are left incomplete here). */
 const holdReasons = async (id: number) => (await loadTerms(t.app.db, [id])).get(id)!.issues.filter((code) => code.startsWith('legal_forms'));
 
-const w9 = {
-  form_type: 'w9',
-  name: 'Alice <b>Walker</b>',
-  business_name: '',
-  tax_classification: 'individual',
-  address: '12 Elm Street',
-  city: 'Austin',
-  state: 'tx',
-  postal_code: '73301',
-  tin_type: 'ssn',
-  tin: '123-45-6789',
-  certify: true,
-  signature: 'Alice Walker',
-};
-
-const w8ben = {
-  form_type: 'w8ben',
-  name: 'Bruno Keller',
-  country_of_citizenship: 'DE',
-  address: 'Hauptstrasse 5',
-  city: 'Berlin',
-  postal_code: '10115',
-  country: 'DE',
-  us_tin: '',
-  foreign_tin: 'DE 12/345/67890',
-  foreign_tin_not_required: false,
-  date_of_birth: '1988-04-12',
-  treaty_country: 'DE',
-  certify: true,
-  signature: 'Bruno Keller',
-};
 
 describe('tax forms: submitting', () => {
   it('starts with no form: not uploaded, and the profile and payout hold say so', async () => {

@@ -40,28 +40,24 @@ export interface EarlierCutoffs {
  * window's start joined again to the 10,000-odd sums.
  */
 export function uncoveredSums(before: Date, earlier: EarlierCutoffs = { ids: [], cutoffs: [] }): SQL {
-  if (!earlier.ids.length) {
-    return sql`select s.affiliate_id, s.gross, ${before}::timestamptz as cutoff, last.cutoff as previous_cutoff, last.created_at as previous_created_at
-      from (select l.affiliate_id, sum(l.amount_cents)::bigint as gross
-        from ledger_entries l
-        left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
-        where ${uncovered(before)}
-        group by l.affiliate_id
-        having sum(l.amount_cents) > 0) s
-      left join ${lastPayouts} last on last.affiliate_id = s.affiliate_id`;
-  }
-  const own = sql`(select * from unnest(${intArray(earlier.ids)}::int[], ${textArray(earlier.cutoffs.map((d) => d.toISOString()))}::timestamptz[]) as e(affiliate_id, cutoff))`;
-  // Never before the window's start: a window that ends where it starts pays nothing twice.
-  return sql`select s.affiliate_id, s.gross, greatest(coalesce(e.cutoff, ${before}::timestamptz), last.cutoff) as cutoff, last.cutoff as previous_cutoff, last.created_at as previous_created_at
+  // With no earlier cutoffs the statement has no join of them: the window's end is the close's.
+  const own = earlier.ids.length
+    ? sql`(select * from unnest(${intArray(earlier.ids)}::int[], ${textArray(earlier.cutoffs.map((d) => d.toISOString()))}::timestamptz[]) as e(affiliate_id, cutoff))`
+    : null;
+  const ownOf = (affiliate: SQL) => (own ? sql`left join ${own} e on e.affiliate_id = ${affiliate}` : sql``);
+  const end = own ? sql`coalesce(e.cutoff, ${before}::timestamptz)` : sql`${before}::timestamptz`;
+  // An earlier cutoff is never before the window's start: a window that ends where it starts pays nothing twice.
+  const cutoff = own ? sql`greatest(${end}, last.cutoff)` : end;
+  return sql`select s.affiliate_id, s.gross, ${cutoff} as cutoff, last.cutoff as previous_cutoff, last.created_at as previous_created_at
     from (select l.affiliate_id, sum(l.amount_cents)::bigint as gross
       from ledger_entries l
       left join ${lastPayouts} last on last.affiliate_id = l.affiliate_id
-      left join ${own} e on e.affiliate_id = l.affiliate_id
-      where ${uncovered(sql`coalesce(e.cutoff, ${before}::timestamptz)`)}
+      ${ownOf(sql`l.affiliate_id`)}
+      where ${uncovered(end)}
       group by l.affiliate_id
       having sum(l.amount_cents) > 0) s
     left join ${lastPayouts} last on last.affiliate_id = s.affiliate_id
-    left join ${own} e on e.affiliate_id = s.affiliate_id`;
+    ${ownOf(sql`s.affiliate_id`)}`;
 }
 
 /** The rows behind one payout: its window, then its own withholding and fee rows (the payout row itself is the payment). */

@@ -90,7 +90,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   registerJsonBody(app);
   registerStorableInput(app);
 
-  const database = options.database ?? (await openDatabase(loaded.database));
+  const database = options.database ?? (await openDatabase(loaded.database, app.log));
   if (!options.database) app.addHook('onClose', () => database.close());
   // Without JWT_SECRET every instance on the database shares the one kept there (docs/deploy.md).
   let jwtSecret = loaded.jwtSecret;
@@ -101,6 +101,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   }
   const config: AppConfig = { ...loaded, jwtSecret };
   app.decorate('db', database.db);
+  app.decorate('dbAvailable', () => database.available());
   app.decorate('config', config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());

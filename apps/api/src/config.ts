@@ -82,6 +82,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ error: 'expected an absolute http(s) URL' }).default('https://raw.githubusercontent.com/X4BNet/lists_vpn/main/output/datacenter/ipv4.txt'),
   ),
+  CLICK_SPOOL: z.preprocess(emptyToUndefined, z.enum(['fallback', 'always']).default('fallback')),
   OUTBOUND_ALLOW: z.preprocess(
     emptyToUndefined,
     z
@@ -142,6 +143,11 @@ export interface AppConfig {
   datacenterListUrl: string;
   /** host:port pairs exempt from the outbound address rules: for tests on one machine only. */
   outboundAllow: string[];
+  /**
+   * When clicks go to the local spool (DATA_DIR/click-spool) before PostgreSQL: `fallback` only
+   * while no primary answers; `always` for every click, loaded in large batches (clicks/spool.ts).
+   */
+  clickSpool: 'fallback' | 'always';
 }
 
 const captchaVerifyUrls = {
@@ -175,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     dataDir,
+    clickSpool: e.CLICK_SPOOL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

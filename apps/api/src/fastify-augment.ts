@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    /** Whether a primary is known right now (db/client.ts `Database.available`). */
+    dbAvailable: () => boolean;
     mailer: Mailer;
     limiter: RateLimiter;
     maintenance: MaintenanceFlag;

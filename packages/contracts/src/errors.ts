@@ -87,5 +87,7 @@ export const errorMessages = {
   tooManyRequests: 'Too many attempts. Please try again later.',
   maintenance: 'The site is under maintenance. Please try again later.',
   databaseUnavailable: 'The database is not answering.',
+  /** While no primary database answers (a failover, a restart): 503 with Retry-After, on every route but clicks. */
+  briefOutage: 'The service is briefly unavailable. Please try again in a moment.',
   internal: 'An internal error occurred. Please try again later.',
 } as const;

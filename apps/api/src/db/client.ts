@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import * as schema from './schema/index.ts';
 import { MIGRATION_LOCK_KEY, STARTUP_LOCK_KEY } from './lock-keys.ts';
+import { FailoverPool, type FailoverOptions } from './failover.ts';
 
 export type Schema = typeof schema;
 /** One database type for both drivers and their transactions (a transaction is a `Db`): queries take it as their first argument. */
@@ -26,6 +27,11 @@ export interface Database {
    * The embedded database belongs to one process, so there it simply runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Whether a primary is known right now. False while a server's pool looks for one after losing
+   * it (db/failover.ts): the click path then writes to its spool at once instead of waiting.
+   */
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -57,26 +63,27 @@ export async function migrateEmbedded(client: PGlite): Promise<Db> {
 }
 
 /** Opens the database the configuration names and brings its schema up to date. */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig, log?: FailoverOptions['log']): Promise<Database> {
   if (config.kind === 'pglite') {
     if (!config.dir.startsWith('memory://')) mkdirSync(config.dir, { recursive: true });
     const client = await PGlite.create(config.dir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
     const db = await migrateEmbedded(client);
-    return { db, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
+    return { db, kind: 'pglite', exclusive: (fn) => fn(), available: () => true, close: () => client.close() };
   }
-  const pool = new pg.Pool({
-    connectionString: config.url,
-    max: 20,
-    connectionTimeoutMillis: 5000,
-    // PostgreSQL's default, stated because it matters: the prepared hot-path statements (db/raw.ts)
-    // and every foreign-key check keep a generic plan after five runs instead of planning again for
-    // each batch or row. Planning was about a third of the database's work per click and per
-    // conversion (docs/benchmarks.md, "Clicks at scale"); the statements are shaped so their
-    // generic plans use the indexes at any table size.
-    options: '-c plan_cache_mode=auto',
+  const pool = new FailoverPool(config.url, {
+    log,
+    pool: {
+      max: 20,
+      connectionTimeoutMillis: 5000,
+      // PostgreSQL's default, stated because it matters: the prepared hot-path statements (db/raw.ts)
+      // and every foreign-key check keep a generic plan after five runs instead of planning again for
+      // each batch or row. Planning was about a third of the database's work per click and per
+      // conversion (docs/benchmarks.md, "Clicks at scale"); the statements are shaped so their
+      // generic plans use the indexes at any table size.
+      options: '-c plan_cache_mode=auto',
+    },
   });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  await pool.open();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   // Instances started together must not run the same migration twice.
   await underAdvisoryLock(pool, MIGRATION_LOCK_KEY, (client) => migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder }));
@@ -84,12 +91,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     exclusive: (fn) => underAdvisoryLock(pool, STARTUP_LOCK_KEY, () => fn()),
+    available: () => pool.available,
     close: () => pool.end(),
   };
 }
 
 /** A round trip to the database, bounded in time. */
-export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<void> {
+export async function pingDatabase(db: Db, timeoutMs = 3000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);

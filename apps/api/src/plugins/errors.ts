@@ -2,6 +2,7 @@ import { type ErrorCode, type ErrorReply, errorMessages, errorStatus } from '@po
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseLost } from '../db/failover.ts';
 import { AppError } from '../lib/errors.ts';
 import { isUtf8Address } from '../lib/unicode.ts';
 
@@ -81,6 +82,9 @@ export function fieldName(instancePath: string): string {
   return parts.length ? parts.join('.') : '_';
 }
 
+/** Seconds a sender is asked to wait while no primary database answers. */
+export const OUTAGE_RETRY_AFTER_S = 5;
+
 /** One error reply shape for every error: `{error_code, message, errors?}`; 5xx never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -103,6 +107,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = error.code ? fastifyErrors[error.code] : undefined;
     if (known) return sendError(reply, { error_code: known.code, message: known.message });
 
+    // No primary answers (a failover, a restart): the sender retries; conversions and biller posts need the primary's locks.
+    if (isDatabaseLost(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(OUTAGE_RETRY_AFTER_S));
+      return sendError(reply, { error_code: 'service_unavailable', message: errorMessages.briefOutage });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status < 500 && !isResponseSerializationError(error)) {
       if (error.code === 'FST_ERR_VALIDATION' || error.validation) {

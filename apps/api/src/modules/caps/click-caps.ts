@@ -82,6 +82,18 @@ export class ClickCapCounter {
     return true;
   }
 
+  /**
+   * As `take`, with no database read (no primary answers): the counters this instance has read
+   * judge the click; every counter counts it, and the sync adds it to the shared rows once the
+   * database is back.
+   */
+  takeKnown(caps: readonly ClickCap[], now: Date): boolean {
+    const counters = caps.map((cap) => this.counterOf(cap, periodStart(cap.period, now)));
+    if (counters.some((c) => c.synced && c.mode === 'hard' && c.known + c.pending >= c.limit)) return false;
+    for (const c of counters) c.pending++;
+    return true;
+  }
+
   private counterOf(cap: ClickCap, start: string): Counter {
     const key = `${cap.id}|${start}`;
     let c = this.counters.get(key);

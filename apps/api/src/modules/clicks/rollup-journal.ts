@@ -53,10 +53,13 @@ export class JournalMerger {
   private running: Promise<unknown> | undefined;
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
+  private readonly available: () => boolean;
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  /** `available`: whether a primary is known; while not, no merge is tried. */
+  constructor(db: Db, log: FastifyBaseLogger, available: () => boolean = () => true) {
     this.db = db;
     this.log = log;
+    this.available = available;
   }
 
   start(intervalMs = MERGE_INTERVAL_MS): void {
@@ -65,7 +68,7 @@ export class JournalMerger {
   }
 
   private tick(): void {
-    if (this.running) return;
+    if (this.running || !this.available()) return;
     this.running = mergeClickJournal(this.db)
       .catch((err: unknown) => this.log.warn({ err }, 'click journal merge failed; it is tried again'))
       .finally(() => (this.running = undefined));

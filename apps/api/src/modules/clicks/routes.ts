@@ -63,8 +63,8 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
  * the framework's routing, hooks and reply objects on the busiest path of the network.
  */
 export async function registerClickRoutes(app: FastifyInstance): Promise<(req: IncomingMessage, res: ServerResponse) => boolean> {
-  const writer = new ClickWriter(app.db, app.log);
-  const links = new LinkCache(app.db);
+  const writer = new ClickWriter(app.db, app.log, { dataDir: app.config.dataDir, spool: app.config.clickSpool, available: app.dbAvailable });
+  const links = new LinkCache(app.db, LINK_CACHE_TTL_MS, app.dbAvailable);
   const screen = new ClickScreen(app.db, shippedDatacenterRanges(), LINK_CACHE_TTL_MS);
   const epc = new OfferEpc(app.db);
   app.decorate('clickWriter', writer);
@@ -109,6 +109,8 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
   /** Counts the click under its link's click caps; false when a hard one is full. A counter that cannot be read lets the click through. */
   async function underClickCaps(caps: readonly ClickCap[], now: Date): Promise<boolean> {
     if (!caps.length) return true;
+    // No primary: the counters this instance holds keep counting (added to the shared ones when it is back).
+    if (!app.dbAvailable()) return clickCaps.takeKnown(caps, now);
     try {
       return await clickCaps.take(caps, now);
     } catch (err) {

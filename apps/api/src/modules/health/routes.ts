@@ -1,6 +1,7 @@
 import { errorMessages, errorReplySchema, healthReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/client.ts';
+import { isDatabaseLost } from '../../db/failover.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness with a database round trip',
+        description: '`ok` when the database answered; `degraded` while no primary answers (clicks are spooled, other routes answer 503); 503 when the instance cannot serve.',
         response: { 200: healthReplySchema, 503: errorReplySchema },
       },
     },
@@ -17,6 +19,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await pingDatabase(app.db);
       } catch (err) {
+        // A failover under way: this instance still answers clicks (clicks/spool.ts), so it stays in.
+        if (isDatabaseLost(err)) {
+          request.log.warn({ err }, 'health check: no primary answers; clicks are spooled');
+          return { status: 'degraded' as const };
+        }
         request.log.warn({ err }, 'health check: database not answering');
         throw new AppError('service_unavailable', errorMessages.databaseUnavailable);
       }

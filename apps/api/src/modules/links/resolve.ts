@@ -225,14 +225,27 @@ export const LINK_CACHE_TTL_MS = 5000;
  * Links are read on every click: kept in memory for a few seconds, so a busy link costs no query
  * while edits (archiving, campaign changes) still take effect quickly.
  */
+/** How soon a link served from its last good copy (the database not answering) is read again. */
+const STALE_RETRY_MS = 1000;
+
+interface CacheEntry {
+  value: Promise<ResolvedLink | ResolvedSmartLink | null>;
+  at: number;
+  /** The last copy read successfully (null: known not to exist). */
+  last: ResolvedLink | ResolvedSmartLink | null | undefined;
+}
+
 export class LinkCache {
-  private readonly entries = new Map<string, { value: Promise<ResolvedLink | ResolvedSmartLink | null>; at: number }>();
+  private readonly entries = new Map<string, CacheEntry>();
   private readonly db: Db;
   private readonly ttlMs: number;
+  private readonly available: () => boolean;
 
-  constructor(db: Db, ttlMs = LINK_CACHE_TTL_MS) {
+  /** `available`: whether a primary is known (db/client.ts); while not, links are served from their last good copy without asking. */
+  constructor(db: Db, ttlMs = LINK_CACHE_TTL_MS, available: () => boolean = () => true) {
     this.db = db;
     this.ttlMs = ttlMs;
+    this.available = available;
   }
 
   get(code: string): Promise<ResolvedLink | null> {
@@ -244,14 +257,30 @@ export class LinkCache {
     return this.cached(code, loadSmart) as Promise<ResolvedSmartLink | null>;
   }
 
+  /**
+   * A copy younger than the lifetime, else a new read. When the database cannot answer, a link
+   * already known keeps its last good copy (clicks keep resolving while no primary is reachable;
+   * it is read again a second later); a link never read fails as before.
+   */
   private cached(code: string, loader: (db: Db, code: string) => Promise<ResolvedLink | ResolvedSmartLink | null>): Promise<ResolvedLink | ResolvedSmartLink | null> {
     const hit = this.entries.get(code);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = loader(this.db, code);
-    value.catch(() => this.entries.delete(code));
+    if (hit && hit.last !== undefined && !this.available()) return hit.value;
+    const entry: CacheEntry = { value: Promise.resolve(null), at: Date.now(), last: hit?.last };
+    entry.value = loader(this.db, code).then(
+      (found) => (entry.last = found),
+      (err: unknown) => {
+        if (entry.last === undefined) {
+          if (this.entries.get(code) === entry) this.entries.delete(code);
+          throw err;
+        }
+        entry.at = Date.now() - this.ttlMs + STALE_RETRY_MS;
+        return entry.last;
+      },
+    );
     if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(code, { value, at: Date.now() });
-    return value;
+    this.entries.set(code, entry);
+    return entry.value;
   }
 
   clear(): void {

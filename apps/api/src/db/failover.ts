@@ -122,15 +122,9 @@ export class FailoverPool extends pg.Pool {
     await this.pool(timeoutMs);
   }
 
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
-    const p = this.connectClient();
-    if (!callback) return p;
-    p.then(
-      (c) => callback(undefined, c, (r?: unknown) => c.release(r as Error | undefined)),
-      (err: Error) => callback(err, undefined, () => {}),
-    );
+  // Drizzle (transactions) and the advisory locks take a client by the promise form only.
+  override connect(): Promise<pg.PoolClient> {
+    return this.connectClient();
   }
 
   // Drizzle and db/raw.ts call query(config) or query(text, values) and take the promise.

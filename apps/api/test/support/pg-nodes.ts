@@ -122,6 +122,9 @@ max_wal_senders = 10
 hot_standby = on
 wal_keep_size = 256MB
 logging_collector = off
+# A standby whose primary restarted asks again after this long (5 s by default); with synchronous
+# commit, writes wait for it.
+wal_retrieve_retry_interval = 500ms
 `;
 
 /** A primary with a database `database`, and a streaming standby of it (synchronous: a commit waits for it). */

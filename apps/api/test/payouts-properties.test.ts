@@ -12,6 +12,8 @@ import { createTestApp, type TestApp } from './helpers.ts';
 import { LedgerFixture, payableProfile, paymentMethod } from './support/money.ts';
 import { createAffiliate, createStaff } from './support/users.ts';
 import { affiliateScope } from '../src/lib/scope.ts';
+import { DEFAULT_HOLD_DAYS, HOLD_DAYS_SETTING } from '../src/modules/payouts/eligibility.ts';
+import { putSetting } from '../src/modules/settings/service.ts';
 
 const DAY = 86_400_000;
 const AFFILIATES = 3;
@@ -27,7 +29,8 @@ type Command =
   | { kind: 'reject'; pick: number }
   | { kind: 'approve'; pick: number }
   | { kind: 'pay'; pick: number }
-  | { kind: 'profile'; who: number; complete: boolean };
+  | { kind: 'profile'; who: number; complete: boolean }
+  | { kind: 'hold'; days: number };
 
 const who = fc.integer({ min: 0, max: AFFILIATES - 1 });
 const pick = fc.nat({ max: 1000 });
@@ -43,6 +46,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('approve' as const), pick }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('pay' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('profile' as const), who, complete: fc.boolean() }) },
+  // Staff change the hold between closes: a longer one ends the next window before the last one did.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('hold' as const), days: fc.constantFrom(0, 14, 30, 90) }) },
 );
 const profile = fc.record({ method: fc.constantFrom('paypal', 'wire'), splitFeeBp: fc.integer({ min: 0, max: 2_500 }), complete: fc.integer({ min: 0, max: 3 }).map((n) => n > 0), country: fc.constantFrom('US', 'DE') });
 
@@ -135,8 +140,12 @@ describe('payouts: money is never made or lost (property)', () => {
               await t.app.db.execute(sql`update billing_accounts set is_complete = ${c.complete} where user_id = ${ids[c.who]}`);
               await releaseFixedHolds(t.app.db, affiliateScope(ids[c.who]!));
               break;
+            case 'hold':
+              await putSetting(t.app.db, HOLD_DAYS_SETTING, c.days);
+              break;
           }
         }
+        await putSetting(t.app.db, HOLD_DAYS_SETTING, DEFAULT_HOLD_DAYS);
 
         for (const id of ids) {
           const [sums] = await rows<{ earned: unknown; balance: unknown }>(

@@ -46,8 +46,10 @@ export function uncoveredSums(before: Date, earlier: EarlierCutoffs = { ids: [],
     : null;
   const ownOf = (affiliate: SQL) => (own ? sql`left join ${own} e on e.affiliate_id = ${affiliate}` : sql``);
   const end = own ? sql`coalesce(e.cutoff, ${before}::timestamptz)` : sql`${before}::timestamptz`;
-  // An earlier cutoff is never before the window's start: a window that ends where it starts pays nothing twice.
-  const cutoff = own ? sql`greatest(${end}, last.cutoff)` : end;
+  // A payout's cutoff is never before its window's start (its affiliate's own earlier cutoff, or a
+  // hold raised since the last close): such a window holds only returns, and ends where it starts,
+  // so the next one starts there too and pays nothing twice.
+  const cutoff = sql`greatest(${end}, last.cutoff)`;
   return sql`select s.affiliate_id, s.gross, ${cutoff} as cutoff, last.cutoff as previous_cutoff, last.created_at as previous_created_at
     from (select l.affiliate_id, sum(l.amount_cents)::bigint as gross
       from ledger_entries l

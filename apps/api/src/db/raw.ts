@@ -29,3 +29,16 @@ export async function runStatement<Row>(db: Db, statement: Statement, values: un
   }
   throw new Error('runStatement needs the database itself, not a transaction');
 }
+
+/**
+ * Runs a statement inside a transaction (`db.transaction`'s `tx`), on its connection: prepared once
+ * per connection on a server, as `runStatement` does.
+ */
+export async function runStatementIn<Row>(tx: Db, statement: Statement, values: unknown[]): Promise<Row[]> {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Client) return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values })).rows as Row[];
+  if (client && typeof (client as { query?: unknown }).query === 'function') {
+    return (await (client as { query: (text: string, values: unknown[]) => Promise<{ rows: Row[] }> }).query(statement.text, values)).rows;
+  }
+  throw new Error('runStatementIn needs a transaction');
+}

@@ -84,3 +84,102 @@ export async function offersWithConversionCaps(db: Db, offerIds: number[]): Prom
   );
   return new Set(found.map((r) => Number(r.offer_id)));
 }
+
+/** One conversion asking for its place under its offer's caps (batched writer). */
+export interface CapDemand {
+  offerId: number;
+  affiliateId: number;
+  newCustomer: boolean;
+  earningCents: number;
+  now: Date;
+}
+
+interface BatchCapRow extends CapRow {
+  offer_id: number;
+  affiliate_id: number | null;
+}
+
+/** Each demand's share of each cap that applies to it: the counter's key and the amount. */
+function sharesOf(caps: readonly BatchCapRow[], d: CapDemand): Array<{ cap: BatchCapRow; key: string; start: string; n: number }> {
+  return caps.flatMap((cap) => {
+    if (cap.offer_id !== d.offerId || (cap.affiliate_id !== null && cap.affiliate_id !== d.affiliateId)) return [];
+    const n = amountFor(cap.metric, d);
+    if (n <= 0) return [];
+    const start = periodStart(cap.period, d.now);
+    return [{ cap, key: `${cap.id}|${start}`, start, n }];
+  });
+}
+
+/**
+ * `takeConversionCaps` for a batch of conversions in one transaction (the one that records them):
+ * every counter row the batch touches is locked at once, in cap order (as the one-by-one path's
+ * upserts lock them), the conversions are admitted in their order while every hard cap of theirs
+ * has room, and the counters are written back in one statement. Answers, per demand, whether it was
+ * admitted; the caller stores the others as over cap. Alerts as one by one.
+ */
+export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Promise<boolean[]> {
+  const offerIds = [...new Set(demands.map((d) => d.offerId))];
+  const caps = await rows<BatchCapRow>(
+    tx,
+    sql`select id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent from caps
+      where offer_id = any(${intArray(offerIds)}::int[]) and metric in ('conversions', 'payout') order by id`,
+  );
+  const shares = demands.map((d) => sharesOf(caps, d));
+  const keys = new Map<string, { capId: number; start: string }>();
+  for (const s of shares.flat()) keys.set(s.key, { capId: s.cap.id, start: s.start });
+  if (!keys.size) return demands.map(() => true);
+  const list = [...keys.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start));
+  const ids = intArray(list.map((k) => k.capId));
+  const starts = `{${list.map((k) => k.start).join(',')}}`;
+  await tx.execute(sql`insert into cap_counters (cap_id, period_start, used)
+    select cap_id, period_start, 0 from unnest(${ids}::int[], ${starts}::date[]) as k(cap_id, period_start)
+    order by cap_id, period_start on conflict (cap_id, period_start) do nothing`);
+  const locked = await rows<{ cap_id: number; start: string; used: number | string; alerted: boolean }>(
+    tx,
+    sql`select c.cap_id, c.period_start::text as start, c.used, c.alerted_at is not null as alerted
+      from cap_counters c join unnest(${ids}::int[], ${starts}::date[]) as k(cap_id, period_start) on c.cap_id = k.cap_id and c.period_start = k.period_start
+      order by c.cap_id, c.period_start for update of c`,
+  );
+  const used = new Map(locked.map((r) => [`${r.cap_id}|${r.start}`, Number(r.used)]));
+  const before = new Map(used);
+  const admitted = shares.map((mine) => {
+    if (mine.some((s) => s.cap.mode === 'hard' && used.get(s.key)! + s.n > Number(s.cap.limit))) return false;
+    for (const s of mine) used.set(s.key, used.get(s.key)! + s.n);
+    return true;
+  });
+  const changed = list.filter((k) => used.get(`${k.capId}|${k.start}`) !== before.get(`${k.capId}|${k.start}`));
+  if (changed.length) {
+    await tx.execute(sql`update cap_counters c set used = k.used
+      from unnest(${intArray(changed.map((k) => k.capId))}::int[], ${`{${changed.map((k) => k.start).join(',')}}`}::date[], ${`{${changed.map((k) => used.get(`${k.capId}|${k.start}`)).join(',')}}`}::bigint[]) as k(cap_id, period_start, used)
+      where c.cap_id = k.cap_id and c.period_start = k.period_start`);
+  }
+  const alerted = new Set(locked.filter((r) => r.alerted).map((r) => `${r.cap_id}|${r.start}`));
+  const capOf = new Map(caps.map((c) => [c.id, c]));
+  for (const k of changed) {
+    const key = `${k.capId}|${k.start}`;
+    const cap = capOf.get(k.capId)!;
+    if (!alerted.has(key) && used.get(key)! * 100 >= Number(cap.limit) * cap.alert_percent) await alertOnce(tx, k.capId, k.start);
+  }
+  return admitted;
+}
+
+/** Gives back what admitted demands took (ones the batch then found reported before: duplicates). */
+export async function giveBackCaps(tx: Db, demands: readonly CapDemand[]): Promise<void> {
+  if (!demands.length) return;
+  const caps = await rows<BatchCapRow>(
+    tx,
+    sql`select id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent from caps
+      where offer_id = any(${intArray([...new Set(demands.map((d) => d.offerId))])}::int[]) and metric in ('conversions', 'payout') order by id`,
+  );
+  const back = new Map<string, { capId: number; start: string; n: number }>();
+  for (const s of demands.flatMap((d) => sharesOf(caps, d))) {
+    const k = back.get(s.key) ?? { capId: s.cap.id, start: s.start, n: 0 };
+    k.n += s.n;
+    back.set(s.key, k);
+  }
+  const list = [...back.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start));
+  if (!list.length) return;
+  await tx.execute(sql`update cap_counters c set used = c.used - k.n
+    from unnest(${intArray(list.map((k) => k.capId))}::int[], ${`{${list.map((k) => k.start).join(',')}}`}::date[], ${`{${list.map((k) => k.n).join(',')}}`}::bigint[]) as k(cap_id, period_start, n)
+    where c.cap_id = k.cap_id and c.period_start = k.period_start`);
+}

@@ -1,10 +1,10 @@
-import { BASE_CURRENCY } from '@portal/contracts';
+import { BASE_CURRENCY, OVER_CAP_REASON } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { runStatement } from '../../db/raw.ts';
+import { runStatement, runStatementIn } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
-import { offersWithConversionCaps } from '../caps/index.ts';
+import { admitUnderCaps, type CapDemand, giveBackCaps, offersWithConversionCaps } from '../caps/index.ts';
 import { effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
@@ -154,126 +154,137 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     runStatement<{ id: number | string }>(db, newConversionIds, [primary.length]),
     offersWithConversionCaps(db, [...new Set(pairs.map((p) => p.offerId))]),
   ]);
-  // Conversions on an offer with conversion or payout caps take their place under them one by one,
-  // each in the transaction that records it (caps/take.ts): the shared statement never passes a cap.
-  const oneByOne = capped.size ? attributed.filter((i) => capped.has(clicks.get(i)!.offerId)) : [];
-  if (oneByOne.length) {
-    const alone = new Set(oneByOne);
-    primary = primary.filter((i) => !alone.has(i));
-  }
-
-  const cols = {
-    id: [] as number[],
-    siteId: [] as number[],
-    transactionId: [] as string[],
-    type: [] as string[],
-    amountCents: [] as number[],
-    currency: [] as string[],
-    cid: [] as (string | null)[],
-    clickedAt: [] as (string | null)[],
-    affiliateId: [] as (number | null)[],
-    offerId: [] as (number | null)[],
-    campaignId: [] as (number | null)[],
-    status: [] as string[],
-    orphanReason: [] as (string | null)[],
-    originalTransactionId: [] as (string | null)[],
-    day: [] as string[],
-    createdAt: [] as string[],
-    earningKind: [] as (string | null)[],
-    earningCents: [] as number[],
-    clickSiteId: [] as (number | null)[],
-    country: [] as string[],
-    device: [] as string[],
-    sub1: [] as string[],
-    sub2: [] as string[],
-    sub3: [] as string[],
-    sub4: [] as string[],
-    sub5: [] as string[],
-    isNewCustomer: [] as number[],
-    creative: [] as string[],
-    amountMinor: [] as number[],
-    usdRate: [] as (string | null)[],
-    fraudAction: [] as (string | null)[],
-    fraudReason: [] as (string | null)[],
-    billerAccountId: [] as (number | null)[],
-    billerEvent: [] as (string | null)[],
+  // Conversions on an offer with conversion or payout caps take their place under them in the
+  // transaction that writes the batch (caps/take.ts `admitUnderCaps`): never past a hard cap.
+  const underCaps = capped.size ? attributed.filter((i) => capped.has(clicks.get(i)!.offerId)) : [];
+  const earningFor = (i: number) => {
+    const click = clicks.get(i)!;
+    return earningOf(payouts.get(`${click.offerId}|${click.affiliateId}`), batch[i]!.input.type, prices.get(i)!.amountCents);
   };
-  const deliveries: NewDelivery[] = [];
-  const outcomes = new Map<number, ConversionOutcome>();
-  primary.forEach((i, n) => {
-    const { siteId, input, now, source = siteApi } = batch[i]!;
-    const id = Number(ids[n]!.id);
-    const click = clicks.get(i);
-    const orphaned = orphanReasons.get(i) !== null;
-    const { amountCents, usdRate } = prices.get(i)!;
-    const verdict = verdicts.get(i) ?? null;
-    const { status, reason } = statuses.get(i)!;
-    const earning = status === 'accepted' ? earningOf(payouts.get(`${click!.offerId}|${click!.affiliateId}`), input.type, amountCents) : null;
-    const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
-    const day = statsDay(now);
-    cols.id.push(id);
-    cols.siteId.push(siteId);
-    cols.transactionId.push(input.transaction_id);
-    cols.type.push(input.type);
-    cols.amountCents.push(amountCents);
-    cols.currency.push(input.currency);
-    cols.cid.push(input.cid || null);
-    cols.clickedAt.push(click ? click.createdAt.toISOString() : null);
-    cols.affiliateId.push(orphaned ? null : click!.affiliateId);
-    cols.offerId.push(orphaned ? null : click!.offerId);
-    cols.campaignId.push(orphaned ? null : click!.campaignId);
-    cols.status.push(status);
-    cols.orphanReason.push(reason);
-    cols.originalTransactionId.push(input.original_transaction_id ?? null);
-    cols.day.push(day);
-    cols.createdAt.push(now.toISOString());
-    cols.earningKind.push(earningCents ? earning!.kind : null);
-    cols.earningCents.push(earningCents);
-    cols.clickSiteId.push(click?.siteId ?? null);
-    cols.country.push(click?.country ?? '');
-    cols.device.push(click?.device ?? '');
-    cols.sub1.push(click?.sub1 ?? '');
-    cols.sub2.push(click?.sub2 ?? '');
-    cols.sub3.push(click?.sub3 ?? '');
-    cols.sub4.push(click?.sub4 ?? '');
-    cols.sub5.push(click?.sub5 ?? '');
-    cols.isNewCustomer.push(isNewCustomer(input.type) ? 1 : 0);
-    cols.creative.push(click?.creative ?? '');
-    cols.amountMinor.push(input.amount_minor);
-    cols.usdRate.push(usdRate);
-    cols.fraudAction.push(verdict?.action ?? null);
-    cols.fraudReason.push(verdict?.reason ?? null);
-    cols.billerAccountId.push(source.billerAccountId);
-    cols.billerEvent.push(source.billerEvent);
-    // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, fraud-review.ts).
-    if (status !== 'accepted' || !click) {
-      outcomes.set(i, { status, conversionId: id, earningCents: null, reason });
-      return;
-    }
-    outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
-    deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, input, earningCents, amountCents, now)));
+  const demands: CapDemand[] = underCaps.map((i) => {
+    const click = clicks.get(i)!;
+    const earning = earningFor(i);
+    return { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(batch[i]!.input.type), earningCents: earning && earning.cents !== 0 ? earning.cents : 0, now: batch[i]!.now };
   });
+  const outcomes = new Map<number, ConversionOutcome>();
 
-  const inserted = await runStatement<{ id: number | string }>(db, writeBatch, [
-    ...Object.values(cols),
-    deliveries.map((d) => d.conversionId),
-    deliveries.map((d) => d.postbackId),
-    deliveries.map((d) => d.method),
-    deliveries.map((d) => d.url),
-    new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
-  ]);
-  if (deliveries.length) notifyEnqueued();
-
-  for (const i of oneByOne) {
-    // Offers with conversion or payout caps: one by one, from the same source (the site's API or a biller account).
-    const { siteId, input, now, source } = batch[i]!;
-    try {
-      outcomes.set(i, await recordConversion(db, siteId, input, now, source));
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      refused.set(i, err);
+  /** Builds the statement's columns (over-cap conversions stored rejected) and runs it: on `q`, in a transaction when caps are taken. */
+  const write = async (q: Db, inTransaction: boolean) => {
+    let overCap = new Set<number>();
+    if (demands.length) {
+      const admitted = await admitUnderCaps(q, demands);
+      overCap = new Set(underCaps.filter((_, n) => !admitted[n]));
     }
-  }
+    const cols = {
+      id: [] as number[],
+      siteId: [] as number[],
+      transactionId: [] as string[],
+      type: [] as string[],
+      amountCents: [] as number[],
+      currency: [] as string[],
+      cid: [] as (string | null)[],
+      clickedAt: [] as (string | null)[],
+      affiliateId: [] as (number | null)[],
+      offerId: [] as (number | null)[],
+      campaignId: [] as (number | null)[],
+      status: [] as string[],
+      orphanReason: [] as (string | null)[],
+      originalTransactionId: [] as (string | null)[],
+      day: [] as string[],
+      createdAt: [] as string[],
+      earningKind: [] as (string | null)[],
+      earningCents: [] as number[],
+      clickSiteId: [] as (number | null)[],
+      country: [] as string[],
+      device: [] as string[],
+      sub1: [] as string[],
+      sub2: [] as string[],
+      sub3: [] as string[],
+      sub4: [] as string[],
+      sub5: [] as string[],
+      isNewCustomer: [] as number[],
+      creative: [] as string[],
+      amountMinor: [] as number[],
+      usdRate: [] as (string | null)[],
+      fraudAction: [] as (string | null)[],
+      fraudReason: [] as (string | null)[],
+      billerAccountId: [] as (number | null)[],
+      billerEvent: [] as (string | null)[],
+    };
+    const deliveries: NewDelivery[] = [];
+    primary.forEach((i, n) => {
+      const { siteId, input, now, source = siteApi } = batch[i]!;
+      const id = Number(ids[n]!.id);
+      const click = clicks.get(i);
+      const orphaned = orphanReasons.get(i) !== null;
+      const { amountCents, usdRate } = prices.get(i)!;
+      const verdict = verdicts.get(i) ?? null;
+      // Past a hard cap: stored with the reason, moving no money (no ledger row, rollup or postback).
+      const { status, reason } = overCap.has(i) ? { status: 'rejected' as const, reason: OVER_CAP_REASON } : statuses.get(i)!;
+      const earning = status === 'accepted' ? earningFor(i) : null;
+      const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
+      const day = statsDay(now);
+      cols.id.push(id);
+      cols.siteId.push(siteId);
+      cols.transactionId.push(input.transaction_id);
+      cols.type.push(input.type);
+      cols.amountCents.push(amountCents);
+      cols.currency.push(input.currency);
+      cols.cid.push(input.cid || null);
+      cols.clickedAt.push(click ? click.createdAt.toISOString() : null);
+      cols.affiliateId.push(orphaned ? null : click!.affiliateId);
+      cols.offerId.push(orphaned ? null : click!.offerId);
+      cols.campaignId.push(orphaned ? null : click!.campaignId);
+      cols.status.push(status);
+      cols.orphanReason.push(reason);
+      cols.originalTransactionId.push(input.original_transaction_id ?? null);
+      cols.day.push(day);
+      cols.createdAt.push(now.toISOString());
+      cols.earningKind.push(earningCents ? earning!.kind : null);
+      cols.earningCents.push(earningCents);
+      cols.clickSiteId.push(click?.siteId ?? null);
+      cols.country.push(click?.country ?? '');
+      cols.device.push(click?.device ?? '');
+      cols.sub1.push(click?.sub1 ?? '');
+      cols.sub2.push(click?.sub2 ?? '');
+      cols.sub3.push(click?.sub3 ?? '');
+      cols.sub4.push(click?.sub4 ?? '');
+      cols.sub5.push(click?.sub5 ?? '');
+      cols.isNewCustomer.push(isNewCustomer(input.type) ? 1 : 0);
+      cols.creative.push(click?.creative ?? '');
+      cols.amountMinor.push(input.amount_minor);
+      cols.usdRate.push(usdRate);
+      cols.fraudAction.push(verdict?.action ?? null);
+      cols.fraudReason.push(verdict?.reason ?? null);
+      cols.billerAccountId.push(source.billerAccountId);
+      cols.billerEvent.push(source.billerEvent);
+      // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, fraud-review.ts).
+      if (status !== 'accepted' || !click) {
+        outcomes.set(i, { status, conversionId: id, earningCents: null, reason });
+        return;
+      }
+      outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
+      deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, input, earningCents, amountCents, now)));
+    });
+
+    const params = [
+      ...Object.values(cols),
+      deliveries.map((d) => d.conversionId),
+      deliveries.map((d) => d.postbackId),
+      deliveries.map((d) => d.method),
+      deliveries.map((d) => d.url),
+      new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
+    ];
+    const inserted = inTransaction ? await runStatementIn<{ id: number | string }>(q, writeBatch, params) : await runStatement<{ id: number | string }>(q, writeBatch, params);
+    if (demands.length) {
+      // Reported before (a duplicate found by the statement): the room it took is given back.
+      const kept = new Set(inserted.map((r) => Number(r.id)));
+      await giveBackCaps(q, demands.filter((_, n) => !overCap.has(underCaps[n]!) && !kept.has(outcomes.get(underCaps[n]!)!.conversionId)));
+    }
+    return { inserted, deliveries: deliveries.length };
+  };
+  const { inserted, deliveries } = demands.length ? await db.transaction((tx) => write(tx, true)) : await write(db, false);
+  if (deliveries) notifyEnqueued();
 
   // Reported before this batch: the first report stands.
   const kept = new Set(inserted.map((r) => Number(r.id)));

@@ -37,6 +37,9 @@ defaults
   timeout connect 2s
   timeout client 30s
   timeout server 30s
+  # /health answers at once, but a check must not time out at the 1 s interval while an
+  # instance looks for a new primary (docs/deploy.md, "Failover").
+  timeout check 3s
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response

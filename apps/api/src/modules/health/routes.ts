@@ -16,6 +16,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A failover under way: answered at once (a load balancer's check must not wait for it).
+      if (!app.dbAvailable()) return { status: 'degraded' as const };
       try {
         await pingDatabase(app.db);
       } catch (err) {

@@ -202,9 +202,10 @@ export function openReplica(url: string, primary: Db, options: ReplicaOptions = 
 
   let running: Promise<void> = Promise.resolve();
   const loop = () => {
-    running = check().then(() => {
+    running = (async () => {
+      await check();
       if (!closed) timer = setTimeout(loop, checkEveryMs);
-    });
+    })();
   };
   timer = setTimeout(loop, 0);
 

@@ -167,8 +167,8 @@ export function openReplica(url: string, primary: Db, options: ReplicaOptions = 
       }
       identityChecked = true;
     } catch (err) {
-      // Without the right to read it (pg_control_system is the superuser's unless granted), the
-      // positions are trusted as given; a failed connection is tried again at the next check.
+      // Where it cannot be read (a service that revokes pg_control_system), the positions are
+      // trusted as given; a failed connection is tried again at the next check.
       if (!isReplicaFailure(err)) identityChecked = true;
       else throw err;
     }

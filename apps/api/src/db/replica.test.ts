@@ -20,7 +20,7 @@ describe('read replica', () => {
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
     ]) {
-      expect(isReplicaFailure(err), err.message).toBe(true);
+      expect([err.message, isReplicaFailure(err)]).toEqual([err.message, true]);
     }
     for (const err of [
       Object.assign(new Error('column "x" does not exist'), { code: '42703' }),

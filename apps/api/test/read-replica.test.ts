@@ -74,7 +74,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !canStartNodes())('a read 
     return rows.reduce((sum, r) => sum + r.clicks, 0);
   };
   const oneClick = async () => {
-    const c = await click(app, link.url, { ip: `81.2.69.${ip++}` });
+    const n = ip++;
+    const c = await click(app, link.url, { ip: `81.2.${60 + Math.floor(n / 250)}.${(n % 250) + 1}` });
     expect(c.status).toBe(302);
     clicks += 1;
   };
@@ -158,6 +159,25 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !canStartNodes())('a read 
     console.log(`replica serving: a click in statistics after ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
     expect(Math.max(...times)).toBeLessThan(1000);
     expect(servedByReplica()).toBe(true);
+  });
+
+  it('keeps reading the replica under a steady stream of clicks', async () => {
+    let stop = false;
+    const clickers = Array.from({ length: 4 }, async () => {
+      while (!stop) await oneClick();
+    });
+    const samples: boolean[] = [];
+    const started = performance.now();
+    while (performance.now() - started < 2000) {
+      samples.push(servedByReplica());
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    stop = true;
+    await Promise.all(clickers);
+    const share = samples.filter(Boolean).length / samples.length;
+    console.log(`${clicks} clicks so far; under load the replica served ${(share * 100).toFixed(0)}% of ${samples.length} samples over 2 s`);
+    expect(share).toBeGreaterThan(0.9);
+    await expect.poll(clicksToday, { timeout: 1000, interval: 50 }).toBe(clicks);
   });
 
   it('with replay paused on the standby, reads go to the primary and a click still counts within a second', async () => {

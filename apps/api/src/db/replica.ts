@@ -10,10 +10,12 @@ import * as schema from './schema/index.ts';
  * hold every commit the primary made more than `maxStalenessMs` ago.
  *
  * Freshness is measured, not assumed: every `checkEveryMs` the primary's WAL position
- * (`pg_current_wal_lsn()`) is read, then the standby's replay position (`pg_last_wal_replay_lsn()`).
- * When the standby has replayed up to the primary's position, it holds every commit acknowledged
- * before the check began: the replica is then "fresh as of" that moment. An idle primary writes no
- * WAL, so an idle pair stays fresh (no timestamps to go stale). Reads go to the primary while the
+ * (`pg_current_wal_lsn()`) is read and kept with the moment the check began, then the standby's
+ * replay position (`pg_last_wal_replay_lsn()`) is read. The newest kept position the standby has
+ * replayed past tells which commits it holds: every one acknowledged before that check began. The
+ * replica is "fresh as of" that moment. Under a steady stream of writes the standby is always a
+ * little behind the position just read, but past the one read a check earlier; an idle primary
+ * writes no WAL, so an idle pair stays fresh (no timestamps to go stale). Reads go to the primary while the
  * standby is behind, unreachable, not a standby at all, a standby of another cluster, or before its
  * first check.
  */
@@ -54,11 +56,11 @@ export interface ReplicaOptions {
 }
 
 /**
- * With a check every 250 ms and at most 750 ms of staleness, a report misses no commit older than
+ * With a check every 200 ms and at most 750 ms of staleness, a report misses no commit older than
  * 0.75 s; the click journal is merged into the rollups every 0.2 s, so a click counts in
  * statistics within a second, on the replica as on the primary.
  */
-export const REPLICA_CHECK_EVERY_MS = 250;
+export const REPLICA_CHECK_EVERY_MS = 200;
 export const REPLICA_MAX_STALENESS_MS = 750;
 
 /** `16/B374D848` as a number, to compare positions. */
@@ -103,6 +105,8 @@ export function openReplica(url: string, primary: Db, options: ReplicaOptions = 
   pool.on('connect', (client) => client.on('error', (err) => log?.warn({ err }, 'Read replica: a connection failed')));
 
   let freshAsOf = Number.NEGATIVE_INFINITY;
+  /** The primary's positions at the recent checks, oldest first, with the moment each check began. */
+  let seen: { at: number; lsn: bigint }[] = [];
   let replayLsn: string | undefined;
   let reason: string | undefined = 'first check not done yet';
   let unusable = false;
@@ -179,7 +183,9 @@ export function openReplica(url: string, primary: Db, options: ReplicaOptions = 
     try {
       if (!identityChecked) await withTimeout(checkIdentity(), 'the identity check');
       if (unusable) return lose('not a standby of the primary');
-      const atPrimary = await withTimeout(primaryLsn(), 'the primary');
+      const atPrimary = lsnValue(await withTimeout(primaryLsn(), 'the primary'));
+      seen.push({ at: started, lsn: atPrimary });
+      seen = seen.filter((s) => started - s.at <= maxStalenessMs);
       const result = (await replicaQuery({
         text: 'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replay',
         query_timeout: maxStalenessMs,
@@ -188,8 +194,10 @@ export function openReplica(url: string, primary: Db, options: ReplicaOptions = 
       if (!row?.standby) return lose('it is not in recovery: not a standby');
       if (!isLsn(row.replay ?? undefined)) return lose('it has replayed nothing yet');
       replayLsn = row.replay!;
-      if (lsnValue(replayLsn) >= lsnValue(atPrimary)) {
-        freshAsOf = started;
+      const replayed = lsnValue(replayLsn);
+      const held = seen.findLast((s) => s.lsn <= replayed);
+      if (held && Date.now() - held.at <= maxStalenessMs) {
+        freshAsOf = Math.max(freshAsOf, held.at);
         if (reason !== undefined) log?.info(`Read replica: reports read the replica${reason === 'first check not done yet' ? '' : ' again'}`);
         reason = undefined;
       } else if (Date.now() - freshAsOf > maxStalenessMs) {

@@ -17,7 +17,8 @@ function readAfter(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === READ_AFTER_COOKIE && value) return decodeURIComponent(value);
+    // `16/B374D848` with its slash escaped; anything else is not a position and reads the primary.
+    if (name === READ_AFTER_COOKIE && value) return value.replace(/%2F/gi, '/');
   }
   return undefined;
 }

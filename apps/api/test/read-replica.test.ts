@@ -115,7 +115,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !canStartNodes())('a read 
 
   it('answers statistics, the dashboard and the lists from the replica; the balance from the primary', async () => {
     await expect.poll(servedByReplica, { timeout: 5000, interval: 50 }).toBe(true);
-    expect(replicaLog).toContain('Read replica: reports read the replica');
+    // The start: the first check, and any moment the standby fell behind while the test's data was written.
+    console.log(`the app logged at its start: ${replicaLog.join(' | ')}`);
+    expect(replicaLog.at(-1)).toMatch(/^Read replica: reports read the replica( again)?$/);
     for (let i = 0; i < 3; i++) await oneClick();
     await expect.poll(clicksToday, { timeout: 1000, interval: 50 }).toBe(3);
 
@@ -209,7 +211,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !canStartNodes())('a read 
       // The standby has not replayed the rename (replay is paused); this caller still sees it.
       const nameIn = async (headers: Record<string, string>) => (await get(staff, '/v1/affiliates', headers)).json().data.find((r: { id: number }) => r.id === affiliateId).name as string;
       expect(await nameIn({ cookie })).toBe('Renamed Right Now');
-      // Without the cookie (another client), the standby may still answer for up to 0.75 s: the name as it was.
+      // Without the cookie (another client), the standby may still answer for up to 0.6 s: the name as it was.
       console.log(`right after the rename, without the cookie: "${await nameIn({})}"; with it: "${await nameIn({ cookie })}"`);
     } finally {
       pair.standby.psql('select pg_wal_replay_resume()');

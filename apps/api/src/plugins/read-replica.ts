@@ -7,7 +7,7 @@ import type { ReadReplica } from '../db/replica.ts';
  * so a list reloaded right after an action shows the action.
  */
 export const READ_AFTER_COOKIE = 'portal_read_after';
-/** Past this, the replica's own freshness rule (a second at most) covers the write anyway. */
+/** Past this, the replica's own freshness rule (0.6 s at most) covers the write anyway. */
 const READ_AFTER_SECONDS = 10;
 
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -4,14 +4,17 @@
  * user notices: reports and lists answer while the standby serves them (every statement on the test
  * database is logged, on the standby too, so its log shows the reads it took), a click counts in
  * statistics within a second even while the standby's replay is paused, a list read right after the
- * caller's own write shows it, and with the standby killed every report still answers.
+ * caller's own write shows it, and with the standby killed every report still answers (a read
+ * already on its way to the standby is answered by the primary in the same call).
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
+import { openReplica } from '../src/db/replica.ts';
 import { statsDay } from '../src/modules/tracking/day.ts';
 import type { LoadedConfig } from '../src/config.ts';
 import { READ_AFTER_COOKIE } from '../src/plugins/read-replica.ts';
@@ -220,8 +223,21 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !canStartNodes())('a read 
 
   it('with the replica killed, every report still answers, from the primary', async () => {
     await expect.poll(servedByReplica, { timeout: 3000, interval: 50 }).toBe(true);
+    // A second handle on the standby that checks only once: fresh for a minute, so its next read
+    // surely goes to the killed standby, and the primary answers it instead.
+    const handle = openReplica(pair.standby.url(DB), app.db, { checkEveryMs: 60_000, maxStalenessMs: 60_000 });
+    await expect.poll(() => handle.state().serving, { timeout: 3000, interval: 20 }).toBe(true);
     const logFrom = replicaLog.length;
     pair.standby.kill();
+    try {
+      expect(handle.db).not.toBe(app.db);
+      const answered = (await handle.db.execute(sql`select count(*)::int as n from users where id = ${affiliateId}`)) as unknown as { rows: { n: number }[] };
+      expect(answered.rows[0]!.n).toBe(1);
+      expect(handle.state()).toMatchObject({ serving: false, fallbacks: 1, reason: 'a read on it failed' });
+      expect(handle.db).toBe(app.db);
+    } finally {
+      await handle.close();
+    }
     const started = performance.now();
     // At once: the first reads may still be sent to the standby and are answered by the primary instead.
     for (let round = 0; round < 3; round++) {

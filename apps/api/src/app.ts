@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig, LoadedConfig } from './config.ts';
 import { batchesInFlight, type Database, openDatabase } from './db/client.ts';
+import { openReplica } from './db/replica.ts';
 import './fastify-augment.ts';
 import { redactLogLine } from './lib/log-redaction.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
@@ -17,6 +18,7 @@ import { registerMaintenance } from './plugins/maintenance.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerReadReplica } from './plugins/read-replica.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { affiliatesModule } from './modules/affiliates/index.ts';
@@ -103,6 +105,12 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   app.decorate('db', database.db);
   app.decorate('dbAvailable', () => database.available());
   app.decorate('config', config);
+  // Reports, dashboards, lists and exports read from the replica while it is fresh (docs/deploy.md).
+  const replicaUrl = loaded.database.kind === 'postgres' ? loaded.database.replicaUrl : undefined;
+  const replica = replicaUrl ? openReplica(replicaUrl, database.db, { log: app.log }) : undefined;
+  // Registered after the database's onClose hook, so it runs before it: the replica's check stops first.
+  if (replica) app.addHook('onClose', () => replica.close());
+  registerReadReplica(app, replica);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);

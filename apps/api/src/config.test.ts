@@ -29,6 +29,14 @@ describe('configuration', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
   });
 
+  it('takes DATABASE_REPLICA_URL only together with DATABASE_URL', () => {
+    const c = loadConfig({ ...base(), DATABASE_URL: 'postgres://u@10.0.0.1/db', DATABASE_REPLICA_URL: 'postgres://u@10.0.0.2/db' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@10.0.0.1/db', replicaUrl: 'postgres://u@10.0.0.2/db' });
+    expect(() => loadConfig({ ...base(), DATABASE_REPLICA_URL: 'postgres://u@10.0.0.2/db' })).toThrow(/DATABASE_REPLICA_URL: a read replica needs DATABASE_URL/);
+    expect(() => loadConfig({ ...base(), DATABASE_URL: 'postgres://u@10.0.0.1/db', DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(/DATABASE_REPLICA_URL: expected a postgres/);
+    expect(loadConfig({ ...base(), DATABASE_URL: 'postgres://u@10.0.0.1/db', DATABASE_REPLICA_URL: '' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@10.0.0.1/db' });
+  });
+
   it('leaves the signing secret to the database when JWT_SECRET is not given', () => {
     expect(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) }).jwtSecret).toBeUndefined();
     expect(loadConfig(base()).jwtSecret).toBe('x'.repeat(40));

@@ -34,6 +34,13 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DATABASE_REPLICA_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).optional()),
   SMTP_URL: z.preprocess(
@@ -97,7 +104,11 @@ export type Env = z.input<typeof envSchema>;
 export type DatabaseConfig =
   /** `loadDataDir`: a data directory dumped by PGlite's `dumpDataDir`, started from instead of an empty one (the tests' migrated copy). */
   | { kind: 'pglite'; dir: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string };
+  /**
+   * `replicaUrl`: a streaming standby of that PostgreSQL that reports, dashboards, lists and exports
+   * read from while it is fresh (db/replica.ts, docs/deploy.md "A read replica for reports").
+   */
+  | { kind: 'postgres'; url: string; replicaUrl?: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -173,13 +184,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_REPLICA_URL: a read replica needs DATABASE_URL (its primary); the embedded database has no replica');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const webDist = resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist'));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, ...(e.DATABASE_REPLICA_URL ? { replicaUrl: e.DATABASE_REPLICA_URL } : {}) }
+      : { kind: 'pglite', dir: join(dataDir, 'pglite') },
     dataDir,
     clickSpool: e.CLICK_SPOOL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -16,6 +16,12 @@ declare module 'fastify' {
     db: Db;
     /** Whether a primary is known right now (db/client.ts `Database.available`). */
     dbAvailable: () => boolean;
+    /**
+     * Where reports, dashboards, lists and exports read: the read replica while it is fresh, else
+     * the primary (`db`); `db` itself without DATABASE_REPLICA_URL (plugins/read-replica.ts).
+     * Routes use `request.readDb`, which also waits for the caller's own latest write.
+     */
+    readDb: Db;
     mailer: Mailer;
     limiter: RateLimiter;
     maintenance: MaintenanceFlag;
@@ -31,6 +37,10 @@ declare module 'fastify' {
     clickScreen: ClickScreen;
     /** Offers' earnings per click over 24 hours, for smart links choosing by EPC (modules/clicks). */
     offerEpc: OfferEpc;
+  }
+  interface FastifyRequest {
+    /** `app.readDb`, or the primary while the replica has not replayed this caller's own latest write. */
+    readDb: Db;
   }
   interface FastifyContextConfig {
     /** What to do with text the database cannot store (NUL): refused with 422 unless a route strips it. */

@@ -53,7 +53,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: affiliateListReplySchema, ...errors },
       },
     },
-    async (request) => listAffiliates(app.db, request.query, { id: request.auth!.id, scope: scopeOf(request.auth!) }),
+    async (request) => listAffiliates(request.readDb, request.query, { id: request.auth!.id, scope: scopeOf(request.auth!) }),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await affiliatesCsv(app.db, request.query, { id: request.auth!.id, scope: scopeOf(request.auth!) });
+      const csv = await affiliatesCsv(request.readDb, request.query, { id: request.auth!.id, scope: scopeOf(request.auth!) });
       return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="affiliates.csv"').send(csv);
     },
   );

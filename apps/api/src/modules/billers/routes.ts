@@ -123,7 +123,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billerEventReplySchema, ...errors },
       },
     },
-    async (request) => listEvents(app.db, request.query),
+    async (request) => listEvents(request.readDb, request.query),
   );
 
   app.post(
@@ -157,7 +157,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: retentionReplySchema, ...errors },
       },
     },
-    async (request) => ({ data: await retention(app.db, scopeOf(request.auth!), request.query) }),
+    async (request) => ({ data: await retention(request.readDb, scopeOf(request.auth!), request.query) }),
   );
 
   /** The biller's postback: its own format, GET or POST, form-encoded or JSON. */

@@ -61,7 +61,7 @@ export const conversionLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversionLogReplySchema, ...errors },
       },
     },
-    async (request) => listConversionLog(app.db, scopeOf(request.auth!), request.query),
+    async (request) => listConversionLog(request.readDb, scopeOf(request.auth!), request.query),
   );
 
   app.get(
@@ -79,7 +79,7 @@ export const conversionLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = scopeOf(request.auth!);
-      const { data } = await listConversionLog(app.db, scope, { ...request.query, page: 1, per_page: 0 });
+      const { data } = await listConversionLog(request.readDb, scope, { ...request.query, page: 1, per_page: 0 });
       return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="conversion-log.csv"').send(conversionLogCsv(data, scope));
     },
   );

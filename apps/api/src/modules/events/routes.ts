@@ -23,10 +23,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.query.format === 'csv') {
-        const list = await listEvents(app.db, request.query, true);
+        const list = await listEvents(request.readDb, request.query, true);
         return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="event-history.csv"').send(eventsCsv(list.data) as unknown as EventListReply); // a file, not the JSON reply
       }
-      return listEvents(app.db, request.query);
+      return listEvents(request.readDb, request.query);
     },
   );
 };

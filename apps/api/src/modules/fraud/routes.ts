@@ -82,7 +82,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions(app, 'GET /v1/fraud/ratios', 'listFraudRatios', 'Chargeback and refund ratios of each affiliate with sales, chargebacks or refunds in the last 90 days, highest first, with the extra payout hold days they earn', {
       response: { 200: affiliateRatiosReplySchema },
     }),
-    async () => ({ data: await affiliateRatios(app.db, new Date()) }),
+    async (request) => ({ data: await affiliateRatios(request.readDb, new Date()) }),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: invalidClicksQuerySchema,
       response: { 200: invalidClicksReplySchema },
     }),
-    async (request) => ({ data: await invalidClicksByAffiliate(app.db, request.query.days, new Date()) }),
+    async (request) => ({ data: await invalidClicksByAffiliate(request.readDb, request.query.days, new Date()) }),
   );
 
   app.get(

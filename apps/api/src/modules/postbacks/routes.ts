@@ -57,7 +57,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/postbacks/deliveries',
     { onRequest: requireAccess(app, 'GET /v1/postbacks/deliveries', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Delivery log of the signed-in affiliate, newest first', security, querystring: deliveryListQuerySchema, response: { 200: listReply(postbackDeliverySchema), ...errors } } },
     async (request) => {
-      const { items, total } = await service.listDeliveries(app.db, owner(request), request.query);
+      const { items, total } = await service.listDeliveries(request.readDb, owner(request), request.query);
       return { data: items, meta: { total, page: request.query.page, per_page: request.query.per_page } };
     },
   );

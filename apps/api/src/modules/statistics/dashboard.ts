@@ -26,8 +26,11 @@ async function period(db: Db, scope: Scope, from: string, to: string, view: Repo
 /**
  * Today, yesterday, this month, last month (Los Angeles days), a 30-day chart and the top offers or
  * affiliates; `view.figures` (staff with statistics) adds revenue, cost and margin to the periods and the chart.
+ * The figures come from `dbs.reports` (the read replica while it is fresh), an affiliate's balance
+ * from `dbs.primary`: a balance always reads the primary. One `Db` serves both.
  */
-export async function dashboard(db: Db, scope: Scope, view: ReportView, now = new Date()): Promise<Dashboard> {
+export async function dashboard(dbs: Db | { reports: Db; primary: Db }, scope: Scope, view: ReportView, now = new Date()): Promise<Dashboard> {
+  const { reports: db, primary } = 'reports' in dbs ? dbs : { reports: dbs, primary: dbs };
   if (scope.kind === 'affiliate' && view.figures) throw new Error('An affiliate never sees the network figures.');
   const today = statsDay(now);
   const monthStart = `${today.slice(0, 8)}01`;
@@ -65,7 +68,7 @@ export async function dashboard(db: Db, scope: Scope, view: ReportView, now = ne
           .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
           .limit(5)
       : [];
-  const balance = scope.kind === 'affiliate' ? (await balanceCents(db, scope.affiliateId)) / 100 : null;
+  const balance = scope.kind === 'affiliate' ? (await balanceCents(primary, scope.affiliateId)) / 100 : null;
   const rank = (r: { id: number; name: string; clicks: string; conversions: string; earningsCents: string }) => ({
     id: r.id,
     name: r.name,

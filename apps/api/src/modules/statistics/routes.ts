@@ -22,7 +22,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The network's revenue, cost and margin: only for whom the authorization table says (staff with statistics).
       const view = { figures: seesStaffOnly(accessOf('GET /v1/statistics/daily')!, request.auth!) };
-      const { rows, totals, query } = await report(app.db, scopeOf(request.auth!), request.query, view);
+      // Reports read the replica while it is fresh (docs/deploy.md, "A read replica for reports").
+      const { rows, totals, query } = await report(request.readDb, scopeOf(request.auth!), request.query, view);
       return { data: rows, meta: { totals, from: query.from, to: query.to, group_by: query.group_by } };
     },
   );
@@ -38,6 +39,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardReplySchema, 401: errorReplySchema, 403: errorReplySchema },
       },
     },
-    async (request) => ({ data: await dashboard(app.db, scopeOf(request.auth!), { figures: seesStaffOnly(accessOf('GET /v1/dashboard')!, request.auth!) }) }),
+    // The figures from the replica while it is fresh; the affiliate's balance always from the primary.
+    async (request) => ({ data: await dashboard({ reports: request.readDb, primary: app.db }, scopeOf(request.auth!), { figures: seesStaffOnly(accessOf('GET /v1/dashboard')!, request.auth!) }) }),
   );
 };

@@ -158,8 +158,8 @@ export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 
   await waitForOk(url, child, timeoutMs);
 }
 
-/** The app's server (apps/api/src/server.ts) on PostgreSQL, listening on 127.0.0.1. */
-export async function startApp(databaseUrl: string, env: Record<string, string> = {}, core = 0): Promise<{ url: string; child: ChildProcess }> {
+/** The app's server (apps/api/src/server.ts) on PostgreSQL, listening on 127.0.0.1; `dataDir` is its DATA_DIR. */
+export async function startApp(databaseUrl: string, env: Record<string, string> = {}, core = 0): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = tempDir('portal-bench-');
   const child = startNode('apps/api/src/server.ts', [], {
@@ -180,7 +180,7 @@ export async function startApp(databaseUrl: string, env: Record<string, string> 
   }, core);
   const url = `http://${HOST}:${port}`;
   await waitForHttp(`${url}/health`, child);
-  return { url, child };
+  return { url, child, dataDir };
 }
 
 /** HAProxy in front of the given servers (the cluster script's configuration), unpinned, stopped at clean-up. */
@@ -262,6 +262,13 @@ async function run(opts: autocannon.Options, boundMs: number): Promise<LoadResul
 }
 
 /**
+ * Work a server finishes after answering (clicks spooled to a file and loaded into PostgreSQL
+ * later): awaited after the warm-up, before the measured run's CPU count starts, and after the
+ * measured run, before it ends, so the measured run's CPU includes it and the warm-up's does not.
+ */
+export type Settle = (run: 'warmup' | 'measured', result: LoadResult) => Promise<void>;
+
+/**
  * Loads a server for about `seconds`: a warm-up of `warmupSeconds` (its rate sizes the measured
  * run, its requests are not counted), then a run of a fixed number of requests, so every request
  * sent is answered and counted (a run cut at a deadline drops the answers in flight). Bounded at
@@ -273,12 +280,15 @@ export async function measuredLoad(
   seconds: number,
   warmupSeconds: number,
   server?: ChildProcess | ChildProcess[],
+  settle?: Settle,
 ): Promise<{ warmup: LoadResult; measured: LoadResult; cpu: CpuPerRequest }> {
   const w = await run({ ...warmup, duration: warmupSeconds }, (warmupSeconds + 10) * 1000);
+  await settle?.('warmup', w);
   const connections = base.connections ?? 10;
   const amount = Math.max(connections * 20, Math.round(w.rps * seconds));
   const before = cpuNow(server);
   const measured = await run({ ...base, amount }, (seconds * 3 + 10) * 1000);
+  await settle?.('measured', measured);
   const after = cpuNow(server);
   const per = (a: number, b: number) => (measured.requests ? ((a - b) / measured.requests) * 1e6 : Number.NaN);
   return {
@@ -296,7 +306,7 @@ export async function appOnNewDatabase(
   title: string,
   load: string,
   env: Record<string, string>,
-  body: (app: { url: string; child: ChildProcess }, db: pg.Client, databaseUrl: string) => Promise<void>,
+  body: (app: { url: string; child: ChildProcess; dataDir: string }, db: pg.Client, databaseUrl: string) => Promise<void>,
   placementNote = 'servers pinned to core 0',
 ): Promise<void> {
   console.log(title);
@@ -317,7 +327,7 @@ export async function appOnNewDatabase(
 
 /**
  * Loads the bare server, then the app, the same way (`load(url, server, run)` for each server's measured run and warm-up, see
- * `measuredLoad`), and prints the measured
+ * `measuredLoad`; `settle` for the app's), and prints the measured
  * runs (`line` for each), their CPU per request and the ratio app / bare. Answers the app's measured run and the ratio.
  */
 export async function loadBareThenApp(
@@ -327,11 +337,12 @@ export async function loadBareThenApp(
   seconds: number,
   warmupSeconds: number,
   line: (name: string, r: LoadResult) => string,
+  settle?: Settle,
 ): Promise<{ measured: LoadResult; ratio: number; cpu: { app: CpuPerRequest; bare: CpuPerRequest } }> {
   console.log('\nbare node:http ...');
   const bareRun = await measuredLoad(load(bare.url, 'bare', 'measured'), load(bare.url, 'bare', 'warmup'), seconds, warmupSeconds, bare.child);
   console.log('app ...');
-  const appRun = await measuredLoad(load(app.url, 'app', 'measured'), load(app.url, 'app', 'warmup'), seconds, warmupSeconds, app.child);
+  const appRun = await measuredLoad(load(app.url, 'app', 'measured'), load(app.url, 'app', 'warmup'), seconds, warmupSeconds, app.child, settle);
 
   const a = appRun.measured;
   const b = bareRun.measured;

@@ -17,6 +17,37 @@ interface Queryable {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+/** One element of a PostgreSQL array literal, or undefined for a value `arrayLiteral` leaves to pg. */
+function arrayElement(v: unknown): string | undefined {
+  if (v === null || v === undefined) return 'NULL';
+  switch (typeof v) {
+    case 'string':
+      return /["\\]/.test(v) ? `"${v.replace(/["\\]/g, '\\$&')}"` : `"${v}"`;
+    case 'number':
+      return Number.isFinite(v) ? String(v) : undefined;
+    case 'boolean':
+      return v ? 'true' : 'false';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A flat array of strings, numbers, booleans and nulls as a PostgreSQL array literal, as pg would
+ * send it (strings quoted and escaped, NULL for null) but without pg's per-element conversions,
+ * which cost more than the rest of a click batch's encoding: the click writer sends 23 arrays a
+ * batch. Anything else (dates, nested arrays, objects) answers undefined, and pg converts it.
+ */
+export function arrayLiteral(values: readonly unknown[]): string | undefined {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const e = arrayElement(values[i]);
+    if (e === undefined) return undefined;
+    out += i ? `,${e}` : e;
+  }
+  return `${out}}`;
+}
+
 /**
  * Runs a statement on the database a `Db` was opened on, outside any transaction (a single
  * statement is atomic on its own). Answers the rows.
@@ -25,7 +56,8 @@ export async function runStatement<Row>(db: Db, statement: Statement, values: un
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
-    return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values })).rows as Row[];
+    const params = values.map((v) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v));
+    return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values: params })).rows as Row[];
   }
   throw new Error('runStatement needs the database itself, not a transaction');
 }

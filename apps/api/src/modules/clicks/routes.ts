@@ -40,7 +40,8 @@ function redirect(res: ServerResponse, location: string, headers: Record<string,
 }
 
 /** A sub ID as stored: one value, trimmed, without text the database cannot hold, at most 255 characters. */
-function subOf(params: URLSearchParams, key: string): string | null {
+function subOf(params: URLSearchParams | null, key: string): string | null {
+  if (!params) return null;
   const values = params.getAll(key);
   if (values.length !== 1) return null;
   const v = withoutUnstorable(values[0]!).trim();
@@ -150,7 +151,8 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
     const fallbackReason = fallbackReasonFor(link) ?? (diverted || (await underClickCaps(link.clickCaps, now)) ? null : 'offer_capped');
     const toFallback = fallbackReason !== null || diverted;
     const destination = toFallback ? { url: link.fallbackUrl, landingPageId: null } : destinationFor(link, visitor.country);
-    const params = new URLSearchParams(c.search);
+    // A click without a query has no sub IDs: nothing to parse.
+    const params = c.search.length > 1 ? new URLSearchParams(c.search) : null;
     try {
       await writer.write({
         cid,

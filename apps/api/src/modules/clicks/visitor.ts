@@ -10,10 +10,19 @@ const require = createRequire(import.meta.url);
 
 /** Country by address: the CC0 whois/ASN country database shipped as an npm package. */
 let reader: Promise<Reader<Response>> | undefined;
+/** The database once open: clicks look their country up without waiting on a promise. */
+let opened: Reader<Response> | undefined;
 export async function countryOf(ip: string): Promise<string | null> {
-  reader ??= maxmind.open<Response>(require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb'));
+  if (!opened) {
+    reader ??= maxmind.open<Response>(require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb'));
+    opened = await reader;
+  }
+  return countryIn(opened, ip);
+}
+
+function countryIn(db: Reader<Response>, ip: string): string | null {
   // This database answers {country_code}, not MaxMind's own shape.
-  const hit = (await reader).get(ip) as { country_code?: string } | null;
+  const hit = db.get(ip) as { country_code?: string } | null;
   return hit?.country_code?.toUpperCase() ?? null;
 }
 
@@ -31,6 +40,8 @@ export function deviceClass(userAgent: string): DeviceClass {
 
 /** Prefetchers announce themselves; their hits are answered but never count as unique. */
 function isPrefetch(h: IncomingHttpHeaders): boolean {
+  // Most requests carry none of these headers.
+  if (h.purpose === undefined && h['sec-purpose'] === undefined && h['x-purpose'] === undefined && h['x-moz'] === undefined) return false;
   const purpose = `${h.purpose ?? ''} ${h['sec-purpose'] ?? ''} ${h['x-purpose'] ?? ''} ${h['x-moz'] ?? ''}`.toLowerCase();
   return /prefetch|preview|prerender/.test(purpose);
 }
@@ -76,7 +87,7 @@ export async function describeVisitor(request: VisitorRequest, salt: string, cou
     country = fromCdn.toUpperCase();
   } else {
     try {
-      country = await countryOf(request.ip);
+      country = opened ? countryIn(opened, request.ip) : await countryOf(request.ip);
     } catch {
       country = null;
     }

@@ -48,6 +48,9 @@ export function arrayLiteral(values: readonly unknown[]): string | undefined {
   return `${out}}`;
 }
 
+/** A server's parameters: column arrays as array literals where `arrayLiteral` can make them. */
+const serverParams = (values: unknown[]): unknown[] => values.map((v) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v));
+
 /**
  * Runs a statement on the database a `Db` was opened on, outside any transaction (a single
  * statement is atomic on its own). Answers the rows.
@@ -56,8 +59,7 @@ export async function runStatement<Row>(db: Db, statement: Statement, values: un
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) return (await client.query<Row>(statement.text, values)).rows;
   if (client instanceof pg.Pool || client instanceof pg.Client) {
-    const params = values.map((v) => (Array.isArray(v) ? (arrayLiteral(v) ?? v) : v));
-    return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values: params })).rows as Row[];
+    return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values: serverParams(values) })).rows as Row[];
   }
   throw new Error('runStatement needs the database itself, not a transaction');
 }
@@ -68,7 +70,7 @@ export async function runStatement<Row>(db: Db, statement: Statement, values: un
  */
 export async function runStatementIn<Row>(tx: Db, statement: Statement, values: unknown[]): Promise<Row[]> {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (client instanceof pg.Client) return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values })).rows as Row[];
+  if (client instanceof pg.Client) return (await (client as unknown as Queryable).query({ name: statement.name, text: statement.text, values: serverParams(values) })).rows as Row[];
   if (client && typeof (client as { query?: unknown }).query === 'function') {
     return (await (client as { query: (text: string, values: unknown[]) => Promise<{ rows: Row[] }> }).query(statement.text, values)).rows;
   }

@@ -21,7 +21,9 @@ import { MailCatcher } from './support/mail-catcher.ts';
 import { canStartNodes, type PgPair, startPair } from './support/pg-nodes.ts';
 import { killServer, type ServerProcess, startHaproxy, startServer, stopServer } from './support/processes.ts';
 import { checkStored, trackingSetup } from './support/stored-once.ts';
+import { trackingLink } from './support/tracking.ts';
 import { bearer, signIn } from './support/users.ts';
+import { putSetting } from '../src/modules/settings/service.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -62,6 +64,7 @@ describe.skipIf(!onPostgres || !canStartNodes())('a primary and a synchronous st
   let ids: Awaited<ReturnType<typeof trackingSetup>>;
   let databaseUrl: string;
   let affiliateToken: string;
+  let unreadLinkPath: string;
   const dirs: string[] = [];
   const servers: (ServerProcess | undefined)[] = [];
   let haproxy: ChildProcess | undefined;
@@ -80,6 +83,10 @@ describe.skipIf(!onPostgres || !canStartNodes())('a primary and a synchronous st
     ids = await trackingSetup(app, mail);
     const affiliate = await signIn(app, mail, ids.affiliateEmail, ids.affiliatePassword);
     affiliateToken = affiliate.access_token;
+    // A second link nobody clicks before the outage, and the network's default fallback.
+    unreadLinkPath = new URL((await trackingLink(app, affiliate, ids.offerId, { deep_url: 'https://failover.example/unread-page' })).url).pathname;
+    expect(unreadLinkPath).not.toBe(ids.linkPath);
+    await putSetting(app.db, 'network_details', { name: 'Failover network', default_fallback_url: 'https://fallback.example.com/' });
     for (let i = 0; i < 2; i++) {
       const dir = mkdtempSync(join(tmpdir(), 'portal-failover-'));
       dirs.push(dir);
@@ -129,6 +136,10 @@ describe.skipIf(!onPostgres || !canStartNodes())('a primary and a synchronous st
         const page = await fetch(`${servers[1]!.url}/v1/user/profile`, { headers: bearer({ access_token: affiliateToken }) });
         expect(page.status).toBe(503);
         expect(((await page.json()) as { message: string }).message).toBe(errorMessages.briefOutage);
+        // A link this instance never read goes to the network's fallback; one it knows still counts.
+        const unread = await fetch(`${servers[1]!.url}${unreadLinkPath}`, { redirect: 'manual' });
+        expect(unread.status).toBe(302);
+        expect(unread.headers.get('location')).toBe('https://fallback.example.com/');
         // The load balancer keeps the instance in: it answers clicks.
         const health = await fetch(`${servers[1]!.url}/health`);
         expect(health.status).toBe(200);

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { trackingMessages, withoutUnstorable } from '@portal/contracts';
+import { isDatabaseLost } from '../../db/failover.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
 import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
@@ -136,7 +137,15 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
   }
 
   async function serveClick(c: ClickRequest, res: ServerResponse): Promise<void> {
-    const found = await resolve(c);
+    let found: Awaited<ReturnType<typeof resolve>>;
+    try {
+      found = await resolve(c);
+    } catch (err) {
+      // A link this instance never read, while no primary answers: the visitor goes to the network's
+      // fallback (else its home page), counted by nothing.
+      if (!isDatabaseLost(err)) throw err;
+      return redirect(res, links.networkFallbackUrl ?? `${app.config.publicUrl}/`);
+    }
     if (!found) return page(res, 404, 'Link not found', trackingMessages.badLink);
     // Traffic is not lost: the visitor still reaches the site, but nothing is counted.
     if ('home' in found) return redirect(res, found.home);

@@ -30,6 +30,8 @@ export interface ResolvedLink {
   clickCaps: ClickCap[];
   /** Where the click goes when it cannot go to the offer: the offer's fallback, else the site's, else the network's, else the site's home page. */
   fallbackUrl: string;
+  /** The network's default fallback (Global Settings), kept by the link cache for links it cannot read. */
+  networkFallbackUrl: string | null;
   deepUrl: string | null;
   /** The creative the link was made from: the click carries it into statistics at no extra read. */
   creative: string | null;
@@ -58,10 +60,11 @@ const capsAndFallbackColumns = (affiliateId: AnyPgColumn) => ({
 });
 
 /** The link's click caps and fallback address from those columns (the offer's, else the site's, else the network's, else the site's home page). */
-function capsAndFallback(r: { clickCaps: ClickCap[] | string | null; offerFallbackUrl: string | null; siteFallbackUrl: string | null; networkFallbackUrl: string | null; siteUrl: string }): Pick<ResolvedLink, 'clickCaps' | 'fallbackUrl'> {
+function capsAndFallback(r: { clickCaps: ClickCap[] | string | null; offerFallbackUrl: string | null; siteFallbackUrl: string | null; networkFallbackUrl: string | null; siteUrl: string }): Pick<ResolvedLink, 'clickCaps' | 'fallbackUrl' | 'networkFallbackUrl'> {
   return {
     clickCaps: (typeof r.clickCaps === 'string' ? (JSON.parse(r.clickCaps) as ClickCap[] | null) : r.clickCaps) ?? [],
     fallbackUrl: absolute(r.offerFallbackUrl || r.siteFallbackUrl || r.networkFallbackUrl || r.siteUrl),
+    networkFallbackUrl: r.networkFallbackUrl ? absolute(r.networkFallbackUrl) : null,
   };
 }
 
@@ -240,6 +243,11 @@ export class LinkCache {
   private readonly db: Db;
   private readonly ttlMs: number;
   private readonly available: () => boolean;
+  /**
+   * The network's default fallback as the last link read said (Global Settings): where a click on a
+   * link this instance has never read goes while the database does not answer.
+   */
+  networkFallbackUrl: string | null = null;
 
   /** `available`: whether a primary is known (db/client.ts); while not, links are served from their last good copy without asking. */
   constructor(db: Db, ttlMs = LINK_CACHE_TTL_MS, available: () => boolean = () => true) {
@@ -268,7 +276,10 @@ export class LinkCache {
     if (hit && hit.last !== undefined && !this.available()) return hit.value;
     const entry: CacheEntry = { value: Promise.resolve(null), at: Date.now(), last: hit?.last };
     entry.value = loader(this.db, code).then(
-      (found) => (entry.last = found),
+      (found) => {
+        if (found && 'networkFallbackUrl' in found) this.networkFallbackUrl = found.networkFallbackUrl;
+        return (entry.last = found);
+      },
       (err: unknown) => {
         if (entry.last === undefined) {
           if (this.entries.get(code) === entry) this.entries.delete(code);

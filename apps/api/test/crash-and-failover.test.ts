@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { postbackDeliveries, postbacks } from '../src/db/schema/index.ts';
 import { createInstances, loadedTestConfig, type TestInstances } from './helpers.ts';
-import { after, clickOnce, type LoadTarget, loadUntil } from './support/click-load.ts';
+import { after, clickOnce, type LoadTarget, loadFor, loadUntil } from './support/click-load.ts';
 import { checkStored, trackingSetup } from './support/stored-once.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { killServer, type ServerProcess, startHaproxy, startServer, stopServer } from './support/processes.ts';
@@ -74,7 +74,7 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
   });
 
   it('sends each postback once: every instance claims jobs from the one queue, none claims one twice', { timeout: 120_000 }, async () => {
-    const ack = await loadUntil(target, () => after(2500), { clickWorkers: 6, conversionWorkers: 6, prefix: 'ONCE' });
+    const ack = await loadUntil(target, (sofar) => loadFor(sofar, 2500, { conversions: 60 }), { clickWorkers: 6, conversionWorkers: 6, prefix: 'ONCE' });
     expect(ack.conversions.length).toBeGreaterThan(50);
     const db = setup.apps[0]!.db;
     const pending = async () =>
@@ -111,10 +111,11 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy on one PostgreSQL', (
     const ack = await loadUntil(
       target,
       async (sofar) => {
-        await after(2000);
+        await loadFor(sofar, 2000, { clicks: 150, conversions: 10 });
         ackedAtKill = sofar.clicks.length;
+        const atKill = { clicks: sofar.clicks.length, conversions: sofar.conversions.length };
         await killServer(servers[0]!);
-        await after(4000);
+        await loadFor(sofar, 4000, { clicks: 150, conversions: 20 }, atKill);
       },
       { clickWorkers: 12, conversionWorkers: 4, prefix: 'FAILOVER' },
     );
@@ -173,8 +174,8 @@ describe.skipIf(onPostgres)('one instance on the embedded database, killed mid-l
     const running = server;
     const ack = await loadUntil(
       target,
-      async () => {
-        await after(2500);
+      async (sofar) => {
+        await loadFor(sofar, 2500, { clicks: 150, conversions: 15 });
         await killServer(running);
       },
       { clickWorkers: 8, conversionWorkers: 2, prefix: 'CRASH' },

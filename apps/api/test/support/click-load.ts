@@ -89,3 +89,24 @@ export async function loadUntil(
 }
 
 export const after = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Waits at least `ms`, and then until the load has acknowledged at least `clicks` clicks and
+ * `conversions` conversions counted from `since` (up to 60 s more): a busy machine slows the load,
+ * it does not change what is checked.
+ */
+export async function loadFor(
+  sofar: Readonly<Acknowledged>,
+  ms: number,
+  want: { clicks?: number; conversions?: number },
+  since: { clicks: number; conversions: number } = { clicks: 0, conversions: 0 },
+): Promise<void> {
+  await after(ms);
+  const until = Date.now() + 60_000;
+  while (
+    (sofar.clicks.length - since.clicks < (want.clicks ?? 0) || sofar.conversions.length - since.conversions < (want.conversions ?? 0)) &&
+    Date.now() < until
+  ) {
+    await after(50);
+  }
+}

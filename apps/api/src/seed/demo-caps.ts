@@ -9,7 +9,7 @@ const DAILY_LIMIT = 25;
 
 /**
  * A capped offer and a soft cap to show: HoloStage's pay per sale has a daily hard cap of 25
- * conversions that is full today at every start (so affiliates see "Capped today" and when it
+ * conversions that is full today (and tomorrow) at every start (so affiliates see "Capped today" and when it
  * reopens, and its clicks go to its fallback URL), and NovaVR's revshare a soft monthly payout cap.
  */
 export async function seedDemoCaps(db: Db, now = new Date()): Promise<void> {
@@ -22,9 +22,11 @@ export async function seedDemoCaps(db: Db, now = new Date()): Promise<void> {
     const [soft] = await db.select({ id: offers.id }).from(offers).where(eq(offers.name, 'NovaVR Revshare 35%'));
     if (soft) await db.insert(caps).values({ offerId: soft.id, metric: 'payout', period: 'month', limit: 500_000, mode: 'soft', alertPercent: 80 });
   }
-  // Full today, whatever day the demo starts on.
+  // Full today and tomorrow, whatever day the demo starts on: a demo started late in the evening
+  // (in Los Angeles, the cap's day) is still capped after midnight.
+  const tomorrow = new Date(now.getTime() + 86_400_000);
   await db
     .insert(capCounters)
-    .values({ capId: cap!.id, periodStart: periodStart('day', now), used: DAILY_LIMIT, alertedAt: now })
+    .values([now, tomorrow].map((at) => ({ capId: cap!.id, periodStart: periodStart('day', at), used: DAILY_LIMIT, alertedAt: now })))
     .onConflictDoUpdate({ target: [capCounters.capId, capCounters.periodStart], set: { used: DAILY_LIMIT } });
 }

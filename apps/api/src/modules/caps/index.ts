@@ -10,4 +10,4 @@ export { type CapAlertPayload, capAlertVars } from './alert-job.ts';
 export { CLICK_CAP_SYNC_MS, type ClickCap, ClickCapCounter } from './click-caps.ts';
 export { cappedOffers } from './service.ts';
 export { periodStart, reopensAt } from './periods.ts';
-export { admitUnderCaps, CAP_ALERT_JOB, type CapDemand, giveBackCaps, offersWithConversionCaps, takeConversionCaps } from './take.ts';
+export { type Admission, admitUnderCaps, CAP_ALERT_JOB, type CapDemand, offersWithConversionCaps, takeConversionCaps } from './take.ts';

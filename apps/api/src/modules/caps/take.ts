@@ -25,45 +25,13 @@ function amountFor(metric: CapMetric, p: { newCustomer: boolean; earningCents: n
 
 /**
  * Takes a conversion's place under every conversion and payout cap on its offer (the offer's and
- * the affiliate's own), in the caller's transaction, the one that records the conversion: one
- * upsert per cap on its counter row (`used + n <= limit`, the row locked by the update itself), so
- * concurrent conversions can never pass a hard cap together. Over a hard cap: the room taken from
- * the caps before it is given back in the same transaction, and the answer is false (the
- * conversion is refused whole). Soft caps always take. A cap crossing its alert threshold
- * enqueues its alert, once per period. Reversals never call this: they give no room back.
+ * the affiliate's own), in the caller's transaction, the one that records the conversion: the
+ * batch's mechanism (`admitUnderCaps`) for a batch of one, so both paths lock, admit and alert
+ * alike. Over a hard cap it takes nothing and answers false (the conversion is refused whole).
+ * Soft caps always take. Reversals never call this: they give no room back.
  */
-export async function takeConversionCaps(tx: Db, p: { offerId: number; affiliateId: number; newCustomer: boolean; earningCents: number; now: Date }): Promise<boolean> {
-  const capRows = await rows<CapRow>(
-    tx,
-    sql`select id, metric, period, "limit", mode, alert_percent from caps
-      where offer_id = ${p.offerId} and (affiliate_id is null or affiliate_id = ${p.affiliateId}) and metric in ('conversions', 'payout')
-      order by id`,
-  );
-  const taken: Array<{ id: number; start: string; n: number }> = [];
-  for (const cap of capRows) {
-    const n = amountFor(cap.metric, p);
-    if (n <= 0) continue;
-    const start = periodStart(cap.period, p.now);
-    const limit = Number(cap.limit);
-    // A soft cap only counts; a hard one takes the room only while it lasts.
-    const ceiling = cap.mode === 'hard' ? limit : Number.MAX_SAFE_INTEGER;
-    const [row] = await rows<{ used: number | string; alerted: boolean }>(
-      tx,
-      sql`insert into cap_counters (cap_id, period_start, used)
-        select ${cap.id}, ${start}::date, ${n}::bigint where ${n}::bigint <= ${ceiling}::bigint
-        on conflict (cap_id, period_start) do update set used = cap_counters.used + excluded.used
-          where cap_counters.used + excluded.used <= ${ceiling}::bigint
-        returning used, alerted_at is not null as alerted`,
-    );
-    if (!row) {
-      // Refused whole: what the caps before this one took is given back.
-      for (const t of taken) await tx.execute(sql`update cap_counters set used = used - ${t.n}::bigint where cap_id = ${t.id} and period_start = ${t.start}::date`);
-      return false;
-    }
-    taken.push({ id: cap.id, start, n });
-    if (!row.alerted && Number(row.used) * 100 >= limit * cap.alert_percent) await alertOnce(tx, cap.id, start);
-  }
-  return true;
+export async function takeConversionCaps(tx: Db, p: CapDemand): Promise<boolean> {
+  return (await admitUnderCaps(tx, [p])).admitted[0]!;
 }
 
 /** Marks the period alerted (only the first to cross the threshold does) and enqueues its email with the transaction. */
@@ -110,14 +78,21 @@ function sharesOf(caps: readonly BatchCapRow[], d: CapDemand): Array<{ cap: Batc
   });
 }
 
+/** What `admitUnderCaps` answers: per demand whether it was admitted, and how to give admitted ones' room back. */
+export interface Admission {
+  admitted: boolean[];
+  /** Gives back, in the same transaction, what the admitted demands at these positions took (duplicates found afterwards). */
+  giveBack(positions: readonly number[]): Promise<void>;
+}
+
 /**
- * `takeConversionCaps` for a batch of conversions in one transaction (the one that records them):
- * every counter row the batch touches is locked at once, in cap order (as the one-by-one path's
- * upserts lock them), the conversions are admitted in their order while every hard cap of theirs
- * has room, and the counters are written back in one statement. Answers, per demand, whether it was
- * admitted; the caller stores the others as over cap. Alerts as one by one.
+ * Takes the places of conversions under their offers' conversion and payout caps, in one
+ * transaction (the one that records them): every counter row they touch is locked at once, in cap
+ * order, the conversions are admitted in their order while every hard cap of theirs has room, and
+ * the counters are written back in one statement. The caller stores the others as over cap. A cap
+ * crossing its alert threshold enqueues its alert, once per period.
  */
-export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Promise<boolean[]> {
+export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Promise<Admission> {
   const offerIds = [...new Set(demands.map((d) => d.offerId))];
   const caps = await rows<BatchCapRow>(
     tx,
@@ -127,7 +102,7 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
   const shares = demands.map((d) => sharesOf(caps, d));
   const keys = new Map<string, { capId: number; start: string }>();
   for (const s of shares.flat()) keys.set(s.key, { capId: s.cap.id, start: s.start });
-  if (!keys.size) return demands.map(() => true);
+  if (!keys.size) return { admitted: demands.map(() => true), giveBack: async () => {} };
   const list = [...keys.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start));
   const ids = intArray(list.map((k) => k.capId));
   const starts = `{${list.map((k) => k.start).join(',')}}`;
@@ -148,11 +123,10 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
     return true;
   });
   const changed = list.filter((k) => used.get(`${k.capId}|${k.start}`) !== before.get(`${k.capId}|${k.start}`));
-  if (changed.length) {
-    await tx.execute(sql`update cap_counters c set used = k.used
-      from unnest(${intArray(changed.map((k) => k.capId))}::int[], ${`{${changed.map((k) => k.start).join(',')}}`}::date[], ${`{${changed.map((k) => used.get(`${k.capId}|${k.start}`)).join(',')}}`}::bigint[]) as k(cap_id, period_start, used)
-      where c.cap_id = k.cap_id and c.period_start = k.period_start`);
-  }
+  await addToCounters(
+    tx,
+    changed.map((k) => ({ ...k, n: used.get(`${k.capId}|${k.start}`)! - before.get(`${k.capId}|${k.start}`)! })),
+  );
   const alerted = new Set(locked.filter((r) => r.alerted).map((r) => `${r.cap_id}|${r.start}`));
   const capOf = new Map(caps.map((c) => [c.id, c]));
   for (const k of changed) {
@@ -160,26 +134,24 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
     const cap = capOf.get(k.capId)!;
     if (!alerted.has(key) && used.get(key)! * 100 >= Number(cap.limit) * cap.alert_percent) await alertOnce(tx, k.capId, k.start);
   }
-  return admitted;
+  return {
+    admitted,
+    giveBack: async (positions) => {
+      const back = new Map<string, { capId: number; start: string; n: number }>();
+      for (const s of positions.filter((p) => admitted[p]).flatMap((p) => shares[p]!)) {
+        const k = back.get(s.key) ?? { capId: s.cap.id, start: s.start, n: 0 };
+        k.n -= s.n;
+        back.set(s.key, k);
+      }
+      await addToCounters(tx, [...back.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start)));
+    },
+  };
 }
 
-/** Gives back what admitted demands took (ones the batch then found reported before: duplicates). */
-export async function giveBackCaps(tx: Db, demands: readonly CapDemand[]): Promise<void> {
-  if (!demands.length) return;
-  const caps = await rows<BatchCapRow>(
-    tx,
-    sql`select id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent from caps
-      where offer_id = any(${intArray([...new Set(demands.map((d) => d.offerId))])}::int[]) and metric in ('conversions', 'payout') order by id`,
-  );
-  const back = new Map<string, { capId: number; start: string; n: number }>();
-  for (const s of demands.flatMap((d) => sharesOf(caps, d))) {
-    const k = back.get(s.key) ?? { capId: s.cap.id, start: s.start, n: 0 };
-    k.n += s.n;
-    back.set(s.key, k);
-  }
-  const list = [...back.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start));
+/** Adds `n` (negative: gives back) to each counter row, in one statement; rows already locked by the caller. */
+async function addToCounters(tx: Db, list: ReadonlyArray<{ capId: number; start: string; n: number }>): Promise<void> {
   if (!list.length) return;
-  await tx.execute(sql`update cap_counters c set used = c.used - k.n
+  await tx.execute(sql`update cap_counters c set used = c.used + k.n
     from unnest(${intArray(list.map((k) => k.capId))}::int[], ${`{${list.map((k) => k.start).join(',')}}`}::date[], ${`{${list.map((k) => k.n).join(',')}}`}::bigint[]) as k(cap_id, period_start, n)
     where c.cap_id = k.cap_id and c.period_start = k.period_start`);
 }

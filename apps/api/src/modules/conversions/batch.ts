@@ -4,7 +4,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatement, runStatementIn } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
-import { admitUnderCaps, type CapDemand, giveBackCaps, offersWithConversionCaps } from '../caps/index.ts';
+import { type Admission, admitUnderCaps, type CapDemand, offersWithConversionCaps } from '../caps/index.ts';
 import { effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
@@ -170,11 +170,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
 
   /** Builds the statement's columns (over-cap conversions stored rejected) and runs it: on `q`, in a transaction when caps are taken. */
   const write = async (q: Db, inTransaction: boolean) => {
-    let overCap = new Set<number>();
-    if (demands.length) {
-      const admitted = await admitUnderCaps(q, demands);
-      overCap = new Set(underCaps.filter((_, n) => !admitted[n]));
-    }
+    const admission: Admission | undefined = demands.length ? await admitUnderCaps(q, demands) : undefined;
+    const overCap = new Set(admission ? underCaps.filter((_, n) => !admission.admitted[n]) : []);
     const cols = {
       id: [] as number[],
       siteId: [] as number[],
@@ -276,10 +273,10 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
     ];
     const inserted = inTransaction ? await runStatementIn<{ id: number | string }>(q, writeBatch, params) : await runStatement<{ id: number | string }>(q, writeBatch, params);
-    if (demands.length) {
+    if (admission) {
       // Reported before (a duplicate found by the statement): the room it took is given back.
       const kept = new Set(inserted.map((r) => Number(r.id)));
-      await giveBackCaps(q, demands.filter((_, n) => !overCap.has(underCaps[n]!) && !kept.has(outcomes.get(underCaps[n]!)!.conversionId)));
+      await admission.giveBack(underCaps.flatMap((i, n) => (kept.has(outcomes.get(i)!.conversionId) ? [] : [n])));
     }
     return { inserted, deliveries: deliveries.length };
   };

@@ -5,7 +5,7 @@
  * as the `postgres` user (`runuser`); otherwise as the caller.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './processes.ts';
@@ -15,7 +15,7 @@ export function pgBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
-    const versions = execFileSync('ls', [root]).toString().split('\n').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
     for (const v of versions) if (existsSync(join(root, v, 'bin/pg_ctl'))) return join(root, v, 'bin');
   }
   return '';

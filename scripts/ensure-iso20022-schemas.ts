@@ -81,6 +81,17 @@ function download(pkg: string, work: string): string {
   return into;
 }
 
+/** Makes sure xmllint (Debian libxml2-utils) is there, installing it as root when it is not. */
+export function ensureXmllint(): string {
+  const path = '/usr/bin/xmllint';
+  if (existsSync(path)) return path;
+  if (process.getuid?.() !== 0) throw new Error('The payment file tests need xmllint: sudo apt-get install -y libxml2-utils');
+  console.log('The payment file tests need xmllint: installing the Debian package libxml2-utils…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'libxml2-utils'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return path;
+}
+
 /** Makes sure the schemas are in `schemaDir` (downloading them once) and returns it. */
 export function ensureIso20022Schemas(): string {
   if (schemaNames.every((n) => existsSync(join(schemaDir, n)))) return schemaDir;

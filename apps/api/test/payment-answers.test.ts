@@ -228,11 +228,10 @@ describe('reason codes in words', () => {
   it('the ISO 20022 codes banks send most, and the NACHA return and change codes', () => {
     expect(reasonText('AC04')).toBe('The account is closed');
     expect(reasonText('R02')).toBe('The account is closed');
-    for (const code of ['AC01', 'AC04', 'AC06', 'AG01', 'AM04', 'AM05', 'BE04', 'MD07', 'RC01', 'FF01', 'MS02', 'MS03', 'RR04', 'TM01', 'CNOR', 'DNOR']) {
-      expect(reasonText(code), code).not.toMatch(/\(code /);
-    }
+    const inWords = (code: string) => !/\(code /.test(reasonText(code));
+    expect(['AC01', 'AC04', 'AC06', 'AG01', 'AM04', 'AM05', 'BE04', 'MD07', 'RC01', 'FF01', 'MS02', 'MS03', 'RR04', 'TM01', 'CNOR', 'DNOR'].filter((c) => !inWords(c))).toEqual([]);
     const assigned = [...Array.from({ length: 53 }, (_, i) => i + 1).filter((n) => n !== 48 && n !== 49), 61, 62, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 80, 81, 82, 83, 84, 85];
-    for (const n of assigned) expect(reasonText(`R${String(n).padStart(2, '0')}`), `R${n}`).not.toMatch(/\(code /);
+    expect(assigned.map((n) => `R${String(n).padStart(2, '0')}`).filter((c) => !inWords(c))).toEqual([]);
     for (let n = 1; n <= 9; n++) expect(reasonText(`C0${n}`)).toMatch(/wrong/);
     expect(reasonText('zz99')).toBe('Refused by the bank (code ZZ99)');
     expect(reasonText('R99')).toBe('Returned by the bank (code R99)');

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureIso20022Schemas, ensureXmllint } from '../../../scripts/ensure-iso20022-schemas.ts';
 import { makeRunFile, type PayingAccount, RunFileError, type RunItem } from '../src/modules/payment-runs/formats/index.ts';
@@ -76,6 +77,10 @@ describe('wire: ISO 20022 pain.001', () => {
     expect(xpath(file.body, `string(${cross}/${e('ChrgBr')})`)).toBe('SHAR');
     expect(xpath(file.body, `string(${cross}/${e('DbtrAcct')}/${e('Ccy')})`)).toBe('USD');
     expect(xpath(file.body, `${cross}//${e('EndToEndId')}/text()`).split('\n')).toEqual(['PR7-3', 'PR7-4']);
+    expect(file.paymentInformation).toEqual([
+      { id: xpath(file.body, `string(${sepa}/${e('PmtInfId')})`), references: ['PR7-1', 'PR7-2'] },
+      { id: xpath(file.body, `string(${cross}/${e('PmtInfId')})`), references: ['PR7-3', 'PR7-4'] },
+    ]);
     expect(xpath(file.body, `${cross}//${e('CdtrAgt')}//${e('BICFI')}/text()`).split('\n')).toEqual(['CHASUS33', 'EBILAEAD']);
     // A US account without IBAN goes by its number.
     expect(xpath(file.body, `string(${cross}/${e('CdtTrfTxInf')}[1]/${e('CdtrAcct')}//${e('Othr')}/${e('Id')})`)).toBe('000123456789');
@@ -88,6 +93,34 @@ describe('wire: ISO 20022 pain.001', () => {
     expect(xpath(file.body, `string(//${e('Dbtr')}//${e('AdrLine')}[1])`)).toBe('Friedrichstrasse 1');
     expect(xpath(file.body, `//${e('RmtInf')}/${e('Ustrd')}/text()`).split('\n')[1]).toBe('Payout 2026-10 invoice 2026-000013');
     expect(xpath(file.body, `string(//${e('CdtrAcct')}//${e('IBAN')})`)).toBe('FR1420041010050500013M02606');
+  });
+
+  it('stays valid against both schemas whatever the names, addresses and remittances hold, and sums exactly', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 90 });
+    const item = fc.record({
+      sepa: fc.boolean(),
+      name: text,
+      lines: fc.array(text, { maxLength: 3 }),
+      remittance: text,
+      cents: fc.integer({ min: 1, max: 99_999_999_999 }),
+    });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 8 }), fc.constantFrom(...(['pain.001.001.09', 'pain.001.001.03'] as const)), (drawn, version) => {
+        const items: RunItem[] = drawn.map((d, n) => ({
+          ...(d.sepa ? wireItems[0]! : wireItems[2]!),
+          reference: `PR1-${n + 1}`,
+          payee: { name: d.name, is_company: false, country: 'DE', address_lines: d.lines },
+          remittance: d.remittance,
+          amount_cents: d.cents,
+        }));
+        const accounts = payingAccounts.map((a): PayingAccount => (a.rail === 'wire' ? { ...a, pain_version: version } : a));
+        const made = makeRunFile('wire', runInput(items, { paying_accounts: accounts }));
+        const result = validate(made.body, `${version}.xsd`);
+        expect(result.errors).toContain('validates');
+        expect(cents(xpath(made.body, `string(//${e('GrpHdr')}/${e('CtrlSum')})`))).toBe(drawn.reduce((s, d) => s + d.cents, 0));
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('is the same bytes every time it is made from the same run', () => {

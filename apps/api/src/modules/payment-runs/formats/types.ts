@@ -145,6 +145,11 @@ export interface RunFile {
   /** Sum of the items' amounts in cents (of their currencies; the file's `CtrlSum` / ACH total). */
   controlSumCents: number;
   count: number;
+  /**
+   * Wires: each `PmtInf` block's id and the references in it, for a pain.002 that rejects a
+   * whole block (`PmtInfSts` RJCT without transaction statuses).
+   */
+  paymentInformation?: { id: string; references: string[] }[];
 }
 
 /** A problem a bank would refuse the item for, with what to fix. */

@@ -199,14 +199,14 @@ function readNacha(body: string) {
     batches.push(batch);
     i++;
   }
-  const fc = records[i]!.text;
-  expect(fc[0]).toBe('9');
-  expect(Number(fc.slice(1, 7))).toBe(batches.length);
-  expect(Number(fc.slice(7, 13))).toBe(records.length / 10);
-  expect(Number(fc.slice(13, 21))).toBe(fileEntries);
-  expect(fc.slice(21, 31)).toBe(String(fileHash % 10_000_000_000n).padStart(10, '0'));
-  expect(Number(fc.slice(31, 43))).toBe(0);
-  expect(Number(fc.slice(43, 55))).toBe(fileCredit);
+  const fileControl = records[i]!.text;
+  expect(fileControl[0]).toBe('9');
+  expect(Number(fileControl.slice(1, 7))).toBe(batches.length);
+  expect(Number(fileControl.slice(7, 13))).toBe(records.length / 10);
+  expect(Number(fileControl.slice(13, 21))).toBe(fileEntries);
+  expect(fileControl.slice(21, 31)).toBe(String(fileHash % 10_000_000_000n).padStart(10, '0'));
+  expect(Number(fileControl.slice(31, 43))).toBe(0);
+  expect(Number(fileControl.slice(43, 55))).toBe(fileCredit);
   for (const r of records.slice(i + 1)) expect(r.text).toBe('9'.repeat(94));
   return { header, batches, credit: fileCredit };
 }

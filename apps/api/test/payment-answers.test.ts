@@ -55,8 +55,8 @@ describe('pain.002 status reports', () => {
     ]);
     expect(report.pending).toEqual([{ reference: 'PR7-3', rawStatus: 'PDNG' }]);
     expect(report.groups).toEqual([
-      { status: 'PART', accepted: true },
-      { paymentInformationId: 'RUN7-20261201-1', status: 'PART', accepted: true },
+      { status: 'PART', accepted: undefined },
+      { paymentInformationId: 'RUN7-20261201-1', status: 'PART', accepted: undefined },
     ]);
   });
 

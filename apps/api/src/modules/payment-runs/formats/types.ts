@@ -208,6 +208,7 @@ export interface GroupStatus {
   /** The original `PmtInfId` for a payment-information status; absent for the group. */
   paymentInformationId?: string;
   status: string;
+  /** RJCT false; ACTC, ACCP, ACSC... true; PDNG, RCVD and PART (partly accepted: only listed transactions are decided) undefined. */
   accepted: boolean | undefined;
   reasonCode?: string;
   reason?: string;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureIso20022Schemas, ensureXmllint } from '../../../scripts/ensure-iso20022-schemas.ts';
 import { parseStatusFile, reasonText, StatusFileError } from '../src/modules/payment-runs/formats/index.ts';
@@ -221,6 +222,32 @@ describe('a file that is none of them', () => {
     expect(() => parseStatusFile(Buffer.from('<Document><CstmrPmtStsRpt></Document>'))).toThrow('The XML file could not be read: </Document> closes <CstmrPmtStsRpt>.');
     const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><Document>&lol;</Document>';
     expect(() => parseStatusFile(Buffer.from(bomb))).toThrow(expect.objectContaining({ code: 'malformed' }));
+  });
+});
+
+describe('any bytes at all', () => {
+  const answer = (bytes: Buffer) => {
+    try {
+      parseStatusFile(bytes);
+      return 'read';
+    } catch (e) {
+      if (e instanceof StatusFileError) return e.code;
+      throw e;
+    }
+  };
+
+  it('are read or refused with a StatusFileError, never another error', () => {
+    const xmlish = fc
+      .array(fc.constantFrom('<', '>', '/', '</', '/>', '<?xml?>', '<!--', '-->', '<![CDATA[', ']]>', '&', ';', '&#x110000;', '&#xD800;', '&#0;', '&amp;', '&foo;', '"', "'", '=',
+        'Document', 'xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"', 'CstmrPmtStsRpt', 'TxInfAndSts', 'OrgnlEndToEndId', 'TxSts', 'RJCT', 'p:', ' ', '\n', 'x'), { maxLength: 60 })
+      .map((parts) => parts.join(''));
+    const nachaish = fc.array(fc.constantFrom('101 021000021', '799R01', '798C07', '6', '7', '9', ' ', '0123456789', '\n', '\r\n'), { maxLength: 40 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.oneof(xmlish, nachaish, fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a).toString('latin1'))), (text) => {
+        expect(['read', 'unknown_format', 'malformed']).toContain(answer(Buffer.from(text, 'utf8')));
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 

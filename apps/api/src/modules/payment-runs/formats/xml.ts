@@ -18,8 +18,12 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10));
+    if (ref.startsWith('#')) {
+      const code = ref.startsWith('#x') ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      // XML's characters: no NUL, no surrogate halves, nothing past U+10FFFF.
+      if (!(code >= 1 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new XmlError(`${whole} is not a character.`);
+      return String.fromCodePoint(code);
+    }
     const e = ENTITIES[ref];
     if (e === undefined) throw new XmlError(`Unknown entity ${whole}.`);
     return e;

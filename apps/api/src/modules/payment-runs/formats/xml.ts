@@ -30,7 +30,13 @@ function decode(text: string): string {
   });
 }
 
-const NAME = /^[A-Za-z_][\w.:-]*/;
+const NAME = /[A-Za-z_][\w.:-]*/y;
+
+/** The name starting at `at`, or undefined. */
+function nameAt(source: string, at: number): string | undefined {
+  NAME.lastIndex = at;
+  return NAME.exec(source)?.[0];
+}
 
 export function parseXml(source: string): XmlElement {
   let at = 0;
@@ -71,26 +77,25 @@ export function parseXml(source: string): XmlElement {
       if (open === undefined || open.qname !== qname) throw new XmlError(`</${qname}> closes ${open ? `<${open.qname}>` : 'nothing'}.`);
       at = end + 1;
     } else {
-      const nameMatch = NAME.exec(source.slice(lt + 1, lt + 200));
-      if (nameMatch === null) throw new XmlError('A tag without a name.');
-      const qname = nameMatch[0];
+      const qname = nameAt(source, lt + 1);
+      if (qname === undefined) throw new XmlError('A tag without a name.');
       let i = lt + 1 + qname.length;
       const attrs: Record<string, string> = {};
       for (;;) {
         while (/\s/.test(source[i] ?? '')) i++;
         if (source[i] === '>' || source.startsWith('/>', i)) break;
-        const attr = NAME.exec(source.slice(i, i + 200));
-        if (attr === null) throw new XmlError(`A broken attribute in <${qname}>.`);
-        i += attr[0].length;
+        const attr = nameAt(source, i);
+        if (attr === undefined) throw new XmlError(`A broken attribute in <${qname}>.`);
+        i += attr.length;
         while (/\s/.test(source[i] ?? '')) i++;
-        if (source[i] !== '=') throw new XmlError(`Attribute ${attr[0]} without a value.`);
+        if (source[i] !== '=') throw new XmlError(`Attribute ${attr} without a value.`);
         i++;
         while (/\s/.test(source[i] ?? '')) i++;
         const quote = source[i];
-        if (quote !== '"' && quote !== "'") throw new XmlError(`Attribute ${attr[0]} without quotes.`);
+        if (quote !== '"' && quote !== "'") throw new XmlError(`Attribute ${attr} without quotes.`);
         const close = source.indexOf(quote, i + 1);
-        if (close < 0) throw new XmlError(`Unclosed attribute ${attr[0]}.`);
-        attrs[attr[0]] = decode(source.slice(i + 1, close));
+        if (close < 0) throw new XmlError(`Unclosed attribute ${attr}.`);
+        attrs[attr] = decode(source.slice(i + 1, close));
         i = close + 1;
       }
       const selfClosing = source.startsWith('/>', i);

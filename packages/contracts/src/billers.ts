@@ -163,6 +163,9 @@ export const billerMessages = {
   deletedAccount: 'The biller account was deleted.',
   addressNotAllowed: "The post came from an address outside the biller's published ranges.",
   notReplayable: 'This event was refused before it could be read, so it cannot be replayed.',
+  /** Replay of a post refused on arrival because of where it came from or its inactive account: it was never trusted. */
+  untrustedOnArrival: 'This post was refused before it was trusted (its address or its inactive account), so it cannot be replayed.',
+  clickIdTooLong: (max: number) => `The click id is longer than ${max} characters, so it names no click.`,
   unknownSubscription: (subscription: string) => `No sale of subscription ${subscription} was received from this biller account.`,
   noSubscription: 'The post names no subscription and no click id.',
   failureLogged: 'A failed payment: logged only.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './rules/dates.ts';
 import { listMetaSchema } from './reply.ts';
 import { id } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
@@ -118,8 +119,8 @@ export const billerEventQuerySchema = listQuerySchema(
     biller: z.enum(billers, { error: m.invalid }).optional(),
     site_id: id().optional(),
     status: z.enum(billerEventStatuses, { error: m.invalid }).optional(),
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
+    from: calendarDay().optional(),
+    to: calendarDay().optional(),
   },
   { sort: billerEventSortFields, defaultSort: 'received_at', defaultOrder: 'desc', defaultPerPage: 25 },
 );
@@ -174,8 +175,8 @@ export const billerMessages = {
 
 /** `GET /v1/statistics/retention`: subscriptions from billers per affiliate and offer. */
 export const retentionQuerySchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
+  from: calendarDay().optional(),
+  to: calendarDay().optional(),
   offer_id: id().optional(),
 });
 export type RetentionQuery = z.input<typeof retentionQuerySchema>;

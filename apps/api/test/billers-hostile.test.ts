@@ -122,9 +122,10 @@ describe('a manager limited to assigned affiliates', () => {
     expect((await replay(bobEvent)).statusCode).toBe(200);
   });
 
-  it("may not add, change, delete or rotate a biller account, nor rotate a site's key (403)", async () => {
+  it("may not read (their postback URLs carry the key), add, change, delete or rotate a biller account, nor rotate a site's key (403)", async () => {
     const h = bearer(manager);
     const calls = [
+      t.app.inject({ method: 'GET', url: `/v1/sites/${rev.siteId}/biller-accounts`, headers: h }),
       t.app.inject({ method: 'POST', url: `/v1/sites/${other.siteId}/biller-accounts`, headers: h, payload: { biller: 'ccbill', ccbill_account: '900300', ccbill_subaccount: '0000' } }),
       t.app.inject({ method: 'PATCH', url: `/v1/biller-accounts/${accountId}`, headers: h, payload: { active: false } }),
       t.app.inject({ method: 'DELETE', url: `/v1/biller-accounts/${accountId}`, headers: h }),

@@ -207,9 +207,11 @@ export const authorization = {
 
   // billers: a site's biller accounts (staff with offers), the billers' postbacks (the account key in
   // the path is the credential), the event log (staff with offers or payouts) and retention figures.
-  // Adding, changing, deleting an account and rotating its key (or a site's) act for every affiliate
-  // of the site: whole-network actions, like offers. The event log is scoped like the conversion log.
-  'GET /v1/sites/{id}/biller-accounts': staff('offers'),
+  // A site's biller accounts act for every affiliate of the site: reading them (their postback URLs
+  // carry the account key, the credential a post needs), adding, changing, deleting and rotating a
+  // key (or a site's) are whole-network actions, like offers. The event log is scoped like the
+  // conversion log.
+  'GET /v1/sites/{id}/biller-accounts': wholeNetwork(staff('offers')),
   'POST /v1/sites/{id}/biller-accounts': wholeNetwork(staff('offers')),
   'PATCH /v1/biller-accounts/{id}': wholeNetwork(staff('offers')),
   'DELETE /v1/biller-accounts/{id}': wholeNetwork(staff('offers')),

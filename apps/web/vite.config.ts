@@ -6,9 +6,6 @@ const proxied = ['/v1', '/v2', '/api', '/health', '/t/'];
 
 export default defineConfig({
   plugins: [react()],
-  // The contracts' CSV writer (statistics export) uses csv-stringify; in the browser its build that
-  // carries its own Buffer, the server keeps the Node one.
-  resolve: { alias: { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' } },
   server: {
     port: 3000,
     strictPort: true,

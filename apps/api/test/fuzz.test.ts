@@ -9,7 +9,8 @@ import { bearer, createAffiliate, signIn } from './support/users.ts';
 /**
  * Every operation of the API document, called with hostile input (bodies, queries, path
  * parameters, headers: huge strings, deep nesting, wrong types, unicode, prototype-pollution keys,
- * text that is not well-formed Unicode, control and text-direction characters), anonymously, as
+ * text that is not well-formed Unicode, control and text-direction characters, impossible days,
+ * numbers past a bigint, addresses longer than their column), anonymously, as
  * an affiliate and as the owner: never a 5xx, and every 4xx in the one error shape.
  */
 
@@ -250,6 +251,53 @@ describe('text that is not well-formed Unicode, on every operation', () => {
     // The names among those fields were refused on their field.
     expect(refused).toBeGreaterThan(20);
   }, 120_000);
+});
+
+describe('well-formed input out of reach, on every operation', () => {
+  /** Days no calendar has, a year past what the server can step over, numbers past a bigint, addresses past their column. */
+  const impossibleDays = ['2026-02-30', '2026-13-45', '9999-12-31'];
+  const hugeNumbers = ['99999999999999999999', '1e308'];
+  const longUrl = `https://fuzzvr.example/${'a'.repeat(2049)}`;
+  const dayParam = /(^|_)(from|to|day|date)$/;
+  const urlFields = ['url', 'deep_url', 'destination_url', 'fallback_url', 'models_api_url', 'scenes_api_url', 'announcement_url', 'default_fallback_url'];
+  const numberFields = ['amount', 'amount_min', 'payout', 'default_payout', 'hold_days', 'minutes', 'rate', 'id', 'offer_id', 'site_id'];
+  const dayFields = ['from', 'to', 'day', 'paid_on'];
+  /** Bodies holding every shape at once: long addresses, huge numbers (as text and as JSON numbers), impossible days. */
+  const bodies = [
+    { url: longUrl, number: hugeNumbers[0], day: impossibleDays[0] },
+    { url: longUrl, number: 1e308, day: impossibleDays[2] },
+  ].map((v) => Object.fromEntries([...urlFields.map((f) => [f, v.url]), ...numberFields.map((f) => [f, v.number]), ...dayFields.map((f) => [f, v.day])]));
+
+  /** As a caller the route allows: the owner, or an affiliate on the affiliates' own routes. */
+  async function call(method: Method, url: string, body?: object) {
+    const send = (who: { access_token: string }) => t.app.inject({ method, url, headers: bearer(who), ...(body ? { payload: body } : {}) });
+    const res = await send(tokens.owner);
+    return res.statusCode === 403 ? send(tokens.affiliate) : res;
+  }
+
+  it('never answers 5xx; an impossible day in a day parameter is a 422 on it', async () => {
+    const wrong: string[] = [];
+    for (const op of operations) {
+      if (signedInSkip.test(op.path)) continue;
+      const path = op.path.replace(/\{[^}]+\}/g, '1');
+      const tries: { url: string; body?: object; day?: string }[] = [];
+      for (const name of op.query) {
+        for (const value of dayParam.test(name) ? impossibleDays : hugeNumbers) tries.push({ url: `${path}?${name}=${encodeURIComponent(value)}`, day: dayParam.test(name) ? name : undefined });
+      }
+      if (op.method !== 'GET' && op.method !== 'DELETE') {
+        for (const body of bodies) tries.push({ url: path, body });
+      }
+      for (const attempt of tries) {
+        failures.length = 0;
+        const res = await call(op.method, attempt.url, attempt.body);
+        const where = `${op.method} ${attempt.url.slice(0, 120)}: ${res.statusCode} ${res.body.slice(0, 200)} ${failures.join(' || ')}`;
+        if (res.statusCode >= 500) wrong.push(`5xx: ${where}`);
+        else if (res.statusCode >= 400 && !errorReplySchema.strict().safeParse(res.json()).success) wrong.push(`not the error shape: ${where}`);
+        else if (attempt.day && ![401, 403, 404].includes(res.statusCode) && !(res.statusCode === 422 && res.json().errors?.[attempt.day])) wrong.push(`not a 422 on ${attempt.day}: ${where}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 600_000);
 });
 
 describe('hostile input on every operation', () => {

@@ -83,6 +83,27 @@ describe('the log', () => {
     expect(text).toContain('/v1/email/unsubscribe?u=1&k=news&s=[redacted]');
   });
 
+  it('never holds a card number: card-named parameters redacted, card numbers anywhere in a URL masked', async () => {
+    const cards = {
+      ccnum: '4111111111111111',
+      qpan: '5500000000000004',
+      card_number: '340000000000009',
+      cvv: '123',
+    };
+    await app.inject({ method: 'GET', url: `/v1/config?${new URLSearchParams(cards)}` });
+    // Not named as a card: a card number in another parameter, spaced, dotted, dashed, full-width.
+    for (const value of ['paid with 4111 1111 1111 1111', '4111.1111.1111.1111', 'x-5500-0000-0000-0004-y', '４１１１１１１１１１１１１１１１']) {
+      await app.inject({ method: 'GET', url: `/v1/config?comment=${encodeURIComponent(value)}&c4=${value.replace(/ /g, '+')}` });
+    }
+    const text = log();
+    expect(text).toContain('/v1/config?ccnum=[redacted]&qpan=[redacted]&card_number=[redacted]&cvv=[redacted]');
+    for (const digits of ['4111111111111111', '5500000000000004', '340000000000009', '4111 1111 1111 1111', '4111+1111+1111+1111', '4111.1111.1111.1111', '5500-0000-0000-0004', '４１１１１１１１１１１１１１１１', '%EF%BC%94%EF%BC%91'])
+      expect(text).not.toContain(digits);
+    expect(text).toContain('c4=************1111');
+    // The line's own time (epoch milliseconds, 13 digits) is kept.
+    expect(lines.every((line) => /"time":\d{13}/.test(line))).toBe(true);
+  });
+
   it('never holds a two-step sign-in code written to the outbox', async () => {
     const before = lines.length;
     const login = await app.inject({ method: 'POST', url: '/v2/authentication/login', payload: { email: 'owner@example.com', password: 'owner-password-1' } });

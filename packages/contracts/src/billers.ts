@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './rules/dates.ts';
 import { listMetaSchema } from './reply.ts';
 import { id } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
@@ -118,8 +119,8 @@ export const billerEventQuerySchema = listQuerySchema(
     biller: z.enum(billers, { error: m.invalid }).optional(),
     site_id: id().optional(),
     status: z.enum(billerEventStatuses, { error: m.invalid }).optional(),
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
+    from: calendarDay().optional(),
+    to: calendarDay().optional(),
   },
   { sort: billerEventSortFields, defaultSort: 'received_at', defaultOrder: 'desc', defaultPerPage: 25 },
 );
@@ -163,6 +164,9 @@ export const billerMessages = {
   deletedAccount: 'The biller account was deleted.',
   addressNotAllowed: "The post came from an address outside the biller's published ranges.",
   notReplayable: 'This event was refused before it could be read, so it cannot be replayed.',
+  /** Replay of a post refused on arrival because of where it came from or its inactive account: it was never trusted. */
+  untrustedOnArrival: 'This post was refused before it was trusted (its address or its inactive account), so it cannot be replayed.',
+  clickIdTooLong: (max: number) => `The click id is longer than ${max} characters, so it names no click.`,
   unknownSubscription: (subscription: string) => `No sale of subscription ${subscription} was received from this biller account.`,
   noSubscription: 'The post names no subscription and no click id.',
   failureLogged: 'A failed payment: logged only.',
@@ -171,8 +175,8 @@ export const billerMessages = {
 
 /** `GET /v1/statistics/retention`: subscriptions from billers per affiliate and offer. */
 export const retentionQuerySchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid).optional(),
+  from: calendarDay().optional(),
+  to: calendarDay().optional(),
   offer_id: id().optional(),
 });
 export type RetentionQuery = z.input<typeof retentionQuerySchema>;

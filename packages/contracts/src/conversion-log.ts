@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './rules/dates.ts';
 import { billers } from './billers.ts';
 import { storedConversionStatuses } from './conversions.ts';
 import { listMetaSchema } from './reply.ts';
@@ -7,7 +8,7 @@ import { listQuerySchema } from './rules/list.ts';
 import { conversionTypes, deviceClasses } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
 
-const day = z.string({ error: m.invalid }).regex(/^\d{4}-\d{2}-\d{2}$/, m.invalid);
+const day = calendarDay();
 const sub = z.string({ error: m.invalid }).max(255, m.invalid).optional();
 
 export const conversionLogSortFields = ['time', 'id', 'amount', 'earning'] as const;

@@ -42,6 +42,17 @@ describe('toCsv', () => {
     expect(cell).toBe(`'${value}`);
   });
 
+  it('quotes a bare carriage return or line feed inside a cell, so no row is split', () => {
+    expect(toCsv(['sub2'], [['x\r=2+3']])).toBe('sub2\r\n"x\r=2+3"\r\n');
+    expect(toCsv(['sub2'], [['x\n=2+3']])).toBe('sub2\r\n"x\n=2+3"\r\n');
+    expect(toCsv(['tx'], [['\r=1+1']])).toBe(`tx\r\n"'\r=1+1"\r\n`);
+  });
+
+  it.each([' =1+1', '  +1', '\n=1+1', '\r\n@SUM(A1)', '\u00a0-1+1'])('neutralises a formula after leading whitespace %j', (value) => {
+    const [, [cell]] = cells(toCsv(['sub1'], [[value]])) as [string[], string[]];
+    expect(cell).toBe(`'${value}`);
+  });
+
   it('keeps numbers, negative amounts included', () => {
     expect(toCsv(['earnings', 'clicks'], [['-12.50', 3], [-4, '0']])).toBe('earnings,clicks\r\n-12.50,3\r\n-4,0\r\n');
   });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { calendarDay } from './rules/dates.ts';
 import { listReply } from './reply.ts';
 import { idText } from './rules/ids.ts';
 
 /** A blank query parameter (an empty filter field) counts as not given. */
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const day = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'This field is invalid').optional());
+const day = z.preprocess(blank, calendarDay().optional());
 
 /** The kinds of object the event history names, in the order the filter lists them. */
 export const eventObjectTypes = [

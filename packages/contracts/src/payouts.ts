@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDay } from './rules/dates.ts';
+import { amountFilter } from './rules/numbers.ts';
 import { profileIssueCodes } from './auth.ts';
 import { listMetaSchema } from './reply.ts';
 import { isFilled } from './rules/empty.ts';
@@ -185,8 +187,8 @@ export const payoutListQuerySchema = z.object({
   affiliate_id: id().optional(),
   /** Name or email, part of it (staff). */
   affiliate: z.string().trim().max(100).optional(),
-  amount_min: z.coerce.number({ error: m.invalid }).min(0, m.invalid).optional(),
-  amount_max: z.coerce.number({ error: m.invalid }).min(0, m.invalid).optional(),
+  amount_min: amountFilter().optional(),
+  amount_max: amountFilter().optional(),
   sort: z.enum(payoutSortFields).default('id'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),
@@ -230,7 +232,7 @@ const calendarDay = z
   .string({ error: m.required })
   .trim()
   .refine(isFilled, { error: m.required, abort: true })
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: payoutMessages.paidOnInvalid });
+  .refine(isCalendarDay, { error: payoutMessages.paidOnInvalid });
 
 /** Mark paid: the payment's reference and the day it was paid (default: today in Los Angeles; never in the future). */
 export const markPaidRequestSchema = z.object({ reference: z.string().trim().max(200).optional(), paid_on: calendarDay.optional() }).default({});

@@ -5,7 +5,7 @@ import { listQuerySchema } from './rules/list.ts';
 import { nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
-import { siteUrl } from './rules/urls.ts';
+import { SITE_URL_MAX, siteUrl } from './rules/urls.ts';
 import { lastSyncSchema } from './catalogue.ts';
 
 /**
@@ -49,7 +49,7 @@ export type Site = z.infer<typeof siteSchema>;
 export const siteInputSchema = z.object({
   name: required(text({ max: 100 })).pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'Use lower-case letters, digits and dashes')),
   display_name: required(nameText({ max: 150 })),
-  url: required(siteUrl()),
+  url: required(siteUrl(SITE_URL_MAX)),
   description: optional(text({ max: 5000 }), '').optional().transform((v) => v ?? ''),
   type: optional(text({ max: 32 }), 'vr').optional().transform((v) => v ?? 'vr'),
   manager_id: optionalSelectId().optional(),

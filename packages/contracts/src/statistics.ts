@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { calendarDay } from './rules/dates.ts';
 import { id } from './rules/ids.ts';
 import { CREATIVE_ID_PATTERN } from './links.ts';
 import { deviceClasses } from './tracking.ts';
 
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+const ymd = calendarDay();
 export const statisticsGroupBy = ['date', 'offer', 'site', 'campaign', 'country', 'device', 'sub1', 'sub2', 'sub3', 'sub4', 'sub5', 'creative', 'affiliate'] as const;
 /** What the report may be sorted by: its first column (`key`: the day or the group's name) or a figure. */
 export const statisticsSortKeys = ['key', 'clicks', 'unique_clicks', 'conversions', 'signups', 'sales', 'rebills', 'refunds', 'chargebacks', 'earnings', 'ratio', 'epc', 'revenue', 'cost', 'margin'] as const;

@@ -147,7 +147,7 @@ export const authorization = {
   'GET /v1/sites': clientOrStaff('offers'),
   'POST /v1/sites': staff('offers'),
   'PUT /v1/sites/{id}': staff('offers'),
-  'POST /v1/sites/{id}/rotate-key': staff('offers'),
+  'POST /v1/sites/{id}/rotate-key': wholeNetwork(staff('offers')),
   'GET /v1/offers': clientOrStaff('offers'),
   'POST /v1/offers': wholeNetwork(staff('offers')),
   'GET /v1/offers/{id}': clientOrStaff('offers'),
@@ -206,12 +206,16 @@ export const authorization = {
   'GET /feeds/{feed_key}/models.rss': anyone,
 
   // billers: a site's biller accounts (staff with offers), the billers' postbacks (the account key in
-  // the path is the credential), the event log (staff with offers or payouts) and retention figures
-  'GET /v1/sites/{id}/biller-accounts': staff('offers'),
-  'POST /v1/sites/{id}/biller-accounts': staff('offers'),
-  'PATCH /v1/biller-accounts/{id}': staff('offers'),
-  'DELETE /v1/biller-accounts/{id}': staff('offers'),
-  'POST /v1/biller-accounts/{id}/rotate-key': staff('offers'),
+  // the path is the credential), the event log (staff with offers or payouts) and retention figures.
+  // A site's biller accounts act for every affiliate of the site: reading them (their postback URLs
+  // carry the account key, the credential a post needs), adding, changing, deleting and rotating a
+  // key (or a site's) are whole-network actions, like offers. The event log is scoped like the
+  // conversion log.
+  'GET /v1/sites/{id}/biller-accounts': wholeNetwork(staff('offers')),
+  'POST /v1/sites/{id}/biller-accounts': wholeNetwork(staff('offers')),
+  'PATCH /v1/biller-accounts/{id}': wholeNetwork(staff('offers')),
+  'DELETE /v1/biller-accounts/{id}': wholeNetwork(staff('offers')),
+  'POST /v1/biller-accounts/{id}/rotate-key': wholeNetwork(staff('offers')),
   'GET /billers/{biller}/{account_key}': anyone,
   'POST /billers/{biller}/{account_key}': anyone,
   'GET /v1/biller-events': staff('offers', 'payouts'),

@@ -1,3 +1,5 @@
+import { maskCardNumbers } from './cards.ts';
+
 /**
  * Secrets never reach the log: every line is rewritten just before it is written, so request
  * urls, error details and the outbox notes are covered alike, whoever logs them.
@@ -9,7 +11,9 @@
  * - the account key in the path of a biller's postback (`/billers/<biller>/<key>`) and a biller's
  *   `signature` (Verotel) in the query;
  * - the Authorization, Cookie and Set-Cookie headers wherever a header object is logged;
- * - bearer and basic credentials written out in a message.
+ * - bearer and basic credentials written out in a message;
+ * - card data: parameters named for it (`ccnum`, `qpan`, `card_number`, `cvv`, ...) redacted, and
+ *   every card number anywhere in the line masked to its last four digits (lib/cards.ts).
  */
 const SECRET_PARAMS = [
   'key',
@@ -33,8 +37,14 @@ const SECRET_PARAMS = [
   'signature',
 ];
 
+/**
+ * Parameters named for card data, whatever their value: `ccnum`, `cc_number`, `card…`, `pan` and
+ * `qpan` (one or two letters before `pan`), `cvv`, `cvc`, `expdate` (lib/cards.ts names them for stored posts).
+ */
+const CARD_PARAMS = ['[a-z_]*card[a-z_0-9]*', 'cc_?num(?:ber)?', 'cc_?no', 'cc', '[a-z]{0,2}pan', 'cvv2?', 'cvc2?', 'ccv', 'exp_?date', 'cc_?exp'];
+
 /** `?name=` or `&name=`, also percent-encoded inside another address (`%3Fname%3D`, `%26name%3D`). */
-const PARAM = new RegExp(`((?:[?&;]|%3F|%26)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))[^&#;"'\\s\\\\<>%]*(?:%[0-9A-F]{2}[^&#;"'\\s\\\\<>%]*)*`, 'gi');
+const PARAM = new RegExp(`((?:[?&;]|%3F|%26)(?:${[...SECRET_PARAMS, ...CARD_PARAMS].join('|')})(?:=|%3D))[^&#;"'\\s\\\\<>%]*(?:%[0-9A-F]{2}[^&#;"'\\s\\\\<>%]*)*`, 'gi');
 /** The path segment after `prefix` (a regular expression of segments), also percent-encoded inside another address. */
 const keyAfter = (prefix: string) => new RegExp(`((?:\\/|%2F)${prefix}(?:\\/|%2F))[^/?#&;"'\\s\\\\<>%]+(?:%(?!2F)[0-9A-F]{2}[^/?#&;"'\\s\\\\<>%]*)*`, 'gi');
 /** `/feeds/<key>/` and `/billers/<biller>/<account key>`. */
@@ -44,7 +54,11 @@ const CREDENTIALS = /\b(Bearer|Basic)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/g;
 
 export const REDACTED = '[redacted]';
 
+/** The line's own time (epoch milliseconds): digits that are never a card number. */
+const lineTime = (offset: number, line: string) => line.endsWith('"time":', offset);
+
 export function redactLogLine(line: string): string {
   const unkeyed = PATH_KEYS.reduce((out, pattern) => out.replace(pattern, `$1${REDACTED}`), line);
-  return unkeyed.replace(PARAM, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
+  const redacted = unkeyed.replace(PARAM, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
+  return maskCardNumbers(redacted, { keep: lineTime, url: true });
 }

@@ -10,3 +10,4 @@ export * from './storable.ts';
 export * from './ids.ts';
 export * from './list.ts';
 export * from './money.ts';
+export * from './dates.ts';

@@ -43,3 +43,15 @@ export function percentage() {
     return n;
   });
 }
+
+/**
+ * The largest amount, in dollars, a money filter may name (payouts' `amount_min`, `amount_max`):
+ * a trillion, far above any payout and well inside what a bigint of cents holds, so a huge number
+ * such as `99999999999999999999` is a 422 on the field instead of an overflow in the query.
+ */
+export const AMOUNT_FILTER_MAX = 1_000_000_000_000;
+
+/** A money filter in dollars: a number from 0 to {@link AMOUNT_FILTER_MAX}. */
+export function amountFilter() {
+  return z.coerce.number({ error: m.invalid }).min(0, m.invalid).max(AMOUNT_FILTER_MAX, m.tooLarge(AMOUNT_FILTER_MAX));
+}

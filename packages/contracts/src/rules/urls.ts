@@ -95,9 +95,17 @@ export function isUrlEntry(value: string): boolean {
   return !isPrivateHost(url.hostname);
 }
 
-/** Url entry field: trimmed, then the url-entry rule. */
-export function urlEntry() {
-  return z.string({ error: m.urlEntry }).trim().refine(isUrlEntry, m.urlEntry);
+/**
+ * The longest address a URL column holds (varchar 2048: deep links, destinations, fallbacks,
+ * catalogue APIs, landing pages, announcements). A site's own address is shorter: {@link SITE_URL_MAX}.
+ */
+export const URL_MAX = 2048;
+/** `sites.url`: varchar 255. */
+export const SITE_URL_MAX = 255;
+
+/** Url entry field: trimmed, at most `max` characters (its column's length), then the url-entry rule. */
+export function urlEntry(max = URL_MAX) {
+  return z.string({ error: m.urlEntry }).trim().max(max, { error: m.maxLength(max), abort: true }).refine(isUrlEntry, m.urlEntry);
 }
 
 /**
@@ -118,8 +126,9 @@ export function isSiteUrl(value: string): boolean {
   return /^([a-z0-9-]+\.)+[a-z]{2,}$/i.test(url.hostname.replace(/\.$/, '')) || /^xn--/.test(url.hostname.split('.').pop() ?? '');
 }
 
-export function siteUrl() {
-  return z.string({ error: m.url }).trim().refine(isSiteUrl, m.url);
+/** A site or url field: trimmed, at most `max` characters (its column's length), then the site-or-url rule. */
+export function siteUrl(max = URL_MAX) {
+  return z.string({ error: m.url }).trim().max(max, { error: m.maxLength(max), abort: true }).refine(isSiteUrl, m.url);
 }
 
 /** Email pattern with the SPEC.md message; trimmed and compared in lower case. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { billerAccounts } from './biller-accounts.ts';
 import { CID_MAX, conversions } from './conversions.ts';
 import { sites } from './sites.ts';
@@ -32,6 +32,14 @@ export const billerEvents = pgTable(
     droppedFields: jsonb().$type<string[]>().notNull().default([]),
     parsed: jsonb().$type<Record<string, unknown>>(),
     replayedAt: timestamp({ withTimezone: true }),
+    /**
+     * The verdict when the post arrived, which a replay applies again: the address it came from,
+     * whether its account was active, and whether the address was inside the biller's ranges when
+     * they were required (null: not required). A post refused before it was trusted never becomes money.
+     */
+    remoteAddress: varchar({ length: 64 }),
+    accountActive: boolean(),
+    addressAllowed: boolean(),
   },
   (t) => [
     index('biller_events_received_idx').on(t.receivedAt, t.id),

@@ -1,13 +1,14 @@
 import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, listMeta, pageWindow } from '@portal/contracts';
-import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { billerEvents, sites } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
+import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { addDays, dayStart } from '../tracking/index.ts';
 import { loadAccount } from './accounts.ts';
-import type { ParsedBillerEvent } from './formats/index.ts';
+import { isCcbillAddress, type ParsedBillerEvent } from './formats/index.ts';
 import { apply, type ReceiveDeps, writeFollow } from './receive.ts';
 
 type Row = typeof billerEvents.$inferSelect;
@@ -33,9 +34,21 @@ function toReply(row: Row, site: { id: number; name: string } | null): BillerEve
   };
 }
 
+/**
+ * The affiliate an event belongs to: its conversion's, else its subscription's (a cancellation);
+ * none for a post that reached no affiliate (refused, orphaned, logged only). A manager limited to
+ * assigned affiliates sees only their affiliates' events, as in the conversion log, where an
+ * orphan, whose affiliate is unknown, is shown to whole-network staff only.
+ */
+const affiliateOfEvent = sql`coalesce(
+  (select ev_c.affiliate_id from conversions ev_c where ev_c.id = ${billerEvents.conversionId}),
+  (select ev_s.affiliate_id from subscriptions ev_s where ev_s.biller_account_id = ${billerEvents.billerAccountId} and ev_s.subscription_id = ${billerEvents.subscriptionId}))`;
+
 /** The event log (staff with offers or payouts): every post received, newest first, filtered. */
-export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySchema>): Promise<{ data: BillerEvent[]; meta: { total: number; page: number; per_page: number } }> {
+export async function listEvents(db: Db, scope: Scope, q: z.output<typeof billerEventQuerySchema>): Promise<{ data: BillerEvent[]; meta: { total: number; page: number; per_page: number } }> {
   const where: SQL[] = [];
+  const scoped = scopeCondition(scope, affiliateOfEvent);
+  if (scoped) where.push(scoped);
   if (q.biller) where.push(eq(billerEvents.biller, q.biller));
   if (q.site_id) where.push(eq(billerEvents.siteId, q.site_id));
   if (q.status) where.push(eq(billerEvents.status, q.status));
@@ -62,20 +75,39 @@ export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySche
 }
 
 /**
- * Processes a stored event again after a fix (the account made active, the sale it needed
- * received): idempotent, since its conversion is keyed on its source and transaction id. An event
- * refused before it was read (unknown key, bad signature) cannot be replayed: 409. A replay that
+ * Whether the post passed, on arrival, the checks made before its content is trusted: its account
+ * was active and its address inside the biller's ranges when they were required (the signature and
+ * token: a post they refused was never read, `parsed` is null). Rows stored before the verdict was
+ * kept are judged by the reason they were refused for.
+ */
+function trustedOnArrival(row: Row): boolean {
+  if (row.accountActive === false || row.addressAllowed === false) return false;
+  if (row.accountActive === null && row.status === 'rejected') return row.reason !== billerMessages.inactiveAccount && row.reason !== billerMessages.addressNotAllowed;
+  return true;
+}
+
+/**
+ * Processes a stored event again after a fix (the sale it needed received, the maximum per conversion
+ * raised): idempotent, since its conversion is keyed on its source and transaction id. An event
+ * refused before it was read (unknown key, bad signature) or before it was trusted (an address
+ * outside the biller's ranges, an inactive account: the verdict stored on arrival), or whose
+ * address the account's ranges refuse now, cannot be replayed: 409. A replay that
  * finds the event already done keeps its first outcome.
  */
-export async function replayEvent(deps: ReceiveDeps, id: number, now = new Date()): Promise<BillerEvent> {
+export async function replayEvent(deps: ReceiveDeps, scope: Scope, id: number, now = new Date()): Promise<BillerEvent> {
   const { db } = deps;
-  const [row] = await db.select().from(billerEvents).where(eq(billerEvents.id, id));
+  const [row] = await db.select().from(billerEvents).where(and(eq(billerEvents.id, id), scopeCondition(scope, affiliateOfEvent)));
   if (!row) throw new NotFoundError(billerMessages.eventNotFound);
   if (!row.parsed || row.billerAccountId === null) throw new AppError('conflict', billerMessages.notReplayable);
   const account = await loadAccount(db, row.billerAccountId).catch(() => {
     throw new AppError('conflict', billerMessages.deletedAccount);
   });
   if (!account.active) throw new AppError('conflict', billerMessages.inactiveAccount);
+  if (!trustedOnArrival(row)) throw new AppError('conflict', billerMessages.untrustedOnArrival);
+  // The address check again, with the address the post came from (unknown: refused).
+  if (account.requireBillerAddresses && row.biller === 'ccbill' && !(row.remoteAddress && isCcbillAddress(row.remoteAddress))) {
+    throw new AppError('conflict', billerMessages.addressNotAllowed);
+  }
   const outcome = await apply(deps, account, row.parsed as unknown as ParsedBillerEvent, row.id, now);
   await writeFollow(db, outcome.follow, row.id, now);
   const firstStands = outcome.status === 'duplicate' && row.status !== 'rejected' && row.status !== 'logged';

@@ -2,7 +2,7 @@ import { type BillerEventStatus, billerMessages, type ConversionType } from '@po
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { billerEvents, conversions, subscriptions } from '../../db/schema/index.ts';
+import { billerEvents, CID_MAX, conversions, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ConversionInput, ConversionOutcome, ConversionSource, ConversionWriter } from '../conversions/index.ts';
 import { recordConversion } from '../conversions/index.ts';
@@ -105,7 +105,9 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
   const type = conversionTypeOf[event.type];
   if (!type || !event.transactionId) return { status: 'logged', reason: billerMessages.otherLogged, conversionId: null };
 
-  const cid = event.cid ?? (event.type === 'sale' ? null : (sub?.saleCid ?? sub?.cid ?? null));
+  // A click id longer than any click's cannot name one: the sale is kept orphaned with the reason.
+  const tooLong = event.cid !== null && event.cid.length > CID_MAX;
+  const cid = (tooLong ? null : event.cid) ?? (event.type === 'sale' ? null : (sub?.saleCid ?? sub?.cid ?? null));
   const input: ConversionInput = {
     cid: cid ?? '',
     type,
@@ -115,7 +117,7 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
     transaction_id: event.transactionId.slice(0, 128),
     original_transaction_id: event.originalTransactionId?.slice(0, 128),
   };
-  const noClickReason = cid ? null : event.subscriptionId && event.type !== 'sale' && !sub ? billerMessages.unknownSubscription(event.subscriptionId) : null;
+  const noClickReason = cid ? null : tooLong ? billerMessages.clickIdTooLong(CID_MAX) : event.subscriptionId && event.type !== 'sale' && !sub ? billerMessages.unknownSubscription(event.subscriptionId) : null;
   const source: ConversionSource = { billerAccountId: account.id, billerEvent: event.billerEvent.slice(0, 64), noClickReason };
   let out: ConversionOutcome;
   try {
@@ -199,16 +201,19 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   if (!format) return { ok: false, error: refusal('not_found', billerMessages.unknownBiller), eventId: null };
   const account = await accountByKey(db, biller, key);
   /** The event-log row, the account's last post (at most once a minute: a hot row) and the event's subscription rows: one statement. */
+  // The verdict on arrival, stored with the post: a replay applies it again (events.ts).
+  const addressAllowed = account?.requireBillerAddresses && biller === 'ccbill' ? isCcbillAddress(ip) : null;
   const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow }) => {
     const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed);
     const p = fields.parsed;
     const steps: SQL[] = [
       sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,
-          status, reason, conversion_id, raw, dropped_fields, parsed)
+          status, reason, conversion_id, raw, dropped_fields, parsed, remote_address, account_active, address_allowed)
         values (${now}, ${biller}, ${account?.id ?? null}, ${account?.siteId ?? null}, ${post.method},
           ${p?.billerEvent.slice(0, 64) ?? post.query.eventType?.slice(0, 64) ?? null}, ${p?.type ?? null}, ${p?.transactionId?.slice(0, 128) ?? null},
           ${p?.subscriptionId?.slice(0, 128) ?? null}, ${fields.status}, ${fields.reason?.slice(0, 255) ?? null}, ${fields.conversionId ?? null},
-          ${JSON.stringify(raw)}::jsonb, ${JSON.stringify(dropped)}::jsonb, ${p ? JSON.stringify(p) : null}::jsonb)
+          ${JSON.stringify(raw)}::jsonb, ${JSON.stringify(dropped)}::jsonb, ${p ? JSON.stringify(p) : null}::jsonb,
+          ${ip.slice(0, 64)}, ${account ? account.active : null}, ${addressAllowed})
         returning id)`,
       ...(account
         ? [sql`last_post as (update biller_accounts set last_post_at = ${now}
@@ -231,7 +236,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   }
   const notAllowed = !account.active
     ? billerMessages.inactiveAccount
-    : account.requireBillerAddresses && biller === 'ccbill' && !isCcbillAddress(ip)
+    : addressAllowed === false
       ? billerMessages.addressNotAllowed
       : null;
   if (notAllowed) {

@@ -123,7 +123,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: billerEventReplySchema, ...errors },
       },
     },
-    async (request) => listEvents(request.readDb, request.query),
+    async (request) => listEvents(request.readDb, scopeOf(request.auth!), request.query),
   );
 
   app.post(
@@ -139,7 +139,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await replayEvent(deps, request.params.id);
+      const data = await replayEvent(deps, scopeOf(request.auth!), request.params.id);
       await recordChange(request, 'biller_event.replayed', { objectId: data.id, after: { status: data.status, conversion_id: data.conversion_id } });
       return { data };
     },

@@ -34,8 +34,8 @@ describe('bank export', () => {
     ]);
     expect(file.split('\r\n')).toEqual([
       'jane.pays@example.com,1187.50,USD,2026-000012,"Payout for 2026-10, invoice 2026-000012",PAYPAL',
-      // A value a spreadsheet would run as a formula is defused, as in every CSV of the product.
-      "'=cmd@example.com,70.00,USD,2026-000013,\"Payout for 2026-10, invoice 2026-000013\",PAYPAL",
+      // A bank's own file: its cells as PayPal reads them (quoted where needed), no spreadsheet prefix.
+      '=cmd@example.com,70.00,USD,2026-000013,"Payout for 2026-10, invoice 2026-000013",PAYPAL',
       '',
     ]);
   });
@@ -47,5 +47,11 @@ describe('bank export', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(['payout_id', 'invoice_number', 'period', 'affiliate_id', 'name', 'email', 'country', 'method', 'bank', 'payee_email', 'payee_iban', 'amount', 'currency']);
     expect(line).toBe('12,2026-000012,2026-10,3,Jane Doe,jane@example.com,DE,wire,,acct@example.com,DE89370400440532013000,1187.50,USD');
+  });
+
+  it('other methods: a sheet for people, through the one writer (formulas after whitespace defused, bare CR quoted)', () => {
+    const file = bankExportCsv('wire', [{ payout: payout(12, { method: 'wire', affiliate: { id: 3, name: ' =1+1', email: 'x\r=2+3@example.com' } }), billing: { details: { iban: '@SUM(A1)' } } }]);
+    const line = file.split('\r\n')[1]!;
+    expect(line).toBe(`12,2026-000012,2026-10,3,' =1+1,"x\r=2+3@example.com",,wire,,'@SUM(A1),1187.50,USD`);
   });
 });

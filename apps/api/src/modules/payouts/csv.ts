@@ -1,31 +1,22 @@
-import type { Payout, StatementRow } from '@portal/contracts';
+import { type Payout, quotedCell, type StatementRow, toCsv } from '@portal/contracts';
 
 /**
- * CSV for spreadsheets: text cells that a spreadsheet would run as a formula are prefixed with
- * `'`; amounts are plain numbers with two decimals, so a column sum is exact.
+ * Payout files. A statement and the bank sheets are for people to open: the contracts' one CSV
+ * writer (formula neutralising and quoting). PayPal's upload file is a bank's own format: quoting
+ * only, its cells as PayPal reads them.
  */
-export function textCell(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export const amountCell = (dollars: number): string => (Math.round(dollars * 100) / 100).toFixed(2);
 
-function csv(header: string[], lines: string[][]): string {
-  return `${[header.join(','), ...lines.map((l) => l.join(','))].join('\r\n')}\r\n`;
-}
-
 export function statementCsv(statement: readonly StatementRow[]): string {
-  return csv(
+  return toCsv(
     ['id', 'date', 'kind', 'offer', 'conversion_id', 'description', 'amount'],
     statement.map((r) => [
       String(r.id),
-      textCell(r.created_at),
-      textCell(r.kind),
-      textCell(r.offer?.name ?? ''),
+      r.created_at,
+      r.kind,
+      r.offer?.name ?? '',
       r.conversion_id === null ? '' : String(r.conversion_id),
-      textCell(r.description),
+      r.description,
       amountCell(r.amount),
     ]),
   );
@@ -43,21 +34,21 @@ const detailsOf = (billing: Record<string, unknown>) => (billing.details as Reco
 export function bankExportCsv(method: string, items: readonly BankExportItem[]): string {
   if (method === 'paypal') return paypalPayoutsCsv(items);
   const detailKeys = [...new Set(items.flatMap((i) => Object.keys(detailsOf(i.billing))))].sort();
-  return csv(
+  return toCsv(
     ['payout_id', 'invoice_number', 'period', 'affiliate_id', 'name', 'email', 'country', 'method', 'bank', ...detailKeys.map((k) => `payee_${k}`), 'amount', 'currency'],
     items.map(({ payout: p, billing }) => {
       const details = detailsOf(billing);
       return [
         String(p.id),
-        textCell(p.invoice_number),
-        textCell(p.period),
+        p.invoice_number,
+        p.period,
         String(p.affiliate.id),
-        textCell(p.affiliate.name),
-        textCell(p.affiliate.email),
-        textCell(typeof billing.country === 'string' ? billing.country : ''),
-        textCell(p.method),
-        textCell(p.bank?.name ?? ''),
-        ...detailKeys.map((k) => textCell(typeof details[k] === 'object' ? JSON.stringify(details[k]) : (details[k] as string | number | undefined))),
+        p.affiliate.name,
+        p.affiliate.email,
+        typeof billing.country === 'string' ? billing.country : '',
+        p.method,
+        p.bank?.name ?? '',
+        ...detailKeys.map((k) => typeof details[k] === 'object' ? JSON.stringify(details[k]) : (details[k] as string | number | undefined)),
         amountCell(p.amount),
         'USD',
       ];
@@ -74,7 +65,7 @@ export function bankExportCsv(method: string, items: readonly BankExportItem[]):
 export function paypalPayoutsCsv(items: readonly BankExportItem[]): string {
   const lines = items.map(({ payout: p, billing }) => {
     const details = detailsOf(billing);
-    return [textCell(typeof details.email === 'string' ? details.email : ''), amountCell(p.amount), 'USD', textCell(p.invoice_number), textCell(`Payout for ${p.period}, invoice ${p.invoice_number}`), 'PAYPAL'].join(',');
+    return [quotedCell(typeof details.email === 'string' ? details.email : ''), amountCell(p.amount), 'USD', quotedCell(p.invoice_number), quotedCell(`Payout for ${p.period}, invoice ${p.invoice_number}`), 'PAYPAL'].join(',');
   });
   return lines.map((l) => `${l}\r\n`).join('');
 }

@@ -62,16 +62,16 @@ export async function updateRole(db: Db, id: number, input: z.output<typeof role
     if (losesPermission || input.is_active === false || input.assigned_affiliates_only === true) throw new AppError('conflict', roleMessages.ownerRole);
   }
   if (input.name !== undefined) await assertNameFree(db, input.name, id);
-  await db
-    .update(roles)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.display_name !== undefined ? { displayName: input.display_name } : {}),
-      ...(input.permissions !== undefined ? { permissions: input.permissions } : {}),
-      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-      ...(input.assigned_affiliates_only !== undefined ? { assignedAffiliatesOnly: input.assigned_affiliates_only } : {}),
-    })
-    .where(eq(roles.id, id));
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.display_name !== undefined ? { displayName: input.display_name } : {}),
+    ...(input.permissions !== undefined ? { permissions: input.permissions } : {}),
+    ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+    ...(input.assigned_affiliates_only !== undefined ? { assignedAffiliatesOnly: input.assigned_affiliates_only } : {}),
+  };
+  // A PATCH naming none of the role's fields changes nothing.
+  if (Object.keys(changes).length === 0) return current;
+  await db.update(roles).set(changes).where(eq(roles.id, id));
   return getRole(db, id);
 }
 

@@ -3,6 +3,7 @@ import { uploadedFileSchema } from './announcements.ts';
 import { emailTypeInfo, emailTypes } from './email-templates.ts';
 import { landingImagesSchema, landingSections } from './public-site.ts';
 import { optional, required } from './rules/field.ts';
+import { wholeNumber } from './rules/numbers.ts';
 import { nameText, text } from './rules/text.ts';
 import { email, siteUrl, urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
@@ -22,7 +23,7 @@ export type SettingsSectionName = (typeof settingsSectionNames)[number];
 export const catalogueSyncSettingsSchema = z.object({ minutes: z.number().int() });
 export type CatalogueSyncSettings = z.infer<typeof catalogueSyncSettingsSchema>;
 export const catalogueSyncSettingsUpdateSchema = z.object({
-  minutes: required(z.coerce.number({ error: m.positive }).int(m.invalid).min(0, m.positive).max(10_080, m.invalid)),
+  minutes: required(wholeNumber(0, 10_080)),
 });
 
 /** Maintenance mode (SPEC.md section 1): staff can still sign in and turn it off. */

@@ -4,7 +4,7 @@ import { choice, optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { payoutAmount } from './rules/numbers.ts';
-import { nameText, text } from './rules/text.ts';
+import { lineText, nameText, text } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { dataReply, listReply } from './reply.ts';
 import { termsFilterValues } from './terms.ts';
@@ -96,7 +96,7 @@ const website = optional(
     .refine((v) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), m.url),
   '',
 );
-const shortText = (max: number) => optional(text({ max }), '');
+const shortText = (max: number) => optional(lineText({ max }), '');
 
 /** POST /v1/affiliates: staff create an affiliate, active and approved at once. */
 export const affiliateCreateRequestSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optional, required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
-import { text } from './rules/text.ts';
+import { lineText, text } from './rules/text.ts';
 import { urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -31,10 +31,10 @@ export type Announcement = z.infer<typeof announcementSchema>;
 /** Create and update (multipart fields; the image travels as the file field `image`). */
 export const announcementInputSchema = z
   .object({
-    title: required(text({ max: 200 })),
+    title: required(lineText({ max: 200 })),
     description: required(text({ max: 20_000 })),
     announcement_url: optional(urlEntry()).optional().transform((v) => v ?? null),
-    button_text: optional(text({ max: 60 })).optional().transform((v) => v ?? null),
+    button_text: optional(lineText({ max: 60 })).optional().transform((v) => v ?? null),
     /** uuids of images removed in the form (SPEC.md: the `_deleted` suffix). */
     image_deleted: z.union([z.string(), z.array(z.string())]).optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
-import { isPlainName } from './rules/text.ts';
+import { isPlainLine, isPlainName, isPlainText } from './rules/text.ts';
 import { id } from './rules/ids.ts';
 import { profileReviewSchema } from './profile.ts';
 import { passwordsMatch } from './rules/refine.ts';
@@ -76,7 +76,11 @@ export const messageReplySchema = z.object({ data: z.object({ message: z.string(
 /** Promotion methods and traffic sources an affiliate picks from at sign-up. */
 export const promotionMethods = ['website', 'social_media', 'email', 'paid_search', 'display', 'tube_sites', 'forums', 'other'] as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+/** One line (rules/text.ts `lineText`) and several lines (`text`: newlines kept, no text-direction controls or separators). */
+const line = (max: number) => z.string().trim().max(max).refine(isPlainLine, m.plainName);
+const lines = (max: number) => z.string().trim().max(max).refine(isPlainText, m.plainName);
+const optionalText = (max: number) => line(max).optional().default('');
+const optionalLines = (max: number) => lines(max).optional().default('');
 /** A person's or company's name (rules/text.ts `nameText`). */
 const personName = requiredString.pipe(z.string().max(100).refine(isPlainName, m.plainName));
 const optionalName = (max: number) => z.string().trim().max(max).refine(isPlainName, m.plainName);
@@ -103,7 +107,7 @@ export const registerRequestSchema = z
       .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), m.url)
       .optional()
       .default(''),
-    traffic_sources: optionalText(1000),
+    traffic_sources: optionalLines(1000),
     methods: z.array(z.enum(promotionMethods)).optional().default([]),
     hear_about: optionalText(255),
     remove_splash_screen: z.boolean().optional().default(false),
@@ -187,21 +191,21 @@ export const profileReplySchema = z.object({ data: userProfileSchema });
 export const profileUpdateSchema = z.object({
   first_name: personName.optional(),
   company: optionalName(200).optional(),
-  address: z.string().trim().max(255).optional(),
-  city: z.string().trim().max(100).optional(),
-  postal_code: z.string().trim().max(20).optional(),
+  address: line(255).optional(),
+  city: line(100).optional(),
+  postal_code: line(20).optional(),
   country: z.string().trim().regex(/^([A-Z]{2})?$/, m.invalid).optional(),
-  phone: z.string().trim().max(40).optional(),
-  chat_id: z.string().trim().max(100).optional(),
+  phone: line(40).optional(),
+  chat_id: line(100).optional(),
   website: z
     .string()
     .trim()
     .max(255)
     .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), m.url)
     .optional(),
-  traffic_sources: z.string().trim().max(1000).optional(),
+  traffic_sources: lines(1000).optional(),
   methods: z.array(z.enum(promotionMethods)).optional(),
-  hear_about: z.string().trim().max(255).optional(),
+  hear_about: line(255).optional(),
   remove_splash_screen: z.boolean().optional(),
   sites_ids: z.array(id()).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { compactCode, isValidBic, isValidIban, isValidRoutingNumber, isValidWalletAddress } from './billing-checks.ts';
 import { required } from './rules/field.ts';
-import { nameText, text } from './rules/text.ts';
+import { lineText, nameText } from './rules/text.ts';
 import { email } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 import { profileIssueCodes } from './auth.ts';
@@ -33,7 +33,7 @@ const wireDetails = z.object({
   iban: required(z.string().transform(compactCode).refine(isValidIban, billingMessages.iban)),
   swift: required(z.string().transform(compactCode).refine(isValidBic, billingMessages.bic)),
   bank_name: required(nameText({ max: 150 })),
-  bank_address: text({ max: 255 }).optional().default(''),
+  bank_address: lineText({ max: 255 }).optional().default(''),
 });
 
 const achDetails = z.object({
@@ -48,7 +48,7 @@ const emailDetails = z.object({ email: required(email()) });
 const usdtDetails = z
   .object({
     network: z.enum(['trc20', 'erc20'], { error: m.required }),
-    wallet_address: required(text({ max: 64 })),
+    wallet_address: required(lineText({ max: 64 })),
   })
   .superRefine((v, ctx) => {
     if (!isValidWalletAddress(v.network, v.wallet_address)) ctx.addIssue({ code: 'custom', message: billingMessages.wallet, path: ['wallet_address'] });

@@ -5,7 +5,7 @@ import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { ARCHIVE_EXTENSIONS, MB, UPLOAD_MAX_BYTES, type UploadRule } from './rules/limits.ts';
 import { cardPaging, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
-import { nameText, text } from './rules/text.ts';
+import { lineText, nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 
 /** Creatives (SPEC.md sections 1 and 3): banners, site logos, offer logos; landing pages with their preview images are landing-pages.ts. */
@@ -49,7 +49,7 @@ export const bannerInputSchema = z.object({
   site_id: selectId(),
   name: required(nameText({ max: 150 })),
   language: language(),
-  category: optional(text({ max: 60 }), '').optional().transform((v) => v ?? ''),
+  category: optional(lineText({ max: 60 }), '').optional().transform((v) => v ?? ''),
   /** Only for banner packs (archives): images give their own size. */
   size: optional(text({ max: 20 }).pipe(z.string().regex(/^\d{1,5}x\d{1,5}$/, 'Use width x height, e.g. 300x250')), '')
     .optional()

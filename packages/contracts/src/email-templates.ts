@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { required } from './rules/field.ts';
-import { text } from './rules/text.ts';
+import { lineText, text } from './rules/text.ts';
 
 /**
  * Every email the product sends comes from a template of one of these types (issue 15): a subject
@@ -64,7 +64,7 @@ export const emailTemplateMessages = {
 
 /** PUT /v1/email-templates/{type}. */
 export const emailTemplateUpdateSchema = z.object({
-  subject: required(text({ max: 200 })),
+  subject: required(lineText({ max: 200 })),
   body: required(text({ max: 50_000 })),
 });
 export type EmailTemplateUpdate = z.input<typeof emailTemplateUpdateSchema>;

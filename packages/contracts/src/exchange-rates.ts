@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BASE_CURRENCY, isCurrency } from './currencies.ts';
 import { optional, required } from './rules/field.ts';
 import { moneyAmount } from './rules/money.ts';
+import { NETWORK_TIME_ZONE } from './time-zone.ts';
 import { validationMessages as m } from './validation.ts';
 
 /** Where a rate came from: the European Central Bank's reference rates, or typed by staff. */
@@ -45,6 +46,31 @@ export type ExchangeRateSettings = z.infer<typeof exchangeRateSettingsSchema>;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const validDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
+/**
+ * The earliest day a rate may be for: the European Central Bank's first euro reference rate
+ * (1999-01-04). No source publishes a rate before it, and no conversion of the network is older.
+ */
+export const EXCHANGE_RATE_FIRST_DAY = '1999-01-04';
+
+/** Today in the network's time zone (YYYY-MM-DD): no rate is for a later day. */
+export const networkToday = (now: Date = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: NETWORK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+export const exchangeRateMessages = {
+  afterToday: 'The day cannot be after today.',
+  beforeFirstDay: `The day cannot be before ${EXCHANGE_RATE_FIRST_DAY}.`,
+  onlyStaffRates: 'Only a rate typed by staff can be withdrawn.',
+} as const;
+
+/** A rate's day: a real day, from EXCHANGE_RATE_FIRST_DAY to the network's today. */
+export const rateDay = () =>
+  z
+    .string()
+    .trim()
+    .refine(validDay, { message: m.invalid, abort: true })
+    .refine((v) => v >= EXCHANGE_RATE_FIRST_DAY, { message: exchangeRateMessages.beforeFirstDay, abort: true })
+    .refine((v) => v <= networkToday(), exchangeRateMessages.afterToday);
+
 /** One rate staff type: USD per one unit, up to 10 decimals, for a day (today when left out). */
 export const exchangeRateInputSchema = z.object({
   currency: required(
@@ -54,7 +80,7 @@ export const exchangeRateInputSchema = z.object({
       .toUpperCase()
       .refine((c) => isCurrency(c) && c !== BASE_CURRENCY, m.invalid),
   ),
-  day: optional(z.string().trim().refine(validDay, m.invalid)).optional(),
+  day: optional(rateDay()).optional(),
   rate: required(moneyAmount({ digits: 10, zero: false, trim: true, max: 10_000 })),
 });
 export type ExchangeRateInput = z.input<typeof exchangeRateInputSchema>;
@@ -69,4 +95,10 @@ export type ExchangeRateSettingsUpdate = z.input<typeof exchangeRateSettingsUpda
 /** The maximum per conversion alone (the settings screen's own form). */
 export const maxConversionAmountUpdateSchema = z.object({
   max_conversion_amount: required(moneyAmount({ zero: false, trim: true, max: 100_000_000 })),
+});
+
+/** `DELETE /v1/settings/exchange-rates/{currency}/{day}`: withdraw a staff rate. */
+export const exchangeRateKeyParamsSchema = z.object({
+  currency: z.string().refine((c) => isCurrency(c) && c !== BASE_CURRENCY, m.invalid),
+  day: z.string().refine(validDay, m.invalid),
 });

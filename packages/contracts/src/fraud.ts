@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { storedConversionStatuses } from './conversions.ts';
 import { listMetaSchema } from './reply.ts';
+import { isBlank } from './rules/empty.ts';
 import { required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
+import { isWholeNumber, percentSetting, readPercent, wholeNumber } from './rules/numbers.ts';
 import { nameText, text } from './rules/text.ts';
 import { conversionTypes } from './tracking.ts';
 import { validationMessages as m } from './validation.ts';
@@ -57,7 +59,8 @@ export const fraudMessages = {
   } satisfies Record<FraudRuleKind, (v: number) => string>,
 } as const;
 
-const numberValue = z.union([z.number({ error: m.invalid }), z.string({ error: m.invalid }).trim().min(1, m.required).transform(Number)], { error: m.invalid });
+/** A rule's value: a JSON number (a whole number or a percentage by the rule's kind, checked below), or a form's plain decimal text. */
+const numberValue = z.custom<number | string>();
 
 export const fraudRuleSchema = z
   .object({
@@ -65,14 +68,18 @@ export const fraudRuleSchema = z
     value: numberValue,
     action: z.enum(fraudActions, { error: m.invalid }),
   })
-  .superRefine((r, ctx) => {
-    if (isRatioRule(r.rule)) {
-      if (!Number.isFinite(r.value) || r.value < 0 || r.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: m.percentage });
-    } else if (!Number.isInteger(r.value) || r.value < 1 || r.value > 10_000_000) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: fraudMessages.wholeNumber });
+  .transform((r, ctx) => {
+    // Ratios are percentages (the percentage-setting rule); every other rule counts seconds or conversions (the whole-number rule).
+    const value = isRatioRule(r.rule) ? readPercent(r.value) : isWholeNumber(r.value, 1, 10_000_000) ? r.value : undefined;
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: isBlank(r.value) ? m.required : isRatioRule(r.rule) ? m.percentage : fraudMessages.wholeNumber, input: r.value });
+      return z.NEVER;
     }
+    return { ...r, value };
   });
 export type FraudRule = z.output<typeof fraudRuleSchema>;
+/** A rule as the API answers it. */
+export const fraudRuleReplySchema = z.object({ rule: z.enum(fraudRuleKinds), value: z.number(), action: z.enum(fraudActions) });
 
 const uniqueRules = <T extends { rule: string }>(rules: T[], ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
@@ -84,23 +91,25 @@ const uniqueRules = <T extends { rule: string }>(rules: T[], ctx: z.RefinementCt
 
 /** A payout hold that follows risk: an affiliate whose chargeback ratio (90 days) is at least `ratio` % waits `extra_days` more. */
 export const riskHoldSchema = z.object({
-  ratio: numberValue.refine((v) => Number.isFinite(v) && v >= 0 && v <= 100, m.percentage),
-  extra_days: numberValue.refine((v) => !Number.isNaN(v), { message: m.invalid, abort: true }).refine((v) => Number.isInteger(v) && v >= 1 && v <= 365, fraudMessages.wholeNumber),
+  ratio: required(percentSetting()),
+  extra_days: required(wholeNumber(1, 365, fraudMessages.wholeNumber)),
 });
 export type RiskHold = z.output<typeof riskHoldSchema>;
+/** A risk hold as the API answers it. */
+export const riskHoldReplySchema = z.object({ ratio: z.number(), extra_days: z.number() });
 
 /** `PUT /v1/settings/fraud-rules`: the network's rules and the risk-hold table, each replaced whole. */
 export const networkFraudRulesRequestSchema = z
   .object({ rules: z.array(fraudRuleSchema, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.required : m.invalid) }).max(fraudRuleKinds.length), risk_holds: z.array(riskHoldSchema).max(20).optional() })
   .superRefine((b, ctx) => uniqueRules(b.rules, ctx));
 export type NetworkFraudRulesRequest = z.input<typeof networkFraudRulesRequestSchema>;
-export const networkFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleSchema), risk_holds: z.array(riskHoldSchema) }) });
+export const networkFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleReplySchema), risk_holds: z.array(riskHoldReplySchema) }) });
 export type NetworkFraudRules = z.infer<typeof networkFraudRulesReplySchema>['data'];
 
 /** `PUT /v1/offers/{id}/fraud-rules`: the offer's own rules, replaced whole. */
 export const offerFraudRulesRequestSchema = z.object({ rules: z.array(fraudRuleSchema, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? m.required : m.invalid) }).max(fraudRuleKinds.length) }).superRefine((b, ctx) => uniqueRules(b.rules, ctx));
 export type OfferFraudRulesRequest = z.input<typeof offerFraudRulesRequestSchema>;
-export const offerFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleSchema) }) });
+export const offerFraudRulesReplySchema = z.object({ data: z.object({ rules: z.array(fraudRuleReplySchema) }) });
 
 /** `GET /v1/fraud/held`: oldest first, a page at a time. */
 export const heldConversionsQuerySchema = listQuerySchema({}, { sort: ['time'] as const, defaultSort: 'time', defaultOrder: 'asc', defaultPerPage: 50 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { billingMessages, paymentMethodTypes, recipientTypes } from './billing.ts';
 import { compactCode, isValidBic, isValidIban } from './billing-checks.ts';
 import { required } from './rules/field.ts';
+import { percentSetting, wholeNumber } from './rules/numbers.ts';
 import { nameText } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -23,16 +24,8 @@ const nonNegativeDollars = z.custom<string | number>((v) => typeof v === 'string
   return n;
 });
 
-/** A percentage from 0 to 100 with at most two decimals (stored in basis points). */
-const percentInput = z.custom<string | number>((v) => typeof v === 'string' || typeof v === 'number', { error: m.percentage }).transform((value, ctx) => {
-  const raw = typeof value === 'number' ? String(value) : value.trim();
-  const n = Number(raw);
-  if (!TWO_DECIMALS.test(raw) || !Number.isFinite(n) || n < 0 || n > 100) {
-    ctx.addIssue({ code: 'custom', message: m.percentage, input: value });
-    return z.NEVER;
-  }
-  return n;
-});
+/** A percentage from 0 to 100 with at most two decimals (stored in basis points): the percentage-setting rule. */
+const percentInput = percentSetting();
 
 export const paymentMethodSchema = z.object({
   id: z.number().int(),
@@ -121,7 +114,7 @@ export type MoneySettings = z.infer<typeof moneySettingsSchema>;
 
 export const moneySettingsInputSchema = z.object({
   referral_rate: percentInput.optional(),
-  hold_days: z.coerce.number({ error: m.invalid }).int(m.invalid).min(0, m.invalid).max(180, m.invalid).optional(),
+  hold_days: wholeNumber(0, 180).optional(),
 });
 
 /**

@@ -6,7 +6,7 @@ import { listMetaSchema } from './reply.ts';
 import { isFilled } from './rules/empty.ts';
 import { required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
-import { text } from './rules/text.ts';
+import { lineText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
 /**
@@ -237,7 +237,7 @@ const calendarDay = z
 /** Mark paid: the payment's reference and the day it was paid (default: today in Los Angeles; never in the future). */
 export const markPaidRequestSchema = z.object({ reference: z.string().trim().max(200).optional(), paid_on: calendarDay.optional() }).default({});
 /** The mark-paid dialog: it asks for both. */
-export const markPaidFormSchema = z.object({ reference: required(text({ max: 200 })), paid_on: calendarDay });
+export const markPaidFormSchema = z.object({ reference: required(lineText({ max: 200 })), paid_on: calendarDay });
 export type MarkPaidForm = z.infer<typeof markPaidFormSchema>;
 /** POST /v1/payouts/{id}/unmark-paid: back to "to pay", with why. */
 export const unmarkPaidRequestSchema = z.object({ reason: required(text({ max: 500 })) });

@@ -3,7 +3,8 @@ import { uploadedFileSchema } from './announcements.ts';
 import { emailTypeInfo, emailTypes } from './email-templates.ts';
 import { landingImagesSchema, landingSections } from './public-site.ts';
 import { optional, required } from './rules/field.ts';
-import { nameText, text } from './rules/text.ts';
+import { wholeNumber } from './rules/numbers.ts';
+import { lineText, nameText, text } from './rules/text.ts';
 import { email, siteUrl, urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -22,7 +23,7 @@ export type SettingsSectionName = (typeof settingsSectionNames)[number];
 export const catalogueSyncSettingsSchema = z.object({ minutes: z.number().int() });
 export type CatalogueSyncSettings = z.infer<typeof catalogueSyncSettingsSchema>;
 export const catalogueSyncSettingsUpdateSchema = z.object({
-  minutes: required(z.coerce.number({ error: m.positive }).int(m.invalid).min(0, m.positive).max(10_080, m.invalid)),
+  minutes: required(wholeNumber(0, 10_080)),
 });
 
 /** Maintenance mode (SPEC.md section 1): staff can still sign in and turn it off. */
@@ -31,7 +32,7 @@ export type MaintenanceSettings = z.infer<typeof maintenanceSettingsUpdateSchema
 
 /** Dashboard: a message and links shown at the top of every affiliate's dashboard. */
 export const dashboardLinkInputSchema = z.object({
-  label: required(text({ max: 80 })),
+  label: required(lineText({ max: 80 })),
   url: required(urlEntry()),
 });
 export const dashboardSettingsUpdateSchema = z.object({
@@ -50,10 +51,10 @@ export const DEFAULT_NETWORK_NAME = 'VR Affiliate Network';
  * and receipts), address, contact email, tax id and the footer printed on every invoice.
  */
 export const networkDetailsUpdateSchema = z.object({
-  name: required(text({ max: 120 })),
-  address: optional(z.string().trim().max(500, 'This field must be at most 500 characters'), '').optional().transform((v) => v ?? ''),
+  name: required(lineText({ max: 120 })),
+  address: optional(text({ max: 500 }), '').optional().transform((v) => v ?? ''),
   email: optional(email(), '').optional().transform((v) => v ?? ''),
-  tax_id: optional(text({ max: 50 }), '').optional().transform((v) => v ?? ''),
+  tax_id: optional(lineText({ max: 50 }), '').optional().transform((v) => v ?? ''),
   invoice_footer: optional(text({ max: 1000 }), '').optional().transform((v) => v ?? ''),
   /** Where a click goes when it cannot go to its offer and neither the offer nor its site names a fallback. */
   default_fallback_url: optional(siteUrl(), '').optional().transform((v) => v ?? ''),
@@ -81,8 +82,8 @@ export type SeoPage = (typeof seoPages)[number];
 export const seoPagePaths: Record<SeoPage, string> = { home: '/', terms: '/terms-and-conditions', privacy: '/privacy-policy', 'sign-in': '/signin', 'sign-up': '/signup' };
 
 export const seoPageInputSchema = z.object({
-  title: required(text({ max: 120 })),
-  description: required(text({ max: 320 })),
+  title: required(lineText({ max: 120 })),
+  description: required(lineText({ max: 320 })),
   content: optional(text({ max: 2000 }), '').optional().transform((v) => v ?? ''),
 }, { error: m.required });
 export const seoSettingsUpdateSchema = z.object(Object.fromEntries(seoPages.map((p) => [p, seoPageInputSchema])) as Record<SeoPage, typeof seoPageInputSchema>);

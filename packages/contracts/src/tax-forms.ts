@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choice } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
-import { nameText, text } from './rules/text.ts';
+import { lineText, nameText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
 /**
@@ -92,15 +92,15 @@ const foreignCountry = country.refine((v) => v !== 'US', taxFormMessages.usCount
 const optionalCountry = blankable(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, taxFormMessages.country));
 // A blank check box reads as any other empty field (SPEC.md section 5): "This field is required".
 const certify = z.literal(true, { error: m.required });
-const signature = required(text({ min: 2, max: 150 }));
+const signature = required(lineText({ min: 2, max: 150 }));
 const foreignTin = blankable(text({ max: 40 }).regex(/^[\p{L}\p{N}][\p{L}\p{N} ./-]*$/u, taxFormMessages.foreignTin));
 const usTin = blankable(text({ max: 11 }).refine((v) => isValidSsnOrItin(v) || isValidEin(v), taxFormMessages.usTin));
 
 /** Where the foreign person or entity is, and its US and foreign TINs: the part of W-8BEN and W-8BEN-E they fill alike. */
 const w8AddressAndTins = {
-  address: required(text({ max: 200 })),
-  city: required(text({ max: 100 })),
-  postal_code: blankable(text({ max: 20 })),
+  address: required(lineText({ max: 200 })),
+  city: required(lineText({ max: 100 })),
+  postal_code: blankable(lineText({ max: 20 })),
   country: foreignCountry,
   us_tin: usTin,
   foreign_tin: foreignTin,
@@ -118,8 +118,8 @@ export const w9InputSchema = z
     name: required(nameText({ max: 150 })),
     business_name: blankable(nameText({ max: 150 })),
     tax_classification: choice(w9TaxClassifications),
-    address: required(text({ max: 200 })),
-    city: required(text({ max: 100 })),
+    address: required(lineText({ max: 200 })),
+    city: required(lineText({ max: 100 })),
     state: required(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, taxFormMessages.state)),
     postal_code: required(z.string().trim().regex(/^\d{5}(-\d{4})?$/, taxFormMessages.zip)),
     tin_type: choice(['ssn', 'ein'] as const),

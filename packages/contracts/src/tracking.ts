@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyAmount } from './rules/money.ts';
+import { wholeNumber } from './rules/numbers.ts';
 
 /** The vocabulary the tracking domains (offers, links, clicks, conversions, statistics) share. */
 export const payoutTypes = ['cpa', 'revshare'] as const;
@@ -55,8 +56,7 @@ export const clickInvalidReasonLabels: Record<ClickInvalidReason, string> = {
 export const clickScreeningActions = ['accept', 'fallback', 'hold'] as const;
 export type ClickScreeningAction = (typeof clickScreeningActions)[number];
 
-const wholeFrom = (min: number, max: number) =>
-  z.coerce.number({ error: `This field must be a whole number from ${min} to ${max}` }).int(`This field must be a whole number from ${min} to ${max}`).min(min, `This field must be a whole number from ${min} to ${max}`).max(max, `This field must be a whole number from ${min} to ${max}`);
+const wholeFrom = (min: number, max: number) => wholeNumber(min, max, `This field must be a whole number from ${min} to ${max}`);
 
 export const clickScreeningSettingsSchema = z.object({
   actions: z.object({ bot: z.enum(clickScreeningActions), datacenter: z.enum(clickScreeningActions), repeat: z.enum(clickScreeningActions), burst: z.enum(clickScreeningActions) }),

@@ -47,6 +47,7 @@ export const authorization = {
   'PUT /v1/settings/catalogue-sync': staff('settings'),
   'GET /v1/settings/exchange-rates': staff('settings'),
   'PUT /v1/settings/exchange-rates': staff('settings'),
+  'DELETE /v1/settings/exchange-rates/{currency}/{day}': staff('settings'),
   'GET /v1/settings/click-screening': staff('settings'),
   'PUT /v1/settings/click-screening': staff('settings'),
   'GET /v1/email-templates': staff('settings'),

@@ -116,6 +116,31 @@ describe('checkUpload: images are decoded', () => {
     expect(await imageSize(JPEG, 'jpg')).toEqual({ width: 4, height: 3 });
     expect(await imageSize(svg(300, 250), 'svg')).toEqual({ width: 300, height: 250 });
   });
+
+  it('reads SVG lengths as CSS numbers with units, so exponents, units and huge view boxes do not slip past the limit', async () => {
+    const root = (attrs: string) => bytes(`<svg xmlns="http://www.w3.org/2000/svg" ${attrs}><rect width="1" height="1"/></svg>`);
+    for (const attrs of [
+      'width="2e4" height="2e4"',
+      'width="2E4px" height="20000"',
+      'width="200in" height="200in"',
+      'width="600cm" height="600cm"',
+      'width="6000mm" height="6000mm"',
+      'width="15000pt" height="15000pt"',
+      'width="1300pc" height="1300pc"',
+      'width="1300em" height="1300em"',
+      'width="+.2e5" height="2e+4px"',
+      'viewBox="0 0 1e9 1e9"',
+      'viewBox="0,0,20000,20000"',
+      'width="100%" height="100%" viewBox="0 0 1e5 1e5"',
+      'width="2e4" viewBox="0 0 1 1"',
+    ]) {
+      expect([attrs, await checkUpload(root(attrs), uploadRules.image)]).toEqual([attrs, { ok: false, reason: 'too_many_pixels' }]);
+    }
+    expect(await checkUpload(root('width="3in" height="1in"'), uploadRules.image)).toMatchObject({ ok: true, image: { width: 288, height: 96 } });
+    expect(await checkUpload(root('width="7.28e2" height="90"'), uploadRules.image)).toMatchObject({ ok: true, image: { width: 728, height: 90 } });
+    expect(await checkUpload(root('viewBox="0 0 1.6e2 6e2"'), uploadRules.image)).toMatchObject({ ok: true, image: { width: 160, height: 600 } });
+    expect(await checkUpload(root('width="50%" height="50%" viewBox="0 0 300 250"'), uploadRules.image)).toMatchObject({ ok: true, image: { width: 150, height: 125 } });
+  });
 });
 
 describe('SVG sanitising', () => {

@@ -116,17 +116,47 @@ export async function imageSize(bytes: Uint8Array, ext: string): Promise<ImageSi
 const sensible = (s: ImageSize) => s.width > 0 && s.height > 0 && s.width < 100_000 && s.height < 100_000;
 const roundSize = (s: ImageSize): ImageSize => ({ width: Math.round(s.width), height: Math.round(s.height) });
 
-/** An SVG's width and height in absolute lengths (px or unitless), else its viewBox's. */
+/** A CSS number (sign, fraction, exponent) and its unit, as SVG reads `width`, `height` and `viewBox`. */
+const CSS_LENGTH = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|in|cm|mm|q|pt|pc|em|rem|ex|%)?\s*$/i;
+/** CSS pixels per unit (96 per inch; em and rem at the default 16 px font, ex half of it). */
+const PX_PER: Readonly<Record<string, number>> = { px: 1, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, pt: 96 / 72, pc: 16, em: 16, rem: 16, ex: 8 };
+
+/**
+ * A length in CSS pixels: unitless is pixels, a percentage is of `base` (the view box's side, the
+ * size the image has of its own). Undefined when it is not a length CSS reads, negative, or a
+ * percentage without a base (the renderer then takes the size from the view box).
+ */
+export function svgLength(value: string | undefined, base?: number): number | undefined {
+  const match = value === undefined ? null : CSS_LENGTH.exec(value);
+  if (!match) return undefined;
+  const n = Number(match[1]);
+  const unit = (match[2] ?? 'px').toLowerCase();
+  if (!Number.isFinite(n) || n < 0) return undefined;
+  if (unit === '%') return base === undefined ? undefined : (base * n) / 100;
+  return n * PX_PER[unit]!;
+}
+
+/**
+ * The size an SVG is drawn at, in pixels, read as a renderer reads it: `width` and `height` as CSS
+ * lengths with units and exponents (`2e4`, `200in`, `50%`), the view box's four CSS numbers, one
+ * side alone scaled by the view box's proportions. Undefined when it declares no size at all.
+ */
 function svgDeclaredSize(b: Uint8Array): ImageSize | undefined {
   const head = new TextDecoder().decode(b.subarray(0, 4096));
   const root = /<svg\b[^>]*>/i.exec(head)?.[0];
   if (!root) return undefined;
-  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']\\s*([\\d.]+)(px)?\\s*["']`, 'i').exec(root)?.[1];
-  const w = attr('width');
-  const h = attr('height');
-  if (w && h) return { width: Number(w), height: Number(h) };
-  const box = /\sviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*["']/i.exec(root);
-  return box ? { width: Number(box[1]), height: Number(box[2]) } : undefined;
+  const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*(["'])([^"']*)\\1`, 'i').exec(root)?.[2];
+  const numbers = attr('viewBox')?.trim().split(/[\s,]+/).map((v) => svgLength(v === '' ? undefined : v.replace(/^-/, '')));
+  const box = numbers?.length === 4 && numbers[2]! > 0 && numbers[3]! > 0 ? { width: numbers[2]!, height: numbers[3]! } : undefined;
+  const w = svgLength(attr('width'), box?.width);
+  const h = svgLength(attr('height'), box?.height);
+  if (w !== undefined && h !== undefined) return { width: w, height: h };
+  if (box && w !== undefined) return { width: w, height: (w * box.height) / box.width };
+  if (box && h !== undefined) return { width: (h * box.width) / box.height, height: h };
+  if (box) return box;
+  // One side alone, no view box: the other is the replaced element's default (300 by 150).
+  if (w !== undefined || h !== undefined) return { width: w ?? 300, height: h ?? 150 };
+  return undefined;
 }
 
 /** True when the text's root element is <svg>, after an optional BOM, XML declaration, comments and doctype. */

@@ -55,3 +55,45 @@ export const AMOUNT_FILTER_MAX = 1_000_000_000_000;
 export function amountFilter() {
   return z.coerce.number({ error: m.invalid }).min(0, m.invalid).max(AMOUNT_FILTER_MAX, m.tooLarge(AMOUNT_FILTER_MAX));
 }
+
+/**
+ * The one rule for whole-number settings (hold days, minutes, seconds, counts): an integer JSON
+ * number from `min` to `max`, nothing else. No string ("1e1", "10"), no boolean, no null, no
+ * array: JSON's own number is the only form, so nothing is coerced into a value staff did not
+ * type. A blank value is refused with `m.required` when wrapped in `required`, otherwise with
+ * `message`. Forms hand over numbers: the web's number fields convert what was typed.
+ */
+export function wholeNumber(min: number, max: number, message: string = m.invalid) {
+  return z.custom<number>((v) => isWholeNumber(v, min, max), { error: message });
+}
+
+/** True for an integer JSON number from `min` to `max` (the `wholeNumber` rule as a test). */
+export const isWholeNumber = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+const TWO_DECIMALS = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * The one rule for percentage settings (referral rate, withholding rates, split fees, fraud
+ * ratios): 0 to 100 with at most two decimals (stored in basis points), as a JSON number or as
+ * the plain decimal a form's text holds ("12.5"). Nothing is coerced: no exponent ("1e1"), no
+ * sign, no blank, no boolean, null or array.
+ */
+export function percentSetting(message: string = m.percentage) {
+  return z.custom<string | number>((v) => typeof v === 'string' || typeof v === 'number', { error: message }).transform((value, ctx) => {
+    const n = readPercent(value);
+    if (n === undefined) {
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** The percentage a value holds by the `percentSetting` rule, or undefined. */
+export function readPercent(value: unknown): number | undefined {
+  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  const raw = typeof value === 'number' ? String(value) : value.trim();
+  const n = Number(raw);
+  return TWO_DECIMALS.test(raw) && Number.isFinite(n) && n >= 0 && n <= 100 ? n : undefined;
+}

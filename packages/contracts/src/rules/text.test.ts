@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validationMessages as m } from '../validation.ts';
-import { isPlainName, minLength, nameText, text } from './text.ts';
+import { isPlainName, lineText, minLength, nameText, text } from './text.ts';
 
 describe('text', () => {
   it('trims', () => {
@@ -46,5 +46,20 @@ describe('nameText', () => {
 
   it('takes letters of every script, marks that are not overrides, and emoji', () => {
     for (const good of ['Zoë', '東京', 'محمد\u200F', 'a\u200Db', 'Ünïcode GmbH', 'x\u00A0y', '\u202Fz', '\u2065', '\u206A', '💥']) expect(isPlainName(good)).toBe(true);
+  });
+});
+
+describe('one line and several lines', () => {
+  const controls = ['\u202E', '\u202A', '\u2066', '\u2069', '\u2028', '\u2029', '\u0007', '\u0085'];
+  it.each(controls)('refuses %j in a single line and in several lines', (c) => {
+    expect(lineText().safeParse(`a${c}b`).success).toBe(false);
+    expect(text().safeParse(`a${c}b`).success).toBe(false);
+  });
+  it('keeps newlines and tabs in several lines only', () => {
+    expect(text().parse('one\ntwo\r\n\tthree')).toBe('one\ntwo\r\n\tthree');
+    for (const v of ['one\ntwo', 'a\tb', 'a\rb']) expect(lineText().safeParse(v).success).toBe(false);
+  });
+  it('accepts any script', () => {
+    expect(lineText().parse('Фирма 東京 مرحبا')).toBe('Фирма 東京 مرحبا');
   });
 });

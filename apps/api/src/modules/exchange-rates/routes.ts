@@ -1,9 +1,11 @@
-import { errorReplySchema, exchangeRateSettingsSchema, exchangeRateSettingsUpdateSchema } from '@portal/contracts';
+import { errorReplySchema, exchangeRateKeyParamsSchema, exchangeRateSchema, exchangeRateSettingsSchema, exchangeRateSettingsUpdateSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { exchangeRateSettings, type RateDeps, updateExchangeRateSettings } from './service.ts';
+import { deleteStaffRate, latestRates } from './store.ts';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];
@@ -48,6 +50,32 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ deps: RateDeps }> = asy
       const part = (v: typeof before) => ({ max_conversion_amount: v.max_conversion_amount, rates: v.rates.filter((r) => touched.has(r.currency)) });
       await recordChange(request, 'settings.updated', { objectId: 'exchange-rates', before: part(before), after: part(after) });
       return { data: after };
+    },
+  );
+
+  app.delete(
+    '/v1/settings/exchange-rates/:currency/:day',
+    {
+      onRequest: requireAccess(app, 'DELETE /v1/settings/exchange-rates/{currency}/{day}'),
+      schema: {
+        tags,
+        operationId: 'withdrawExchangeRate',
+        summary: 'Withdraw a staff exchange rate',
+        description:
+          "Deletes the rate staff typed for the currency and day; the currency's latest rate is then the one before. Conversions already converted keep the rate they were converted at. An ECB rate cannot be withdrawn (404).",
+        security,
+        params: exchangeRateKeyParamsSchema,
+        response: { 200: z.object({ data: z.object({ withdrawn: exchangeRateSchema, latest: exchangeRateSchema.nullable() }) }), ...errors, 404: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const { currency, day } = request.params;
+      const withdrawn = await deleteStaffRate(deps.db, currency, day);
+      if (!withdrawn) throw new NotFoundError();
+      const latest = (await latestRates(deps.db)).find((r) => r.currency === currency) ?? null;
+      const brief = (r: typeof withdrawn | null) => (r ? { currency: r.currency, day: r.day, rate: r.rate, source: r.source } : null);
+      await recordChange(request, 'exchange_rate.withdrawn', { objectId: `${currency}|${day}`, before: brief(withdrawn), after: brief(latest) });
+      return { data: { withdrawn, latest } };
     },
   );
 };

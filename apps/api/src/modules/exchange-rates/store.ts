@@ -81,3 +81,18 @@ export async function heldCounts(db: Db): Promise<Array<{ currency: string; coun
   );
   return found.map((r) => ({ currency: r.currency, count: Number(r.count) }));
 }
+
+/**
+ * Withdraws a staff rate: deletes the (currency, day) row when staff typed it, answering it, or
+ * undefined when that day has no staff rate (an ECB rate is the bank's, not withdrawn). Conversions
+ * already converted keep the rate they were converted at (`conversions.usd_rate`); the currency's
+ * latest rate is then the one before, and an ECB rate of that day comes back with the next load.
+ */
+export async function deleteStaffRate(db: Db, currency: string, day: string): Promise<ExchangeRate | undefined> {
+  const [found] = await rows<{ currency: string; day: string; rate: string; source: ExchangeRateSource; updated_by: string | null; updated_at: Date | string }>(
+    db,
+    sql`with gone as (delete from exchange_rates where currency = ${currency} and day = ${day} and source = 'staff' returning *)
+        select g.currency, g.day::text as day, g.rate::text as rate, g.source, u.name as updated_by, g.updated_at from gone g left join users u on u.id = g.updated_by`,
+  );
+  return found ? { currency: found.currency, day: String(found.day), rate: Number(found.rate), source: found.source, updated_by: found.updated_by, updated_at: new Date(found.updated_at).toISOString() } : undefined;
+}

@@ -8,6 +8,7 @@ import { closeCutoff, periodEnd } from './periods.ts';
 import { cents, intArray, rows, textArray, toDollars } from './sql.ts';
 import { type EarlierCutoffs, uncoveredSums } from './window.ts';
 import { PAYOUTS_LOCK_KEY } from '../../db/lock-keys.ts';
+import { getNetworkDetails } from '../settings/index.ts';
 
 
 /** Takes the payouts lock for the transaction (a no-op cost on PGlite, which has one connection). */
@@ -135,6 +136,9 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
       const first = counter!.last - made.length + 1;
       made.forEach((p, i) => (p.seq = first + i));
       const column = <K extends keyof (typeof made)[number]>(key: K) => made.map((p) => p[key]);
+      // The issuer's (the network's) details as they are now, frozen into each payout: its invoice and
+      // receipt print them, whatever staff change in Network details later.
+      const issuer = JSON.stringify(await getNetworkDetails(tx));
       // The payouts as one typed array per column, read in order (an array is parsed several times faster
       // than the same rows in JSON), with their window's start and billing details from the close's own
       // read.
@@ -152,7 +156,7 @@ export async function closePeriod(db: Db, period: string, options: CloseOptions 
           insert into payouts (affiliate_id, period, status, gross_cents, withholding_cents, fee_cents, method_fee_cents, amount_cents, minimum_cents,
             method, hold_reasons, invoice_year, invoice_seq, from_cutoff, cutoff, previous_created_at, billing, created_at, updated_at)
           select x.affiliate_id, ${period}, x.status, x.gross, x.withholding, x.split_fee + x.method_fee, x.method_fee, x.amount, x.minimum,
-            x.method, string_to_array(x.hold_reasons, ','), ${year}, x.seq, w.previous_cutoff, w.cutoff, w.previous_created_at, w.billing, ${now}, ${now}
+            x.method, string_to_array(x.hold_reasons, ','), ${year}, x.seq, w.previous_cutoff, w.cutoff, w.previous_created_at, w.billing || jsonb_build_object('issuer', ${issuer}::jsonb), ${now}, ${now}
           from input x join close_window w on w.affiliate_id = x.affiliate_id order by x.seq
           returning id, affiliate_id, withholding_cents, fee_cents, method_fee_cents, amount_cents
         )`;

@@ -1,4 +1,4 @@
-import { type NetworkDetails, type Payout, periodLabel, type StatementRow } from '@portal/contracts';
+import { type NetworkDetails, networkDetailsSchema, type Payout, periodLabel, type StatementRow } from '@portal/contracts';
 import type PDFDocument from 'pdfkit';
 import type { Db } from '../../db/client.ts';
 import { face, pdfDocument, write } from '../../lib/pdf-fonts.ts';
@@ -13,6 +13,16 @@ import { laDate } from './periods.ts';
 
 /** The network's details as Global Settings, Network details holds them (sections.ts owns the setting). */
 export const networkDetails = (db: Db): Promise<NetworkDetails> => getNetworkDetails(db);
+
+/**
+ * The issuer's details a payout's invoice and receipt print: those frozen into the payout when it was
+ * issued (the close writes them into `billing.issuer`); a payout issued before they were frozen prints
+ * the network's details as they are now.
+ */
+export async function issuerOf(db: Db, billing: Record<string, unknown>): Promise<NetworkDetails> {
+  const frozen = networkDetailsSchema.safeParse(billing.issuer);
+  return frozen.success ? frozen.data : networkDetails(db);
+}
 
 /** "$1,234.50", "-$12.00". */
 export function usd(dollars: number): string {
@@ -86,7 +96,7 @@ function render(title: string, network: NetworkDetails, draw: (doc: Doc) => void
     draw(doc);
     // The network's own words (registration, bank, VAT notes) end every document.
     if (network.invoice_footer) {
-      doc.moveDown(2).font('Helvetica').fontSize(8).text(network.invoice_footer, LEFT, doc.y, { width: RIGHT - LEFT });
+      write(face(doc.moveDown(2), 'regular').fontSize(8), network.invoice_footer, LEFT, doc.y, { width: RIGHT - LEFT });
     }
     doc.end();
   });

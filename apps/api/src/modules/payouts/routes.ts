@@ -31,7 +31,7 @@ import { requireAccess } from '../../plugins/auth.ts';
 import { balanceOf, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
 import { bankExportCsv, statementCsv } from './csv.ts';
-import { invoicePdf, networkDetails, receiptPdf } from './documents.ts';
+import { invoicePdf, issuerOf, receiptPdf } from './documents.ts';
 import { scheduleNextClose } from './job.ts';
 import { findPayout, listPayouts, type PayoutRow, payoutDetail, statementOf, toPayout } from './queries.ts';
 import { enqueuePayoutUpdateEmail } from '../email/index.ts';
@@ -126,12 +126,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   payoutFile('invoice.pdf', 'The self-billing invoice of a payout', 'application/pdf', async (row) => {
     const payout = toPayout(row);
-    return { name: `invoice-${payout.invoice_number}.pdf`, body: await invoicePdf(payout, await statementOf(app.db, row), row.billing, await networkDetails(app.db)) };
+    return { name: `invoice-${payout.invoice_number}.pdf`, body: await invoicePdf(payout, await statementOf(app.db, row), row.billing, await issuerOf(app.db, row.billing)) };
   });
   payoutFile('receipt.pdf', 'The receipt of a paid payout', 'application/pdf', async (row) => {
     const payout = toPayout(row);
     if (payout.status !== 'paid') throw new AppError('conflict', payoutMessages.receiptNotPaid);
-    return { name: `receipt-${payout.invoice_number}.pdf`, body: await receiptPdf(payout, row.billing, await networkDetails(app.db)) };
+    return { name: `receipt-${payout.invoice_number}.pdf`, body: await receiptPdf(payout, row.billing, await issuerOf(app.db, row.billing)) };
   });
   payoutFile('statement.csv', 'Every ledger row behind a payout, as CSV', 'text/csv; charset=utf-8', async (row) => ({ name: `statement-${row.id}.csv`, body: statementCsv(await statementOf(app.db, row)) }));
 

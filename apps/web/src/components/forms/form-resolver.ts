@@ -6,6 +6,9 @@ import { type FieldDef, type FormItem, isBlock } from './field-types.ts';
 import { isShown } from './relations.ts';
 
 type AnyDef = FieldDef<FieldValues>;
+
+/** What a number field's text must spell to be read as a number: digits, an optional sign and fraction. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 type Relatable = { name: string; relation?: string; relationValue?: unknown; relationCriteria?: AnyDef['relationCriteria'] };
 
 /** Checks the definition adds on top of the schema, for a field that is shown: required and rules. */
@@ -47,6 +50,11 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(sche
     const shown = new Set(defs.filter((d) => isShown(d, values, defs)).map((d) => d.name));
     const input: FieldValues = { ...values };
     for (const d of defs) if (!shown.has(d.name)) set(input, d.name, undefined);
+    // A number field's text is handed over as the JSON number it spells (the API takes numbers, never text, for them).
+    for (const d of defs) {
+      const value: unknown = get(input, d.name);
+      if ('type' in d && d.type === 'number' && typeof value === 'string' && PLAIN_NUMBER.test(value.trim())) set(input, d.name, Number(value.trim()));
+    }
 
     const result = await base(input, context, options as never);
     const errors: FieldErrors = { ...result.errors };

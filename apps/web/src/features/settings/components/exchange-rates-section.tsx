@@ -1,5 +1,6 @@
 import { currencyCodes, exchangeRateInputSchema, exchangeRateSettingsSchema, maxConversionAmountUpdateSchema } from '@portal/contracts';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,12 +9,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DynamicForm } from '../../../components/forms/dynamic-form.tsx';
 import type { FormItem } from '../../../components/forms/field-types.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay, formatMoney } from '../../../lib/format.ts';
-import { useSaveSettingsSection, useSettingsSection } from '../api/settings-section.ts';
+import { settingsKeys, useSaveSettingsSection, useSettingsSection } from '../api/settings-section.ts';
 import { SectionCard, SectionLoading } from './section-card.tsx';
 
 const document = { id: 'exchange-rates', path: '/v1/settings/exchange-rates' };
@@ -43,6 +47,15 @@ export function ExchangeRatesSection() {
   const { t } = useTranslation();
   const current = useSettingsSection(document, exchangeRateSettingsSchema);
   const save = useSaveSettingsSection(document);
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState<{ currency: string; day: string; rate: number } | null>(null);
+  const withdraw = useMutation({
+    mutationFn: (r: { currency: string; day: string }) => apiRequest(`/v1/settings/exchange-rates/${r.currency}/${r.day}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      setAsked(null);
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.section(document.id) });
+    },
+  });
   const data = current.data;
   return (
     <SectionCard id={document.id} title={t('settings.names.exchangeRates')} description={t(`${x}.description`)}>
@@ -64,6 +77,7 @@ export function ExchangeRatesSection() {
                   <TableCell align="right">{t(`${x}.rateColumn`)}</TableCell>
                   <TableCell>{t(`${x}.day`)}</TableCell>
                   <TableCell>{t(`${x}.source`)}</TableCell>
+                  <TableCell>{t(`${x}.actions`)}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -74,16 +88,36 @@ export function ExchangeRatesSection() {
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{String(r.rate)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(r.day)}</TableCell>
                       <TableCell>{r.source === 'ecb' ? t(`${x}.sourceEcb`) : t(`${x}.sourceStaff`, { name: r.updated_by ?? '' })}</TableCell>
+                      <TableCell>
+                        {r.source === 'staff' ? (
+                          <Button size="small" color="error" aria-label={t(`${x}.withdrawLabel`, { currency: r.currency, day: formatDay(r.day) })} onClick={() => setAsked(r)}>
+                            {t(`${x}.withdraw`)}
+                          </Button>
+                        ) : null}
+                      </TableCell>
                     </TableRow>
                   ))
                 ) : (
                   <TableRow>
-                    <TableCell colSpan={4}>{t(`${x}.none`)}</TableCell>
+                    <TableCell colSpan={5}>{t(`${x}.none`)}</TableCell>
                   </TableRow>
                 )}
               </TableBody>
             </Table>
           </Box>
+          {withdraw.error ? <Alert severity="error">{withdraw.error.message}</Alert> : null}
+          <ConfirmDialog
+            open={asked !== null}
+            titleId="withdraw-rate-title"
+            title={t(`${x}.withdrawTitle`)}
+            text={asked ? t(`${x}.withdrawText`, { currency: asked.currency, day: formatDay(asked.day), rate: String(asked.rate) }) : ''}
+            label={t(`${x}.withdraw`)}
+            cancelLabel={t(`${x}.cancel`)}
+            color="error"
+            pending={withdraw.isPending}
+            onConfirm={() => asked && withdraw.mutate(asked)}
+            onClose={() => setAsked(null)}
+          />
           <Box>
             <Typography variant="subtitle1" component="h3">
               {t(`${x}.setRate`)}

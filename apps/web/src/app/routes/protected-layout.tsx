@@ -17,6 +17,7 @@ import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { StaffMaintenanceBanner } from '../../features/session/components/staff-maintenance-banner.tsx';
 import { TermsDialog } from '../../features/session/components/terms-dialog.tsx';
 import { alertError, refreshSession, useMaintenance } from '../../lib/api-client.ts';
+import { rememberReturnAddress } from '../../lib/return-address.ts';
 import { isAccessTokenExpired, useSession } from '../../lib/session.ts';
 
 /** The route pattern of an address (`/offers/7` -> `/offers/:id`). */
@@ -46,6 +47,13 @@ function Heading({ user }: { user: UserProfile }) {
   );
 }
 
+/** Signed out (or maintenance): Home, remembering the address a signed-out visitor opened for after sign-in. */
+function SignedOut({ remember }: { remember: boolean }) {
+  const { pathname, search, hash } = useLocation();
+  if (remember) rememberReturnAddress(`${pathname}${search}${hash}`);
+  return <Navigate to="/" replace />;
+}
+
 /**
  * The protected part of the router guard (SPEC.md section 2): signed-out users go Home, an expired access
  * token is refreshed first, the user is loaded when missing, and a role or permission mismatch goes to Profile.
@@ -72,7 +80,7 @@ export function Component() {
     if (tokens && profile.isError) alertError(profile.error);
   }, [tokens, profile.isError, profile.error]);
 
-  if (!tokens || maintenance) return <Navigate to="/" replace />;
+  if (!tokens || maintenance) return <SignedOut remember={!tokens} />;
   if (expired || profile.isPending) return <PageLoading />;
   if (profile.isError) return location.pathname === '/profile' ? null : <Navigate to="/profile" replace />;
   const user = profile.data;

@@ -3,6 +3,7 @@ import {
   authMessages,
   changePasswordRequestSchema,
   resendCodeReplySchema,
+  resetReplySchema,
   resendCodeRequestSchema,
   twoStepReplySchema,
   twoStepRequestSchema,
@@ -177,10 +178,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/password/reset',
-    { schema: { tags, summary: 'Set a new password with the emailed token (single use, 1 hour)', body: resetRequestSchema, response: { 200: messageReplySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed token (single use, 1 hour); a staff invitation\'s link also signs the person in (`tokens`)',
+        body: resetRequestSchema,
+        response: { 200: resetReplySchema, ...errors },
+      },
+    },
     async (request) => {
-      await auth.resetPassword(deps, request.body, requestContext(request));
-      return { data: { message: authMessages.resetDone } };
+      const tokens = await auth.resetPassword(deps, request.body, requestContext(request));
+      return { data: { message: authMessages.resetDone, ...(tokens ? { tokens } : {}) } };
     },
   );
 

@@ -262,7 +262,7 @@ export async function forgotPassword(deps: AuthDeps, email: string, ctx: Request
 }
 
 /** POST /v1/password/reset: single use; ends every session of the user. */
-export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetRequestSchema>, ctx: RequestContext): Promise<void> {
+export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetRequestSchema>, ctx: RequestContext): Promise<TokenPair | undefined> {
   await deps.limiter.hit(`reset:ip:${ctx.ip}`, limits.resetPerIp, limits.windowMs);
   const passwordHash = await hashPassword(input.password);
   const row = await consumeToken(deps.db, 'password_reset', input.token);
@@ -274,6 +274,13 @@ export async function resetPassword(deps: AuthDeps, input: z.output<typeof reset
     .where(eq(users.id, row.userId));
   await revokeAllSessions(deps.db, row.userId, 'password_reset');
   await recordEvent(deps.db, 'user.password_reset', { subjectId: row.userId, ip: ctx.ip });
+  // A staff invitation: the person just set their first password from the emailed link (which proves the
+  // address, as a two-step code would), so they are signed in rather than asked to sign in again.
+  if ((row.data as { invite?: boolean } | null)?.invite !== true) return undefined;
+  const [user] = await deps.db.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
+  if (!user?.isActive) return undefined;
+  const { tokens } = await startSession(deps.db, deps.config, row.userId, ctx);
+  return tokens;
 }
 
 /** POST /v1/user/password: a signed-in change; every session ends and this one gets fresh tokens. */

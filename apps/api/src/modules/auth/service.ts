@@ -16,7 +16,7 @@ import { recordEvent } from '../../lib/events.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
-import { type Mailer, sendEmail } from '../email/index.ts';
+import { type Mailer, sendEmail, SIGNUP_REVIEW_NOTE } from '../email/index.ts';
 import { setSharedMarker } from '../fraud/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
@@ -113,7 +113,9 @@ export async function register(
 
 async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueToken(deps.db, 'activation', { userId: user.id });
-  await sendEmail(deps, 'activation', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/activate-account', { token }) } });
+  // While sign-ups wait for staff's approval the email says so: activating alone does not let them sign in.
+  const approval_note = user.approvalStatus === 'pending' ? SIGNUP_REVIEW_NOTE : '';
+  await sendEmail(deps, 'activation', { to: user.email, vars: { name: user.name, email: user.email, approval_note, link: link(deps.config, '/activate-account', { token }) } });
 }
 
 /**

@@ -15,7 +15,7 @@ function store(): Storage | undefined {
 
 /** Only an address of this app: a path, never `//host` or a scheme. */
 export function isReturnAddress(address: string): boolean {
-  return /^\/(?![/\\])/.test(address) && !/[\u0000-\u001f]/.test(address);
+  return /^\/(?![/\\])/.test(address) && ![...address].some((c) => c.charCodeAt(0) < 0x20);
 }
 
 export function rememberReturnAddress(address: string): void {

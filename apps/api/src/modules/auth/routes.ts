@@ -19,7 +19,6 @@ import {
   registerRequestSchema,
   resetRequestSchema,
   tokensReplySchema,
-  idText,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign up as an affiliate; the account stays inactive until the emailed link is followed',
-        querystring: z.object({ referred_by: idText().optional().catch(undefined) }),
+        // A referrer's code (`/signup?referred_by=<code>`), or the user id links carried before codes.
+        querystring: z.object({ referred_by: z.string().trim().regex(/^[A-Za-z0-9]{1,16}$/).optional().catch(undefined) }),
         body: registerRequestSchema,
         response: { 201: messageReplySchema, ...errors },
       },

@@ -18,6 +18,7 @@ import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
 import { type Mailer, sendEmail, SIGNUP_REVIEW_NOTE } from '../email/index.ts';
 import { setSharedMarker } from '../fraud/index.ts';
+import { referrerOf } from '../referrals/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
@@ -52,7 +53,7 @@ const link = (config: AppConfig, path: string, query: Record<string, string>) =>
 export async function register(
   deps: AuthDeps,
   input: z.output<typeof registerRequestSchema>,
-  referredBy: number | undefined,
+  referredBy: string | undefined,
   ctx: RequestContext,
 ): Promise<void> {
   const { db } = deps;
@@ -63,8 +64,9 @@ export async function register(
   const user = await db.transaction(async (tx) => {
     const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
     let referrer: number | null = null;
-    if (referredBy) {
-      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referredBy), eq(users.isClient, true), eq(users.isActive, true)));
+    const referrerId = await referrerOf(tx, referredBy);
+    if (referrerId) {
+      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referrerId), eq(users.isClient, true), eq(users.isActive, true)));
       referrer = r?.id ?? null;
     }
     const validSites = siteIds.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, siteIds)) : [];

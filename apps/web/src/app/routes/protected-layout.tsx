@@ -13,6 +13,7 @@ import { AppLayout } from '../../features/shell/components/app-layout.tsx';
 import { PageHeading } from '../../features/shell/components/page-heading.tsx';
 import { IssueNotice, issueList } from '../../features/shell/components/profile-issues.tsx';
 import { menuItems } from '../../features/shell/menu.ts';
+import { timeNotes } from '../../features/shell/time-notes.ts';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { StaffMaintenanceBanner } from '../../features/session/components/staff-maintenance-banner.tsx';
 import { TermsDialog } from '../../features/session/components/terms-dialog.tsx';
@@ -40,8 +41,10 @@ function Heading({ user }: { user: UserProfile }) {
   }
   // The heading expands when a client has profile issues (SPEC.md section 2, top bar).
   const expand = user.is_client && issueList(user.issues).length > 0;
+  // Affiliate Details shows moments (terms acceptances, sessions): said like every screen with times.
+  const noteKind = backTo ? 'times' : timeNotes[pattern];
   return (
-    <PageHeading title={title} subtitle={subtitle} backTo={backTo}>
+    <PageHeading title={title} subtitle={subtitle} backTo={backTo} note={noteKind ? t(`shell.timeNotes.${noteKind}`) : undefined}>
       {expand ? <IssueNotice issues={user.issues} /> : null}
     </PageHeading>
   );

@@ -115,7 +115,7 @@ export function OfferList({ siteId, onSite }: { siteId: number | undefined; onSi
         <Grid container spacing={2}>
           {offers.data.map((offer) => (
             <Grid key={offer.id} size={{ xs: 12, md: 6, lg: 4 }}>
-              <OfferCard offer={offer} showSite={!siteId} />
+              <OfferCard offer={offer} showSite={!siteId && !offer.logo} />
             </Grid>
           ))}
         </Grid>

@@ -26,9 +26,12 @@ export function forgetReturnAddress(): void {
   store()?.removeItem(KEY);
 }
 
-/** The remembered address, once: reading it forgets it. */
-export function takeReturnAddress(): string | undefined {
+/**
+ * Where a newly signed-in person goes: the remembered address, else Dashboard. Every redirect of a
+ * signed-in person away from the sign-in screens asks this (they race each other when the tokens
+ * arrive); the protected layout forgets the address once a page renders signed in.
+ */
+export function signedInAddress(): string {
   const address = store()?.getItem(KEY) ?? undefined;
-  forgetReturnAddress();
-  return address && isReturnAddress(address) ? address : undefined;
+  return address && isReturnAddress(address) ? address : '/dashboard';
 }

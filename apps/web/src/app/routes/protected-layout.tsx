@@ -18,7 +18,7 @@ import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { StaffMaintenanceBanner } from '../../features/session/components/staff-maintenance-banner.tsx';
 import { TermsDialog } from '../../features/session/components/terms-dialog.tsx';
 import { alertError, refreshSession, useMaintenance } from '../../lib/api-client.ts';
-import { rememberReturnAddress } from '../../lib/return-address.ts';
+import { forgetReturnAddress, rememberReturnAddress } from '../../lib/return-address.ts';
 import { isAccessTokenExpired, useSession } from '../../lib/session.ts';
 
 /** The route pattern of an address (`/offers/7` -> `/offers/:id`). */
@@ -72,6 +72,12 @@ export function Component() {
 
   // Affiliate Details' Go back returns to the list with the filters it had.
   useEffect(() => rememberAffiliatesList(location.pathname, location.search), [location.pathname, location.search]);
+
+  // Signed in on a page: a remembered address has served (or was passed by), it is not used again.
+  const signedIn = Boolean(tokens) && !maintenance;
+  useEffect(() => {
+    if (signedIn) forgetReturnAddress();
+  }, [signedIn]);
 
   useEffect(() => {
     // A failed refresh logs out and says why (the client does both); the guard then sends the user Home.

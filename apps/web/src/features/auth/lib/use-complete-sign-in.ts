@@ -1,7 +1,7 @@
 import type { TokenPair } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { takeReturnAddress } from '../../../lib/return-address.ts';
+import { signedInAddress } from '../../../lib/return-address.ts';
 import { session } from '../../../lib/session.ts';
 import { clearTwoStepSession } from './two-step.ts';
 
@@ -17,6 +17,6 @@ export function useCompleteSignIn() {
     clearTwoStepSession();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
     session.set(pair);
-    await navigate(takeReturnAddress() ?? '/dashboard', { replace: true });
+    await navigate(signedInAddress(), { replace: true });
   };
 }

@@ -103,8 +103,11 @@ test('the owner edits a role, invites a staff user who sets a password and sees 
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="password_confirmation"]').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page).toHaveURL(/\/signin$/);
+  // Setting the first password from the invitation signs the new staff member in: no second sign-in.
   await expect(page.getByText('Password saved successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await menuItems(page)).toEqual(['Dashboard', 'Announcements', 'Profile']);
+  await logOut(page);
 
   const invited = { email, password, name: 'Sam Invited', staff: true, role: displayName } as unknown as Account;
   await signInWhenReady(page, invited);

@@ -23,7 +23,12 @@ test('an affiliate creates a smart link over two offers and its address sends a 
   await first.getByRole('combobox', { name: 'Offer' }).click();
   await page.getByRole('option').nth(0).click();
   await first.getByLabel('Weight').fill('3');
-  await first.getByLabel('Countries').fill('US, GB');
+  // Countries are chosen from the list (with search), not typed as codes.
+  for (const country of ['United States', 'United Kingdom']) {
+    await first.getByRole('combobox', { name: 'Countries' }).fill(country.slice(0, 6));
+    await page.getByRole('option', { name: new RegExp(`^${country}`) }).first().click();
+  }
+  await expect(first.getByRole('button', { name: /United States \(US\)/ })).toBeVisible();
   // Saving with every offer targeted is refused: some visitors would have nowhere to go.
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: 'Mark one offer as catch-all' })).toBeVisible();

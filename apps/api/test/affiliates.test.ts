@@ -260,8 +260,12 @@ describe('sign-up approval', () => {
   it('keeps a new sign-up pending (no links, a clear message) until staff approve; emails the decision', async () => {
     expect((await call('GET', '/v1/affiliates/signup-approval', staff)).json().data).toEqual({ required: true });
     const email = 'pending-one@example.com';
+    const sent = mail.messages.length;
     const reg = await call('POST', '/v1/register', undefined, { first_name: 'Pending', email, password: 'password-123', password_confirmation: 'password-123', accept_terms: true });
     expect(reg.statusCode).toBeLessThan(300);
+    // The activation email says that staff review new accounts before links open.
+    const activation = await mail.waitFor(email, /Activate your affiliate account/, sent);
+    expect(activation.text).toContain('Our team reviews every new account');
     const [u] = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(u!.approvalStatus).toBe('pending');
     await t.app.db.update(users).set({ isActive: true }).where(eq(users.id, u!.id));
@@ -298,7 +302,10 @@ describe('sign-up approval', () => {
     const tokens = await signIn(t.app, mail, settingsStaff.email, settingsStaff.password);
     expect((await call('PUT', '/v1/affiliates/signup-approval', staff, { required: false })).statusCode).toBe(403);
     expect((await call('PUT', '/v1/affiliates/signup-approval', tokens, { required: false })).json().data).toEqual({ required: false });
+    const sent = mail.messages.length;
     await call('POST', '/v1/register', undefined, { first_name: 'Direct', email: 'direct-one@example.com', password: 'password-123', password_confirmation: 'password-123', accept_terms: true });
+    // No review to announce when sign-ups are approved at once.
+    expect((await mail.waitFor('direct-one@example.com', /Activate your affiliate account/, sent)).text).not.toContain('reviews every new account');
     const [u] = await t.app.db.select().from(users).where(eq(users.email, 'direct-one@example.com'));
     expect(u!.approvalStatus).toBe('approved');
     await call('PUT', '/v1/affiliates/signup-approval', tokens, { required: true });

@@ -104,6 +104,21 @@ describe('sign-up and activation', () => {
     const [row] = await t.app.db.select().from(users).where(eq(users.email, referred));
     expect(row?.referredById).toBe(referrer.id);
   });
+
+  it("links a sign-up through the referrer's opaque code, and ignores a code nobody has", async () => {
+    const referrer = await createAffiliate(t.app);
+    const tokens = await signIn(t.app, mail, referrer.email, referrer.password);
+    const { code, link } = (await t.app.inject({ method: 'GET', url: '/v1/referrals', headers: bearer(tokens) })).json().data;
+    expect(link).toMatch(/\/signup\?referred_by=[a-z][a-z2-9]{9}$/);
+    const referred = uniqueEmail('by-code');
+    expect((await post(`/v1/register?referred_by=${code}`, { first_name: 'Coded', email: referred, password, password_confirmation: password, accept_terms: true })).statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, referred));
+    expect(row?.referredById).toBe(referrer.id);
+    const stray = uniqueEmail('stray-code');
+    expect((await post('/v1/register?referred_by=zzzzzzzzzz', { first_name: 'Stray', email: stray, password, password_confirmation: password, accept_terms: true })).statusCode).toBe(201);
+    const [strayRow] = await t.app.db.select().from(users).where(eq(users.email, stray));
+    expect(strayRow?.referredById).toBeNull();
+  });
 });
 
 describe('sign-in', () => {

@@ -331,6 +331,9 @@ describe('CCBill webhooks', () => {
     const row = res.json().data.find((r: { offer_id: number }) => r.offer_id === rev.offerId);
     // The renewal's rebill, the one after the retried sale, and the one of the sale staff attached.
     expect(row).toMatchObject({ affiliate_id: aliceId, rebills: 3, churned: 1 });
+    // Named as the affiliates list names them, not "#<id>".
+    const me = (await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(alice) })).json().data;
+    expect(row.affiliate_name).toBe(me.name);
     expect(row.started).toBeGreaterThanOrEqual(5);
     expect(row.churn_rate).toBeGreaterThan(0);
   });

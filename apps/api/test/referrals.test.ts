@@ -258,7 +258,12 @@ describe('GET /v1/referrals', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/referrals', headers: bearer(tokens) });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ code: String(referrer.id), link: `http://portal.test/signup?referred_by=${referrer.id}`, rate: 5, commission_this_month: 0.5, commission_all_time: 0.5 });
+    // The link carries an opaque code, not the sequential user id, and it stays the same.
+    expect(data.code).toMatch(/^[a-z][a-z2-9]{9}$/);
+    expect(data.code).not.toContain(String(referrer.id));
+    expect(data).toMatchObject({ link: `http://portal.test/signup?referred_by=${data.code}`, rate: 5, commission_this_month: 0.5, commission_all_time: 0.5 });
+    expect((await t.app.inject({ method: 'GET', url: '/v1/referrals', headers: bearer(tokens) })).json().data.code).toBe(data.code);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: bearer(tokens) })).json().data.referral_code).toBe(data.code);
     expect(data.referred.map((r: { name: string; commission_all_time: number; commission_this_month: number }) => [r.name, r.commission_this_month, r.commission_all_time])).toEqual([
       ['Jane D.', 0.5, 0.5],
       ['Solo', 0, 0],
@@ -267,7 +272,8 @@ describe('GET /v1/referrals', () => {
     // Another affiliate sees only their own (none).
     const other = await createAffiliate(t.app);
     const theirs = (await t.app.inject({ method: 'GET', url: '/v1/referrals', headers: bearer(await signIn(t.app, mail, other.email, other.password)) })).json().data;
-    expect(theirs).toMatchObject({ code: String(other.id), referred: [], commission_all_time: 0 });
+    expect(theirs).toMatchObject({ referred: [], commission_all_time: 0 });
+    expect(theirs.code).not.toBe(data.code);
   });
 
   it('is for affiliates only', async () => {

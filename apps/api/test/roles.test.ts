@@ -40,6 +40,11 @@ async function invite(email: string, roleId: number): Promise<{ user: StaffUser;
   expect(token).toBeTruthy();
   const set = await t.app.inject({ method: 'POST', url: '/v1/password/reset', payload: { token, password: 'invited-pass-1', password_confirmation: 'invited-pass-1' } });
   expect(set.statusCode).toBe(200);
+  // Setting the first password from the invitation signs the person in: its tokens work at once.
+  const given = set.json().data.tokens;
+  expect(given).toMatchObject({ token_type: 'Bearer' });
+  const signedIn = await t.app.inject({ method: 'GET', url: '/v1/user/profile', headers: { authorization: `Bearer ${given.access_token}` } });
+  expect(signedIn.json().data).toMatchObject({ email, is_client: false });
   return { user: res.json().data, tokens: await signIn(t.app, mail, email, 'invited-pass-1') };
 }
 
@@ -114,6 +119,14 @@ describe('staff users', () => {
     const profile = (await me(tokens)).json().data;
     expect(profile).toMatchObject({ is_client: false, assigned_permissions: ['announcements'] });
     expect((await call('GET', '/v1/staff-users', owner)).json().data.find((u: StaffUser) => u.id === user.id).invitation_pending).toBe(false);
+    // A later forgotten-password reset is no invitation: it asks the person to sign in (SPEC.md section 4).
+    const forgot = mail.messages.length;
+    await t.app.inject({ method: 'POST', url: '/v1/password/forgot', payload: { email: 'new.staff@example.com' } });
+    const resetMail = await mail.waitFor('new.staff@example.com', /reset/i, forgot);
+    const resetToken = /password-reset\?token=([A-Za-z0-9_-]+)/.exec(resetMail.text)?.[1];
+    const reset = await t.app.inject({ method: 'POST', url: '/v1/password/reset', payload: { token: resetToken, password: 'invited-pass-2', password_confirmation: 'invited-pass-2' } });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().data.tokens).toBeUndefined();
     const again = await call('POST', '/v1/staff-users', owner, { email: 'NEW.staff@example.com', name: 'Twice', role_id: role.id });
     expect(again.json()).toMatchObject({ error_code: 'unique', errors: { email: ['A user with this email already exists.'] } });
     const blank = await call('POST', '/v1/staff-users', owner, { email: '', name: '', role_id: '' });

@@ -42,6 +42,9 @@ export type ConfirmRequest = z.input<typeof confirmRequestSchema>;
 
 export const tokensReplySchema = z.object({ data: tokenPairSchema });
 
+/** POST /v1/password/reset: the message, and for a staff invitation's link the new session (the link proved the address). */
+export const resetReplySchema = z.object({ data: z.object({ message: z.string(), tokens: tokenPairSchema.optional() }) });
+
 /** POST /v2/authentication/resend-code: a new code for a two-step sign-in still open; a new session token replaces the old. */
 export const resendCodeRequestSchema = z.object({ session_token: requiredString });
 export const resendCodeReplySchema = z.object({ data: z.object({ session_token: z.string(), message: z.string() }) });

@@ -182,6 +182,8 @@ export const retentionQuerySchema = z.object({
 export type RetentionQuery = z.input<typeof retentionQuerySchema>;
 export const retentionRowSchema = z.object({
   affiliate_id: z.number(),
+  /** The affiliate's name, as the affiliates list shows it. */
+  affiliate_name: z.string(),
   offer_id: z.number(),
   offer_name: z.string(),
   /** Subscriptions started in the period. */

@@ -9,7 +9,7 @@ import { lineText, text } from './rules/text.ts';
  * `to`: who receives it — the account it is about, or staff at the support address.
  */
 export const emailTypeInfo = {
-  activation: { label: 'Account activation', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'link'] },
+  activation: { label: 'Account activation', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'link', 'approval_note'] },
   password_reset: { label: 'Password reset', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'link'] },
   two_step_code: { label: 'Two-step sign-in code', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'code'] },
   password_changed: { label: 'Password changed', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'link'] },

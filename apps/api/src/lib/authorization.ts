@@ -164,6 +164,7 @@ export const authorization = {
   'POST /v1/offers/{id}/tracking-link': client,
   // smart links
   'GET /v1/smart-links': client,
+  'GET /v1/affiliates/{id}/smart-links': ofAffiliate(staff('affiliates')),
   'POST /v1/smart-links': client,
   'PATCH /v1/smart-links/{id}': own(client),
   'DELETE /v1/smart-links/{id}': own(client),

@@ -35,6 +35,8 @@ export const users = pgTable(
     tierId: integer().references(() => tiers.id),
     managerId: integer(),
     referredById: integer(),
+    /** The opaque code of this affiliate's referral link (`/signup?referred_by=<code>`), made the first time it is shown. */
+    referralCode: varchar({ length: 16 }),
     isActive: boolean().notNull().default(false),
     /** Sign-up approval (docs/affiliates.md): pending, approved or rejected; staff and older accounts are approved. */
     approvalStatus: varchar({ length: 16 }).notNull().default('approved'),
@@ -49,6 +51,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_referral_code_idx').on(t.referralCode),
     // Nobody earns a referral commission on their own income.
     check('users_not_self_referred_check', sql`${t.referredById} is null or ${t.referredById} <> ${t.id}`),
   ],

@@ -3,6 +3,7 @@ import {
   authMessages,
   changePasswordRequestSchema,
   resendCodeReplySchema,
+  resetReplySchema,
   resendCodeRequestSchema,
   twoStepReplySchema,
   twoStepRequestSchema,
@@ -18,7 +19,6 @@ import {
   registerRequestSchema,
   resetRequestSchema,
   tokensReplySchema,
-  idText,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign up as an affiliate; the account stays inactive until the emailed link is followed',
-        querystring: z.object({ referred_by: idText().optional().catch(undefined) }),
+        // A referrer's code (`/signup?referred_by=<code>`), or the user id links carried before codes.
+        querystring: z.object({ referred_by: z.string().trim().regex(/^[A-Za-z0-9]{1,16}$/).optional().catch(undefined) }),
         body: registerRequestSchema,
         response: { 201: messageReplySchema, ...errors },
       },
@@ -177,10 +178,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/password/reset',
-    { schema: { tags, summary: 'Set a new password with the emailed token (single use, 1 hour)', body: resetRequestSchema, response: { 200: messageReplySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed token (single use, 1 hour); a staff invitation\'s link also signs the person in (`tokens`)',
+        body: resetRequestSchema,
+        response: { 200: resetReplySchema, ...errors },
+      },
+    },
     async (request) => {
-      await auth.resetPassword(deps, request.body, requestContext(request));
-      return { data: { message: authMessages.resetDone } };
+      const tokens = await auth.resetPassword(deps, request.body, requestContext(request));
+      return { data: { message: authMessages.resetDone, ...(tokens ? { tokens } : {}) } };
     },
   );
 

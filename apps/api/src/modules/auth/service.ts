@@ -16,8 +16,9 @@ import { recordEvent } from '../../lib/events.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
-import { type Mailer, sendEmail } from '../email/index.ts';
+import { type Mailer, sendEmail, SIGNUP_REVIEW_NOTE } from '../email/index.ts';
 import { setSharedMarker } from '../fraud/index.ts';
+import { referrerOf } from '../referrals/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
@@ -52,7 +53,7 @@ const link = (config: AppConfig, path: string, query: Record<string, string>) =>
 export async function register(
   deps: AuthDeps,
   input: z.output<typeof registerRequestSchema>,
-  referredBy: number | undefined,
+  referredBy: string | undefined,
   ctx: RequestContext,
 ): Promise<void> {
   const { db } = deps;
@@ -63,8 +64,9 @@ export async function register(
   const user = await db.transaction(async (tx) => {
     const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
     let referrer: number | null = null;
-    if (referredBy) {
-      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referredBy), eq(users.isClient, true), eq(users.isActive, true)));
+    const referrerId = await referrerOf(tx, referredBy);
+    if (referrerId) {
+      const [r] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, referrerId), eq(users.isClient, true), eq(users.isActive, true)));
       referrer = r?.id ?? null;
     }
     const validSites = siteIds.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, siteIds)) : [];
@@ -113,7 +115,9 @@ export async function register(
 
 async function sendActivation(deps: AuthDeps, user: UserRow): Promise<void> {
   const token = await issueToken(deps.db, 'activation', { userId: user.id });
-  await sendEmail(deps, 'activation', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/activate-account', { token }) } });
+  // While sign-ups wait for staff's approval the email says so: activating alone does not let them sign in.
+  const approval_note = user.approvalStatus === 'pending' ? SIGNUP_REVIEW_NOTE : '';
+  await sendEmail(deps, 'activation', { to: user.email, vars: { name: user.name, email: user.email, approval_note, link: link(deps.config, '/activate-account', { token }) } });
 }
 
 /**
@@ -262,7 +266,7 @@ export async function forgotPassword(deps: AuthDeps, email: string, ctx: Request
 }
 
 /** POST /v1/password/reset: single use; ends every session of the user. */
-export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetRequestSchema>, ctx: RequestContext): Promise<void> {
+export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetRequestSchema>, ctx: RequestContext): Promise<TokenPair | undefined> {
   await deps.limiter.hit(`reset:ip:${ctx.ip}`, limits.resetPerIp, limits.windowMs);
   const passwordHash = await hashPassword(input.password);
   const row = await consumeToken(deps.db, 'password_reset', input.token);
@@ -274,6 +278,13 @@ export async function resetPassword(deps: AuthDeps, input: z.output<typeof reset
     .where(eq(users.id, row.userId));
   await revokeAllSessions(deps.db, row.userId, 'password_reset');
   await recordEvent(deps.db, 'user.password_reset', { subjectId: row.userId, ip: ctx.ip });
+  // A staff invitation: the person just set their first password from the emailed link (which proves the
+  // address, as a two-step code would), so they are signed in rather than asked to sign in again.
+  if ((row.data as { invite?: boolean } | null)?.invite !== true) return undefined;
+  const [user] = await deps.db.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
+  if (!user?.isActive) return undefined;
+  const { tokens } = await startSession(deps.db, deps.config, row.userId, ctx);
+  return tokens;
 }
 
 /** POST /v1/user/password: a signed-in change; every session ends and this one gets fresh tokens. */

@@ -20,15 +20,16 @@ export async function retention(db: Db, scope: Scope, q: z.output<typeof retenti
   };
   const offer = q.offer_id ? sql` and s.offer_id = ${q.offer_id}` : sql``;
   const result = await db.execute(sql`
-    select s.affiliate_id, s.offer_id, coalesce(o.name, '') as offer_name,
+    select s.affiliate_id, coalesce(u.name, '') as affiliate_name, s.offer_id, coalesce(o.name, '') as offer_name,
       count(*) filter (where ${inPeriod('s.started_at')})::int as started,
       count(*) filter (where s.status = 'active')::int as active,
       count(*) filter (where ${inPeriod('s.cancelled_at')} or ${inPeriod('s.expired_at')})::int as churned,
       coalesce(sum((select count(*) from subscription_events e where e.subscription_id = s.id and e.type = 'rebill' and ${inPeriod('e.occurred_at')})), 0)::int as rebills
     from subscriptions s
     left join offers o on o.id = s.offer_id
+    left join users u on u.id = s.affiliate_id
     where s.affiliate_id is not null and s.offer_id is not null ${offer} ${andScope(scope, sql`s.affiliate_id`)}
-    group by s.affiliate_id, s.offer_id, o.name
+    group by s.affiliate_id, u.name, s.offer_id, o.name
     order by s.affiliate_id, s.offer_id`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((r) => {
@@ -36,6 +37,7 @@ export async function retention(db: Db, scope: Scope, q: z.output<typeof retenti
     const churned = Number(r.churned);
     return {
       affiliate_id: Number(r.affiliate_id),
+      affiliate_name: String(r.affiliate_name),
       offer_id: Number(r.offer_id),
       offer_name: String(r.offer_name),
       started: Number(r.started),

@@ -11,7 +11,7 @@ const button = (label: string) => `<p><a href="{{link}}" target="_blank" rel="no
 export const defaultTemplates: Record<EmailType, { subject: string; body: string }> = {
   activation: {
     subject: 'Activate your affiliate account',
-    body: `<h2>Welcome, {{first_name}}!</h2>${p('Thanks for signing up. Activate your account to start promoting our sites.', 'The link is valid for 7 days.')}${button('Activate account')}`,
+    body: `<h2>Welcome, {{first_name}}!</h2>${p('Thanks for signing up. Activate your account to start promoting our sites. {{approval_note}}', 'The link is valid for 7 days.')}${button('Activate account')}`,
   },
   password_reset: {
     subject: 'Reset your password',

@@ -18,3 +18,4 @@ export { sendOptionalEmail } from './optional.ts';
 export { getEmailPreferences, setEmailPreferences, verifyUnsubscribe } from './preferences.ts';
 export type { EmailVars } from './render.ts';
 export { type EmailDeps, sendEmail } from './send.ts';
+export { SIGNUP_REVIEW_NOTE } from './samples.ts';

@@ -5,6 +5,9 @@ import { users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { EmailVars } from './render.ts';
 
+/** Said in the activation email while sign-ups wait for staff's approval (Affiliates > sign-up approval). */
+export const SIGNUP_REVIEW_NOTE = 'Our team reviews every new account: you can sign in and complete your profile right away, and your tracking links open once we approve it (we will email you).';
+
 /** Where each type's `{{link}}` leads in a preview or test (the real mail carries its own token). */
 const samplePaths: Partial<Record<EmailType, string>> = {
   activation: '/activate-account?token=preview',
@@ -70,5 +73,6 @@ export async function sampleVars(db: Db, publicUrl: string, type: EmailType, per
     used: '9',
     limit: '10',
     percent: '90%',
+    approval_note: SIGNUP_REVIEW_NOTE,
   };
 }

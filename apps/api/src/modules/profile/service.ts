@@ -13,6 +13,7 @@ import { avatarOf } from './avatar.ts';
 import { billingCompleteOf, computeIssues } from './issues.ts';
 import { describeReview } from './review.ts';
 import { termsStateOf } from '../terms/index.ts';
+import { referralCodeOf } from '../referrals/index.ts';
 
 type Include = (typeof profileIncludes)[number];
 
@@ -58,7 +59,7 @@ export async function getProfile(db: Db, userId: number, sessionId: string, incl
     methods: p?.methods ?? [],
     hear_about: p?.hearAbout ?? '',
     remove_splash_screen: p?.removeSplashScreen ?? false,
-    referral_code: u.isClient ? String(u.id) : null,
+    referral_code: u.isClient ? await referralCodeOf(db, u.id) : null,
     awaiting_approval: u.isClient && u.approvalStatus === 'pending',
     ...(await termsFields(db, u.id, u.isClient)),
     info_review: u.isClient ? describeReview(p) : null,

@@ -11,3 +11,4 @@ export const referralsModule = apiModule('referrals', async (app) => {
 });
 
 export { REFERRAL_RATE_KEY, referralRateSql } from './program.ts';
+export { referralCodeOf, referrerOf } from './code.ts';

@@ -2,6 +2,7 @@ import { bpToPercent, maskName, NETWORK_TIME_ZONE, type Referrals } from '@porta
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
+import { referralCodeOf } from './code.ts';
 import { referralRateBp } from './program.ts';
 
 /** The first instant of this Los Angeles month. */
@@ -28,7 +29,7 @@ export async function getReferrals(db: Db, referrerId: number, publicUrl: string
     .where(and(eq(ledgerEntries.affiliateId, referrerId), eq(ledgerEntries.kind, 'referral_commission')))
     .groupBy(source.affiliateId);
   const by = new Map(sums.map((s) => [s.affiliateId, { all: Number(s.all), month: Number(s.month) }]));
-  const code = String(referrerId);
+  const code = await referralCodeOf(db, referrerId);
   return {
     code,
     link: `${publicUrl}/signup?referred_by=${encodeURIComponent(code)}`,

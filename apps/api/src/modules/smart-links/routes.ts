@@ -20,6 +20,16 @@ export const smartLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await listSmartLinks(app.db, owner(request), publicUrl) }),
   );
 
+  // Affiliate Details: staff see an affiliate's smart links, read-only (a limited manager only their assigned affiliates').
+  app.get(
+    '/v1/affiliates/:id/smart-links',
+    {
+      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/smart-links'),
+      schema: { tags, operationId: 'listAffiliateSmartLinks', summary: "An affiliate's smart links with their offers, newest first (staff, read-only)", security, params: idParams, response: { 200: smartLinkListReplySchema, ...errors } },
+    },
+    async (request) => ({ data: await listSmartLinks(app.db, request.params.id, publicUrl) }),
+  );
+
   app.post(
     '/v1/smart-links',
     {

@@ -11,6 +11,7 @@ import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { useMaintenance } from '../../lib/maintenance.ts';
 import { useSession } from '../../lib/session.ts';
 import { type AuthPath, authPaths } from './auth-paths.ts';
+import { signedInAddress } from '../../lib/return-address.ts';
 
 const screens: Record<AuthPath, () => ReactNode> = {
   '/signin': () => <SigninForm />,
@@ -28,7 +29,7 @@ export function Component() {
   const { pathname } = useLocation();
   const tokens = useSession();
   const maintenance = useMaintenance();
-  if (tokens) return <Navigate to="/dashboard" replace />;
+  if (tokens) return <Navigate to={signedInAddress()} replace />;
   // While maintenance is on, visitors get the home page; Log In and its second step stay, so staff can sign in.
   if (maintenance && !signInPaths.has(pathname)) return <Navigate to="/" replace />;
   const path = (authPaths as readonly string[]).includes(pathname) ? (pathname as AuthPath) : '/signin';

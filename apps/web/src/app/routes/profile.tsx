@@ -5,6 +5,7 @@ import { AffiliateDetails } from '../../features/profile/components/affiliate-de
 import { ProfileTabs } from '../../features/profile/components/profile-tabs.tsx';
 import { SecurityTab } from '../../features/profile/components/security-tab.tsx';
 import { isAffiliateDetails } from '../../features/shell/affiliate-details.ts';
+import { AffiliateSmartLinks } from '../../features/smart-links/components/affiliate-smart-links.tsx';
 import { TaxFormPanel } from '../../features/tax-forms/components/tax-form-panel.tsx';
 import { useProfile } from '../../lib/queries/get-profile.ts';
 
@@ -29,7 +30,7 @@ export function Component() {
   if (!user) return null;
   if (isAffiliateDetails(user, pathname, search)) {
     const id = Number(params.get('id'));
-    return <AffiliateDetails affiliateId={id} billing={<BillingPanel userId={id} />} key={id} />;
+    return <AffiliateDetails affiliateId={id} billing={<BillingPanel userId={id} />} smartLinks={<AffiliateSmartLinks affiliateId={id} />} key={id} />;
   }
   return <ProfileTabs user={user} userId={undefined} billing={<BillingPanel />} security={<SecurityTab />} />;
 }

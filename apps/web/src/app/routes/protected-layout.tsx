@@ -13,10 +13,12 @@ import { AppLayout } from '../../features/shell/components/app-layout.tsx';
 import { PageHeading } from '../../features/shell/components/page-heading.tsx';
 import { IssueNotice, issueList } from '../../features/shell/components/profile-issues.tsx';
 import { menuItems } from '../../features/shell/menu.ts';
+import { timeNotes } from '../../features/shell/time-notes.ts';
 import { SiteFooter } from '../../features/site/components/site-footer.tsx';
 import { StaffMaintenanceBanner } from '../../features/session/components/staff-maintenance-banner.tsx';
 import { TermsDialog } from '../../features/session/components/terms-dialog.tsx';
 import { alertError, refreshSession, useMaintenance } from '../../lib/api-client.ts';
+import { forgetReturnAddress, rememberReturnAddress } from '../../lib/return-address.ts';
 import { isAccessTokenExpired, useSession } from '../../lib/session.ts';
 
 /** The route pattern of an address (`/offers/7` -> `/offers/:id`). */
@@ -39,11 +41,20 @@ function Heading({ user }: { user: UserProfile }) {
   }
   // The heading expands when a client has profile issues (SPEC.md section 2, top bar).
   const expand = user.is_client && issueList(user.issues).length > 0;
+  // Affiliate Details shows moments (terms acceptances, sessions): said like every screen with times.
+  const noteKind = backTo ? 'times' : timeNotes[pattern];
   return (
-    <PageHeading title={title} subtitle={subtitle} backTo={backTo}>
+    <PageHeading title={title} subtitle={subtitle} backTo={backTo} note={noteKind ? t(`shell.timeNotes.${noteKind}`) : undefined}>
       {expand ? <IssueNotice issues={user.issues} /> : null}
     </PageHeading>
   );
+}
+
+/** Signed out (or maintenance): Home, remembering the address a signed-out visitor opened for after sign-in. */
+function SignedOut({ remember }: { remember: boolean }) {
+  const { pathname, search, hash } = useLocation();
+  if (remember) rememberReturnAddress(`${pathname}${search}${hash}`);
+  return <Navigate to="/" replace />;
 }
 
 /**
@@ -62,6 +73,12 @@ export function Component() {
   // Affiliate Details' Go back returns to the list with the filters it had.
   useEffect(() => rememberAffiliatesList(location.pathname, location.search), [location.pathname, location.search]);
 
+  // Signed in on a page: a remembered address has served (or was passed by), it is not used again.
+  const signedIn = Boolean(tokens) && !maintenance;
+  useEffect(() => {
+    if (signedIn) forgetReturnAddress();
+  }, [signedIn]);
+
   useEffect(() => {
     // A failed refresh logs out and says why (the client does both); the guard then sends the user Home.
     if (expired) refreshSession().catch(() => undefined);
@@ -72,7 +89,7 @@ export function Component() {
     if (tokens && profile.isError) alertError(profile.error);
   }, [tokens, profile.isError, profile.error]);
 
-  if (!tokens || maintenance) return <Navigate to="/" replace />;
+  if (!tokens || maintenance) return <SignedOut remember={!tokens} />;
   if (expired || profile.isPending) return <PageLoading />;
   if (profile.isError) return location.pathname === '/profile' ? null : <Navigate to="/profile" replace />;
   const user = profile.data;

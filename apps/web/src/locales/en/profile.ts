@@ -30,6 +30,7 @@ export const profile = {
   staffView: {
     heading: "The affiliate's details",
     emailHint: "The affiliate's sign-in email. Staff change it with Edit in the Affiliates list.",
+    removeSplashScreen: "Remove the splash screen from the affiliate's links",
     emailIntro: 'The emails this affiliate gets. Emails about their account and security are always sent.',
     emailHints: {
       news: 'A new announcement is published.',

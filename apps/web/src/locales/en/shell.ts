@@ -72,6 +72,11 @@ export const shell = {
     '/settings': { title: 'Global Settings' },
     '/profile': { title: 'Profile' },
   },
+  timeNotes: {
+    times: 'Times are Los Angeles time.',
+    days: "Days are the network's days: midnight to midnight, Los Angeles time.",
+    both: "Times are Los Angeles time, and days are the network's days (midnight to midnight in Los Angeles).",
+  },
   news: 'Latest News',
   affiliateDetails: 'Affiliate Details',
   goBack: 'Go back',

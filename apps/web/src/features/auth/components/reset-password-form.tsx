@@ -7,6 +7,7 @@ import { DynamicForm, type SavedValues } from '../../../components/forms/dynamic
 import type { FormItem } from '../../../components/forms/field-types.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
+import { useCompleteSignIn } from '../lib/use-complete-sign-in.ts';
 import { AuthHeading } from './auth-heading.tsx';
 
 // The token is not drawn: a server message about it (an expired link) stands above the fields.
@@ -28,11 +29,14 @@ function ResetPasswordFields({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const completeSignIn = useCompleteSignIn();
 
   async function submit(values: SavedValues<typeof resetRequestSchema>) {
-    notify.success(await reset.mutateAsync(values));
-    // SPEC.md section 4: after reset password the user goes to Login.
-    await navigate('/signin', { replace: true });
+    const { message, tokens } = await reset.mutateAsync(values);
+    notify.success(message);
+    // A staff invitation signs the new staff member in; SPEC.md section 4: after a reset the user goes to Login.
+    if (tokens) await completeSignIn(tokens);
+    else await navigate('/signin', { replace: true });
   }
 
   return (

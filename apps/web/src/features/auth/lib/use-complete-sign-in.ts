@@ -1,10 +1,15 @@
 import type { TokenPair } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { signedInAddress } from '../../../lib/return-address.ts';
 import { session } from '../../../lib/session.ts';
 import { clearTwoStepSession } from './two-step.ts';
 
-/** Stores the tokens, drops what an earlier user left in the cache, and goes to Dashboard (the guard loads the profile). */
+/**
+ * Stores the tokens, drops what an earlier user left in the cache, and goes where a link opened while
+ * signed out pointed, else to Dashboard (the guard loads the profile and sends a page the user may not
+ * visit to Profile).
+ */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -12,6 +17,6 @@ export function useCompleteSignIn() {
     clearTwoStepSession();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
     session.set(pair);
-    await navigate('/dashboard', { replace: true });
+    await navigate(signedInAddress(), { replace: true });
   };
 }

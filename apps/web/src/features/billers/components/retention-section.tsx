@@ -45,7 +45,7 @@ export function RetentionSection({ query, staff, enabled }: { query: RetentionQu
         {rows.map((r) => (
           <TableRow key={`${r.affiliate_id}-${r.offer_id}`}>
             <TableCell sx={{ fontWeight: 600 }}>{r.offer_name}</TableCell>
-            {staff ? <TableCell>#{r.affiliate_id}</TableCell> : null}
+            {staff ? <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.affiliate_name || `#${r.affiliate_id}`}</TableCell> : null}
             <TableCell align="right">{r.started}</TableCell>
             <TableCell align="right">{r.active}</TableCell>
             <TableCell align="right">{r.rebills}</TableCell>

@@ -119,12 +119,15 @@ function HeldRow({ row, checked, onCheck, onAsk }: { row: HeldConversion; checke
       <TableCell align="right">{row.usd_amount === null ? '—' : formatMoney(row.usd_amount)}</TableCell>
       <TableCell align="right">{formatMoney(row.earning)}</TableCell>
       <TableCell sx={{ whiteSpace: 'normal', maxWidth: 320 }}>
-        {row.reason}
-        {row.appeal ? (
-          <Typography variant="caption" color="warning.light" component="div" sx={{ whiteSpace: 'normal' }}>
-            {t('fraud.held.appeal', { message: row.appeal.message })}
-          </Typography>
-        ) : null}
+        {/* One block: on a phone's card the appeal goes under the reason, not beside it (which broke words). */}
+        <Box sx={{ minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal' }}>
+          {row.reason}
+          {row.appeal ? (
+            <Typography variant="caption" color="warning.light" component="div" sx={{ whiteSpace: 'normal' }}>
+              {t('fraud.held.appeal', { message: row.appeal.message })}
+            </Typography>
+          ) : null}
+        </Box>
       </TableCell>
       <TableCell align="right">
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>

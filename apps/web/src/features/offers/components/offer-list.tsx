@@ -20,7 +20,7 @@ import { payoutText } from '../lib/payout.ts';
 import { copyWithNotice, LinkField } from '../../../components/link-field.tsx';
 import { SiteOfferPicker } from './site-offer-picker.tsx';
 
-function OfferCard({ offer }: { offer: Offer }) {
+function OfferCard({ offer, showSite }: { offer: Offer; showSite: boolean }) {
   const { t } = useTranslation();
   const create = useCreateTrackingLink();
   const [link, setLink] = useState<string>();
@@ -49,6 +49,11 @@ function OfferCard({ offer }: { offer: Offer }) {
           <Chip size="small" label={t(`offers.payoutTypes.${offer.payout_type}`)} variant="outlined" />
         </Stack>
       </Stack>
+      {showSite ? (
+        <Typography variant="body2" color="text.secondary" data-testid="offer-site" sx={{ mt: -1, overflowWrap: 'anywhere' }}>
+          {offer.site.display_name}
+        </Typography>
+      ) : null}
       {offer.capped ? (
         <Typography variant="body2" color="warning.main" data-testid="offer-capped">
           {offer.capped.reopens_at ? t('offers.caps.cappedUntil', { at: formatDateTime(offer.capped.reopens_at) }) : t('offers.caps.cappedForGood')}
@@ -82,16 +87,17 @@ function OfferCard({ offer }: { offer: Offer }) {
   );
 }
 
-/** The List tab: choose a site, see its offers with your payout, get and copy a tracking link in one click. */
+/**
+ * The List tab: every offer of every site the affiliate may promote, with your payout (each card names its
+ * site), narrowed to one site when one is chosen; get and copy a tracking link in one click.
+ */
 export function OfferList({ siteId, onSite }: { siteId: number | undefined; onSite: (id: number | undefined) => void }) {
   const { t } = useTranslation();
-  const offers = useOffers(siteId, { enabled: Boolean(siteId) });
+  const offers = useOffers(siteId);
   return (
     <Stack spacing={2.5}>
-      <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="offers-list" />
-      {!siteId ? (
-        <Typography color="text.secondary">{t('offers.chooseSite')}</Typography>
-      ) : offers.isError ? (
+      <SiteOfferPicker siteId={siteId} onSite={onSite} idPrefix="offers-list" emptyHint={t('offers.allSites')} />
+      {offers.isError ? (
         <Alert severity="error" action={<Button onClick={() => void offers.refetch()}>{t('offers.retry')}</Button>}>
           {t('offers.loadError')}
         </Alert>
@@ -104,12 +110,12 @@ export function OfferList({ siteId, onSite }: { siteId: number | undefined; onSi
           ))}
         </Grid>
       ) : offers.data.length === 0 ? (
-        <Typography color="text.secondary">{t('offers.noOffers')}</Typography>
+        <Typography color="text.secondary">{siteId ? t('offers.noOffers') : t('offers.noOffersAnySite')}</Typography>
       ) : (
         <Grid container spacing={2}>
           {offers.data.map((offer) => (
             <Grid key={offer.id} size={{ xs: 12, md: 6, lg: 4 }}>
-              <OfferCard offer={offer} />
+              <OfferCard offer={offer} showSite={!siteId && !offer.logo} />
             </Grid>
           ))}
         </Grid>

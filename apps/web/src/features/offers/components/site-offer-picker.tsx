@@ -11,10 +11,12 @@ export interface SiteOfferPickerProps {
   offerId?: number | undefined;
   onOffer?: (id: number | undefined) => void;
   idPrefix: string;
+  /** Said under the site select while no site is chosen (the List tab shows every site's offers then). */
+  emptyHint?: string;
 }
 
 /** The site select (and the offer select of that site) the affiliates' tabs start from. */
-export function SiteOfferPicker({ siteId, onSite, offerId, onOffer, idPrefix }: SiteOfferPickerProps) {
+export function SiteOfferPicker({ siteId, onSite, offerId, onOffer, idPrefix, emptyHint }: SiteOfferPickerProps) {
   const { t } = useTranslation();
   const sites = useSites();
   const offers = useOffers(siteId, { enabled: Boolean(siteId) && Boolean(onOffer) });
@@ -26,6 +28,7 @@ export function SiteOfferPicker({ siteId, onSite, offerId, onOffer, idPrefix }: 
           label={t('offers.site')}
           options={(sites.data ?? []).map((s) => ({ value: s.id, label: s.display_name }))}
           value={siteId ?? null}
+          helperText={siteId ? undefined : emptyHint}
           onChange={(v) => onSite(v === null ? undefined : Number(v))}
         />
       </Grid>

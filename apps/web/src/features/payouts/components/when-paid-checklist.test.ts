@@ -65,6 +65,15 @@ describe('When am I paid?', () => {
     expect(checklistItems(base, i18n.t).some((i) => i.key === 'risk-hold')).toBe(false);
   });
 
+  it('names a missing payment method once, not again as incomplete billing details', () => {
+    const items = checklistItems({ ...base, eligible: false, method: null, method_name: null, issues: [{ code: 'billing_account_incomplete', link: '/profile?tab=billing' }, { code: 'legal_forms_not_submitted', link: '/profile?tab=billing' }] }, i18n.t);
+    const texts = items.map((i) => i.text);
+    expect(texts).toContain('Choose a payment method in your billing details');
+    expect(texts).not.toContain('Fix: Billing details are incomplete');
+    expect(items.filter((i) => i.link === '/profile?tab=billing')).toHaveLength(2);
+    expect(texts.some((t) => t.startsWith('Fix: ') && t !== 'Fix: Billing details are incomplete')).toBe(true);
+  });
+
   it('asks for a payment method first when none is chosen', () => {
     const [first] = checklistItems({ ...base, method: null, method_name: null }, i18n.t);
     expect(first).toMatchObject({ state: 'todo', text: 'Choose a payment method in your billing details', link: '/profile?tab=billing' });

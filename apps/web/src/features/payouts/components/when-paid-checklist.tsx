@@ -56,8 +56,10 @@ export function checklistItems(data: WhenPaid, t: TFunction): Item[] {
       items.push({ key: `release-${i}`, state: 'wait', sub: true, text: t(r.next_payout ? 'payments.checklist.releaseNext' : 'payments.checklist.releaseLater', values) });
     }
   }
+  // No method chosen is one cause with one line: the billing issue it raises is that same cause.
+  const issues = data.method_name ? data.issues : data.issues.filter((i) => i.code !== 'billing_account_incomplete');
   if (data.issues.length === 0) items.push({ key: 'eligible', state: 'done', text: t('payments.checklist.eligible') });
-  for (const issue of data.issues) items.push({ key: issue.code, state: 'todo', text: t('payments.checklist.issue', { issue: t(`shell.issues.${issue.code}`) }), link: issue.link });
+  for (const issue of issues) items.push({ key: issue.code, state: 'todo', text: t('payments.checklist.issue', { issue: t(`shell.issues.${issue.code}`) }), link: issue.link });
   items.push(
     data.projected
       ? { key: 'next', state: 'next', text: t('payments.checklist.next', { amount: formatMoney(data.projected.amount), date: formatDate(data.projected.date) }) }

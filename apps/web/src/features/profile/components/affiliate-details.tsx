@@ -22,8 +22,8 @@ import { RejectDialog } from './reject-dialog.tsx';
 import { SharedDetailsNotice } from './shared-details-notice.tsx';
 import { TermsAcceptances } from './terms-acceptances.tsx';
 
-/** Affiliate Details (`/profile?user=…&id=…`, staff with affiliates): summary, details shared with other affiliates, the review of the details, and the affiliate's tabs. */
-export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number; billing: ReactNode }) {
+/** Affiliate Details (`/profile?user=…&id=…`, staff with affiliates): summary, details shared with other affiliates, the review of the details, their smart links (read-only), and the affiliate's tabs. */
+export function AffiliateDetails({ affiliateId, billing, smartLinks }: { affiliateId: number; billing: ReactNode; smartLinks?: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfileOf(affiliateId);
   const summary = useAffiliateSummary(affiliateId);
@@ -41,6 +41,7 @@ export function AffiliateDetails({ affiliateId, billing }: { affiliateId: number
       <SharedDetailsNotice shared={summary.data?.shared_details ?? []} />
       {user.info_review ? <ReviewPanel affiliateId={affiliateId} name={user.name} review={user.info_review} /> : null}
       <TermsAcceptances affiliateId={affiliateId} user={user} />
+      {smartLinks}
       <ProfileTabs
         user={user}
         userId={affiliateId}

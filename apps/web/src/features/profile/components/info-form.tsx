@@ -136,7 +136,7 @@ export function InfoForm({ user, userId }: { user: UserProfile; userId: Target }
           <Controller
             control={form.control}
             name="remove_splash_screen"
-            render={({ field }) => <FormControlLabel control={<Checkbox checked={Boolean(field.value)} onChange={(_, c) => field.onChange(c)} />} label={label('remove_splash_screen')} />}
+            render={({ field }) => <FormControlLabel control={<Checkbox checked={Boolean(field.value)} onChange={(_, c) => field.onChange(c)} />} label={userId === undefined ? label('remove_splash_screen') : t('profile.staffView.removeSplashScreen')} />}
           />
         </Grid>
       </Grid>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { forgetReturnAddress } from '../../../lib/return-address.ts';
 import { session } from '../../../lib/session.ts';
 
 /** POST /v1/authentication/logout revokes the session on the server; the tokens go whatever it answers. */
@@ -24,5 +25,7 @@ export function useLogout() {
     await logout();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' });
     await navigate('/', { replace: true });
+    // Signing out on purpose is not a link to come back to.
+    forgetReturnAddress();
   };
 }

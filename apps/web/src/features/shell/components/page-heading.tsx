@@ -11,12 +11,14 @@ export interface PageHeadingProps {
   subtitle?: string | undefined;
   /** "Go back" to this address (Affiliate Details). */
   backTo?: string | undefined;
+  /** A line on the time zone of the screen's times and days (`time-notes.ts`). */
+  note?: string | undefined;
   /** Expansion under the heading (a client's profile issues). */
   children?: ReactNode;
 }
 
 /** Each route's heading and subtitle (SPEC.md section 2). */
-export function PageHeading({ title, subtitle, backTo, children }: PageHeadingProps) {
+export function PageHeading({ title, subtitle, backTo, note, children }: PageHeadingProps) {
   const { t } = useTranslation();
   return (
     <Box component="header" sx={{ mb: 3 }}>
@@ -32,6 +34,11 @@ export function PageHeading({ title, subtitle, backTo, children }: PageHeadingPr
       {subtitle ? (
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           {subtitle}
+        </Typography>
+      ) : null}
+      {note ? (
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="time-note" sx={{ mt: 0.5 }}>
+          {note}
         </Typography>
       ) : null}
       {children}

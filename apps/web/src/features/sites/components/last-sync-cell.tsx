@@ -12,7 +12,8 @@ export function LastSyncCell({ site }: { site: Site }) {
   if (!last) return <>{t('offers.admin.neverSynced')}</>;
   return (
     <>
-      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {/* One line in the table; on a phone's card it wraps rather than cutting the counts off. */}
+      <Typography variant="body2" sx={{ whiteSpace: { xs: 'normal', md: 'nowrap' }, overflowWrap: 'anywhere' }}>
         {formatDate(last.at)} · {t('offers.admin.syncCounts', { added: last.added, updated: last.updated, removed: last.removed })}
       </Typography>
       {last.error ? (

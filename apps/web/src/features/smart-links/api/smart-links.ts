@@ -11,6 +11,11 @@ export function useSmartLinks() {
   return useQuery({ queryKey: smartLinksQueryKey, queryFn: async () => smartLinkListReplySchema.parse(await apiRequest('/v1/smart-links')).data });
 }
 
+/** GET /v1/affiliates/{id}/smart-links: an affiliate's smart links, for staff in Affiliate Details (read-only). */
+export function useAffiliateSmartLinks(affiliateId: number) {
+  return useQuery({ queryKey: ['smart-links', 'affiliate', affiliateId], queryFn: async () => smartLinkListReplySchema.parse(await apiRequest(`/v1/affiliates/${affiliateId}/smart-links`)).data });
+}
+
 /** POST /v1/smart-links (create) or PATCH /v1/smart-links/{id} (the whole link again). */
 export function useSaveSmartLink() {
   const queryClient = useQueryClient();

@@ -16,33 +16,38 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DeviceClass, deviceClasses, type SmartLink, type SmartLinkMode, smartLinkModes } from '@portal/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { fieldErrors } from '../../../components/forms/server-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useOffers } from '../../../lib/queries/get-offers.ts';
 import { useSaveSmartLink } from '../api/smart-links.ts';
+import { SelectInput } from '../../../components/forms/select-input.tsx';
+import { useCountries } from '../../../lib/queries/get-countries.ts';
 
 interface EntryDraft {
   offer_id: number | '';
   weight: string;
-  countries: string;
+  countries: string[];
   devices: DeviceClass[];
   catch_all: boolean;
 }
 
-const emptyEntry = (): EntryDraft => ({ offer_id: '', weight: '1', countries: '', devices: [], catch_all: false });
+const emptyEntry = (): EntryDraft => ({ offer_id: '', weight: '1', countries: [], devices: [], catch_all: false });
 
 /** Create or edit a smart link: its name, how it chooses, and its offers with weight, countries, devices and catch-all. */
 export function SmartLinkForm({ link, onClose }: { link: SmartLink | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const offers = useOffers(undefined);
   const save = useSaveSmartLink();
+  const countries = useCountries().data;
+  // 249 countries: the select with search, as on the profile and the tax forms.
+  const countryOptions = useMemo(() => (countries ?? []).map((c) => ({ value: c.code, label: `${c.name} (${c.code})` })), [countries]);
   const [name, setName] = useState(link?.name ?? '');
   const [mode, setMode] = useState<SmartLinkMode>(link?.mode ?? 'weight');
   const [entries, setEntries] = useState<EntryDraft[]>(
-    link?.entries.map((e) => ({ offer_id: e.offer_id, weight: String(e.weight), countries: e.countries.join(', '), devices: e.devices, catch_all: e.catch_all })) ?? [emptyEntry()],
+    link?.entries.map((e) => ({ offer_id: e.offer_id, weight: String(e.weight), countries: e.countries, devices: e.devices, catch_all: e.catch_all })) ?? [emptyEntry()],
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = (i: number, patch: Partial<EntryDraft>) => setEntries((all) => all.map((e, j) => (j === i ? { ...e, ...patch } : e)));
@@ -56,7 +61,7 @@ export function SmartLinkForm({ link, onClose }: { link: SmartLink | undefined; 
       entries: entries.map((e) => ({
         offer_id: Number(e.offer_id),
         weight: Number(e.weight),
-        countries: e.countries.split(/[\s,]+/).filter(Boolean),
+        countries: e.countries,
         devices: e.devices,
         catch_all: e.catch_all,
       })),
@@ -131,16 +136,18 @@ export function SmartLinkForm({ link, onClose }: { link: SmartLink | undefined; 
                 />
               </Stack>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-                <TextField
-                  id={`smart-link-countries-${i}`}
-                  label={t('offers.smartLinks.countries')}
-                  placeholder="US, GB"
-                  value={entry.countries}
-                  onChange={(e) => change(i, { countries: e.target.value })}
-                  error={Boolean(countriesError(i))}
-                  helperText={countriesError(i) ?? t('offers.smartLinks.anyCountry')}
-                  fullWidth
-                />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <SelectInput
+                    id={`smart-link-countries-${i}`}
+                    multiple
+                    label={t('offers.smartLinks.countries')}
+                    options={countryOptions}
+                    value={entry.countries}
+                    onChange={(v) => change(i, { countries: v.map(String) })}
+                    error={countriesError(i)}
+                    helperText={t('offers.smartLinks.anyCountry')}
+                  />
+                </Box>
                 <TextField
                   id={`smart-link-devices-${i}`}
                   select

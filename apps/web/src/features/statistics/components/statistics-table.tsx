@@ -69,6 +69,10 @@ export function StatisticsTable({ columns: wide, rows, totals, conversionsLink, 
           // Staff's wider report (with revenue, cost and margin) still fits a laptop: tighter cells, headings on two lines where they must.
           ...(dense ? { '& td, & th': { whiteSpace: 'nowrap', px: 1 }, '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom' } } : {}),
           '& tr > :first-of-type': { position: { xs: 'sticky', sm: 'static' }, left: 0, zIndex: 1, bgcolor: 'background.paper' },
+          // A sticky cell in a collapsed-border table is drawn off its row while the table scrolls sideways
+          // (its border stays behind and rows seem to overlap): on a phone the borders are kept per cell.
+          borderCollapse: { xs: 'separate', sm: 'collapse' },
+          borderSpacing: 0,
         }}
       >
         <TableHead>

@@ -18,7 +18,7 @@ import { SelectInput } from '../../../components/forms/select-input.tsx';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { applyServerError, fieldErrors } from '../../../components/forms/server-errors.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCountries } from '../../../lib/queries/get-countries.ts';
 import { useSubmitTaxForm } from '../api/submit-tax-form.ts';
 import { blankForm, type FieldDef, formFields } from './form-fields.ts';
 

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { alertSaveFailure } from '../../../components/forms/save-error.ts';
 import { fieldErrors } from '../../../components/forms/server-errors.ts';
 import { formatDate, formatDay } from '../../../lib/format.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCountries } from '../../../lib/queries/get-countries.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useTaxFormPdfUrl } from '../api/get-pdf.ts';
 import { revealTins, useReviewTaxForm, useTaxForm } from '../api/review-tax-forms.ts';

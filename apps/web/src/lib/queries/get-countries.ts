@@ -1,8 +1,8 @@
 import { profileFormOptionsSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
-/** The countries of the profile forms (GET /v1/user/profile/form/options), for the W-8 country selects. */
+/** The countries of the profile forms (GET /v1/user/profile/form/options), for every country select (W-8 forms, smart links). */
 export async function getCountries() {
   return profileFormOptionsSchema.parse(await apiRequest('/v1/user/profile/form/options', { auth: false })).data.countries;
 }

@@ -247,7 +247,7 @@ async function expectInWindow(page: Page, locator: ReturnType<Page['locator']>) 
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
 
-test('payouts and payout history show every payout with its actions in reach, one card per payout on a phone', async ({ page, context }, testInfo) => {
+test('payouts and payout history show every payout with its actions in reach, one card per payout on a phone', { tag: '@layout' }, async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   const width = page.viewportSize()?.width ?? 0;

@@ -84,7 +84,7 @@ test("staff read an affiliate's smart links in Affiliate Details, without a way 
   await page.screenshot({ path: info.outputPath('affiliate-smart-links.png'), fullPage: true });
 });
 
-test('Statistics says that its days are the network days, and its pinned day stays on its row while the table scrolls sideways', async ({ page }, info) => {
+test('Statistics says that its days are the network days, and its pinned day stays on its row while the table scrolls sideways', { tag: '@layout' }, async ({ page }, info) => {
   await signIn(page, accounts.affiliate);
   await page.goto('/statistics');
   await expect(page.getByTestId('time-note')).toHaveText("Days are the network's days: midnight to midnight, Los Angeles time.");

@@ -20,12 +20,12 @@ import { bearer } from './support/users.ts';
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
 let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number, bobId: number;
-let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue;
+let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue, late: Catalogue;
 let seq = 0;
 let ip = 0;
 
 beforeAll(async () => {
-  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own, approved, released, attached } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
+  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own, approved, released, attached, late } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
     capped: { name: 'capvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     paid: { name: 'paycapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     direct: { name: 'directcapvr', payoutType: 'cpa', payout: 7, goal: 'sale' },
@@ -34,6 +34,7 @@ beforeAll(async () => {
     approved: { name: 'approvecapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
     released: { name: 'releasecapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
     attached: { name: 'attachcapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
+    late: { name: 'latecapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
   }));
   // A shared machine: making five sites and signing in three people can take a while.
 }, 240_000);
@@ -114,6 +115,34 @@ describe('a hard conversion cap under many conversions at once', () => {
     expect(outcomes.filter((o) => o.status === 'accepted')).toHaveLength(10);
     expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(40);
     expect(await money(direct.offerId)).toEqual({ ledger: 10 * 700, stats: 10 * 700, accepted: 10, rejected: 40 });
+  });
+});
+
+describe('a cap added in the middle of its period', () => {
+  it("starts from the period's clicks, conversions and earnings already recorded, and the next conversion is judged against them", async () => {
+    // Today, before any cap: four clicks, three paid sales ($30), one of them Bob's.
+    const aliceCids = [await clickOn(late), await clickOn(late), await clickOn(late)];
+    const bobCid = await clickOn(late, bob);
+    for (const cid of [aliceCids[0]!, aliceCids[1]!, bobCid]) expect((await sale(late, cid)).json().data.status).toBe('accepted');
+    await t.app.clickWriter.drain();
+
+    const conversions = (await addCap(late.offerId, { metric: 'conversions', period: 'day', limit: 4 })).json().data;
+    const payout = (await addCap(late.offerId, { metric: 'payout', period: 'month', limit: '100', mode: 'soft' })).json().data;
+    const clicks = (await addCap(late.offerId, { metric: 'clicks', period: 'week', limit: 1000, mode: 'soft' })).json().data;
+    const bobs = (await addCap(late.offerId, { metric: 'conversions', period: 'total', limit: 5, affiliate_id: bobId })).json().data;
+    expect([conversions.used, payout.used, clicks.used, bobs.used]).toEqual([3, 30, 4, 1]);
+
+    // One more fits under the daily cap of 4; the next is over it.
+    expect((await sale(late, aliceCids[2]!)).json().data.status).toBe('accepted');
+    expect((await sale(late, aliceCids[2]!)).json().data).toMatchObject({ status: 'rejected', reason: OVER_CAP_REASON });
+    const listed = (await t.app.inject({ method: 'GET', url: `/v1/offers/${late.offerId}/caps`, headers: bearer(staff) })).json().data as Array<{ id: number; used: number }>;
+    expect(listed.map((c) => [c.id, c.used])).toEqual([
+      [conversions.id, 4],
+      [payout.id, 40],
+      [clicks.id, 4],
+      [bobs.id, 1],
+    ]);
+    expect(await money(late.offerId)).toMatchObject({ ledger: 4000, accepted: 4, rejected: 1 });
   });
 });
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { caps, offers, users } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { intArray, rows } from '../../db/rows.ts';
-import { fromHundredths, toHundredths } from '../tracking/index.ts';
+import { fromHundredths, statsDay, toHundredths } from '../tracking/index.ts';
 import { periodStart, reopensAt } from './periods.ts';
 
 type Input = z.output<typeof capInputSchema>;
@@ -67,20 +67,40 @@ export async function createCap(db: Db, offerId: number, b: Input): Promise<Cap>
     const [aff] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, b.affiliate_id), eq(users.isClient, true)));
     if (!aff) throw new ValidationError({ affiliate_id: [capMessages.notAffiliate] });
   }
-  const [row] = await db
-    .insert(caps)
-    .values({
-      offerId,
-      affiliateId: b.affiliate_id ?? null,
-      metric: b.metric,
-      period: b.period,
-      limit: b.metric === 'payout' ? toHundredths(b.limit) : b.limit,
-      mode: b.mode,
-      alertPercent: Math.round(b.alert_percent),
-    })
-    .returning({ id: caps.id });
-  const created = (await listCaps(db, offerId)).find((c) => c.id === row!.id);
-  return created!;
+  const now = new Date();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(caps)
+      .values({
+        offerId,
+        affiliateId: b.affiliate_id ?? null,
+        metric: b.metric,
+        period: b.period,
+        limit: b.metric === 'payout' ? toHundredths(b.limit) : b.limit,
+        mode: b.mode,
+        alertPercent: Math.round(b.alert_percent),
+      })
+      .returning({ id: caps.id });
+    await startFromRecorded(tx, { id: row!.id, offerId, affiliateId: b.affiliate_id ?? null, metric: b.metric, period: b.period }, now);
+    return row!.id;
+  });
+  return (await listCaps(db, offerId, now)).find((c) => c.id === id)!;
+}
+
+/**
+ * A cap added mid-period starts from what its period already recorded, as the statistics count
+ * it (docs/caps.md): the offer's (or that affiliate's) counted clicks, conversions (signups and
+ * sales) or earnings in cents, from the period's first day to today. Written as the period's
+ * counter row, in the transaction that creates the cap, so the next conversion or click is judged
+ * against it.
+ */
+async function startFromRecorded(tx: Db, cap: { id: number; offerId: number; affiliateId: number | null; metric: CapMetric; period: CapPeriod }, now: Date): Promise<void> {
+  const start = periodStart(cap.period, now);
+  const column = cap.metric === 'clicks' ? sql.raw('clicks') : cap.metric === 'conversions' ? sql.raw('conversions') : sql.raw('earnings_cents');
+  const affiliate = cap.affiliateId === null ? sql`true` : sql`affiliate_id = ${cap.affiliateId}`;
+  await tx.execute(sql`insert into cap_counters (cap_id, period_start, used)
+    select ${cap.id}, ${start}::date, greatest(coalesce(sum(${column}), 0), 0) from stats_daily_totals
+    where offer_id = ${cap.offerId} and ${affiliate} and day >= ${start}::date and day <= ${statsDay(now)}::date`);
 }
 
 /** Deletes a cap (and its counters); answers it as it was. */

@@ -20,16 +20,19 @@ async function assertOffer(db: Db, offerId: number): Promise<void> {
   if (!offer) throw new NotFoundError('Offer not found.');
 }
 
-/** What each cap has taken in its current period. */
-async function usedNow(db: Db, list: CapRow[], now: Date): Promise<Map<number, number>> {
-  const used = new Map<number, number>();
+/** What each cap has taken in its current period, and the caps that refused a conversion in it. */
+async function usedNow(db: Db, list: CapRow[], now: Date): Promise<Map<number, number> & { refused: Set<number> }> {
+  const used = Object.assign(new Map<number, number>(), { refused: new Set<number>() });
   if (!list.length) return used;
-  const found = await rows<{ cap_id: number; used: number | string }>(
+  const found = await rows<{ cap_id: number; used: number | string; refused: boolean }>(
     db,
-    sql`select k.cap_id, c.used from unnest(${intArray(list.map((c) => c.id))}::int[], ${`{${list.map((c) => periodStart(c.period as CapPeriod, now)).join(',')}}`}::date[]) as k(cap_id, start)
+    sql`select k.cap_id, c.used, c.refused_at is not null as refused from unnest(${intArray(list.map((c) => c.id))}::int[], ${`{${list.map((c) => periodStart(c.period as CapPeriod, now)).join(',')}}`}::date[]) as k(cap_id, start)
       join cap_counters c on c.cap_id = k.cap_id and c.period_start = k.start`,
   );
-  for (const r of found) used.set(Number(r.cap_id), Number(r.used));
+  for (const r of found) {
+    used.set(Number(r.cap_id), Number(r.used));
+    if (r.refused) used.refused.add(Number(r.cap_id));
+  }
   return used;
 }
 
@@ -125,7 +128,8 @@ export async function cappedOffers(db: Db, affiliateId: number, offerIds: number
     .where(and(sql`${caps.offerId} = any(${intArray(offerIds)}::int[])`, eq(caps.mode, 'hard'), sql`(${caps.affiliateId} is null or ${caps.affiliateId} = ${affiliateId})`));
   const used = await usedNow(db, list, now);
   for (const cap of list) {
-    if ((used.get(cap.id) ?? 0) < cap.limit) continue;
+    // Full: the limit reached, or (a payout cap with less room than an earning) a conversion refused this period.
+    if ((used.get(cap.id) ?? 0) < cap.limit && !used.refused.has(cap.id)) continue;
     const reopens = reopensAt(cap.period as CapPeriod, now);
     const prev = closed.get(cap.offerId);
     // Closed until the last full cap reopens (a total cap never does).

@@ -196,6 +196,9 @@ describe('a conversion paid later takes its place under the caps then', () => {
     const held = (await sale(approved, await clickOn(approved))).json().data;
     await fraudRules([]);
     expect(held.status).toBe('held');
+    // Staff are told before approving: the held list marks it over the cap.
+    const heldRow = async () => ((await t.app.inject({ method: 'GET', url: '/v1/fraud/held?per_page=100', headers: bearer(staff) })).json().data as Array<{ id: number; over_cap: boolean }>).find((r) => r.id === held.conversion_id)!;
+    expect(await heldRow()).toMatchObject({ over_cap: true });
 
     const refused = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${held.conversion_id}/approve`, headers: bearer(staff) });
     expect(refused.statusCode).toBe(409);
@@ -208,6 +211,7 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
     // Staff make room: the approval pays it, and it takes its place under the caps that remain.
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.id}`, headers: bearer(staff) })).statusCode).toBe(200);
+    expect(await heldRow()).toMatchObject({ over_cap: false });
     const ok = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${held.conversion_id}/approve`, headers: bearer(staff) });
     expect(ok.statusCode).toBe(200);
     expect(await money(approved.offerId)).toMatchObject({ ledger: 1200, stats: 1200, accepted: 2 });

@@ -11,4 +11,4 @@ export { CLICK_CAP_SYNC_MS, type ClickCap, ClickCapCounter } from './click-caps.
 export { cappedOffers } from './service.ts';
 export { FULL_CAPS_REFRESH_MS, FullCaps } from './full-caps.ts';
 export { periodStart, reopensAt } from './periods.ts';
-export { type Admission, admitUnderCaps, CAP_ALERT_JOB, type CapDemand, offersWithConversionCaps, takeConversionCaps } from './take.ts';
+export { type Admission, admitUnderCaps, CAP_ALERT_JOB, type CapDemand, offersWithConversionCaps, takeConversionCaps, wouldPassHardCaps } from './take.ts';

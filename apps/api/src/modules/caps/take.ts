@@ -165,3 +165,27 @@ async function addToCounters(tx: Db, list: ReadonlyArray<{ capId: number; start:
     from unnest(${intArray(list.map((k) => k.capId))}::int[], ${`{${list.map((k) => k.start).join(',')}}`}::date[], ${`{${list.map((k) => k.n).join(',')}}`}::bigint[]) as k(cap_id, period_start, n)
     where c.cap_id = k.cap_id and c.period_start = k.period_start`);
 }
+
+/**
+ * Whether each conversion, taken alone now, would pass a hard cap of its offer (more than the
+ * room its period has left): what staff are told before they approve a held conversion. A read, no lock: the approval itself decides under the lock (`admitUnderCaps`).
+ */
+export async function wouldPassHardCaps(db: Db, demands: readonly CapDemand[]): Promise<boolean[]> {
+  const offerIds = [...new Set(demands.map((d) => d.offerId))];
+  if (!offerIds.length) return [];
+  const caps = await rows<BatchCapRow>(
+    db,
+    sql`select id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent from caps
+      where offer_id = any(${intArray(offerIds)}::int[]) and metric in ('conversions', 'payout') and mode = 'hard' order by id`,
+  );
+  const shares = demands.map((d) => sharesOf(caps, d));
+  const keys = [...new Map(shares.flat().map((s) => [s.key, { capId: s.cap.id, start: s.start }])).values()];
+  if (!keys.length) return demands.map(() => false);
+  const found = await rows<{ cap_id: number; start: string; used: number | string }>(
+    db,
+    sql`select c.cap_id, c.period_start::text as start, c.used from cap_counters c
+      join unnest(${intArray(keys.map((k) => k.capId))}::int[], ${`{${keys.map((k) => k.start).join(',')}}`}::date[]) as k(cap_id, period_start) on c.cap_id = k.cap_id and c.period_start = k.period_start`,
+  );
+  const used = new Map(found.map((r) => [`${r.cap_id}|${r.start}`, Number(r.used)]));
+  return shares.map((mine) => mine.some((s) => (used.get(s.key) ?? 0) + s.n > Number(s.cap.limit)));
+}

@@ -2,6 +2,7 @@ import { capMessages, OVER_CAP_REASON } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/rows.ts';
+import { capAlertVars } from '../src/modules/caps/index.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { addDays, dayStart, statsDay } from '../src/modules/tracking/index.ts';
@@ -164,6 +165,11 @@ describe('a soft cap and the alert', () => {
     expect(replies.every((r) => r.json().data.status === 'accepted')).toBe(true);
     const [alerts] = await rows<{ n: string }>(t.app.db, sql`select count(*)::text as n from jobs where kind = 'caps.alert' and (payload ->> 'cap_id')::int = ${cap.id}`);
     expect(alerts!.n).toBe('1');
+    // The email says the cap is reached once its limit is (here passed: a soft cap), nearly below it.
+    const payload = { cap_id: cap.id, period_start: statsDay(new Date()) };
+    expect(await capAlertVars(t.app.db, payload, 'http://portal.test')).toMatchObject({ state: 'is reached', used: '8', limit: '4', percent: '200%' });
+    await t.app.db.execute(sql`update cap_counters set used = 3 where cap_id = ${cap.id}`);
+    expect(await capAlertVars(t.app.db, payload, 'http://portal.test')).toMatchObject({ state: 'is nearly reached', percent: '75%' });
   });
 });
 
@@ -191,9 +197,11 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
   it('approving a held conversion when the hard cap is full is refused and changes nothing; with room it is paid', async () => {
     const cap = (await oneADay(approved)).json().data;
-    expect((await sale(approved, await clickOn(approved))).json().data.status).toBe('accepted');
+    // Both clicks before the cap is full (then the offer's clicks go to the fallback).
+    const [first, second] = [await clickOn(approved), await clickOn(approved)];
+    expect((await sale(approved, first)).json().data.status).toBe('accepted');
     expect((await fraudRules([{ rule: 'min_seconds', value: 3600, action: 'hold' }])).statusCode).toBe(200);
-    const held = (await sale(approved, await clickOn(approved))).json().data;
+    const held = (await sale(approved, second)).json().data;
     await fraudRules([]);
     expect(held.status).toBe('held');
     // Staff are told before approving: the held list marks it over the cap.
@@ -231,10 +239,12 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
   it('attaching an orphaned conversion when the hard cap is full is refused and leaves it orphaned', async () => {
     await oneADay(attached);
+    // The click to attach it to is made while the offer takes clicks (once full, its clicks go to the fallback).
+    const attachTo = await clickOn(attached);
     const orphan = (await convert(t.app, attached.apiKey, { cid: 'unknownclickid0000000', type: 'sale', amount: '50.00', transaction_id: `CAP-${++seq}` })).json().data;
     expect(orphan.status).toBe('orphaned');
     expect((await sale(attached, await clickOn(attached))).json().data.status).toBe('accepted');
-    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: await clickOn(attached) } });
+    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: attachTo } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(capMessages.capFull);
     expect(await statusOf(orphan.conversion_id)).toMatchObject({ status: 'orphaned' });

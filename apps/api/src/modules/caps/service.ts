@@ -58,6 +58,7 @@ export async function listCaps(db: Db, offerId: number, now = new Date()): Promi
       mode: cap.mode as CapMode,
       alert_percent: cap.alertPercent,
       used: shown(cap.metric, used.get(cap.id) ?? 0),
+      full: cap.mode === 'hard' && ((used.get(cap.id) ?? 0) >= cap.limit || used.refused.has(cap.id)),
       resets_at: resets ? resets.toISOString() : null,
       created_at: cap.createdAt.toISOString(),
     };

@@ -189,6 +189,8 @@ export const offers = {
     none: 'No caps: the offer takes all traffic.',
     metric: 'Counts',
     metrics: { clicks: 'clicks', conversions: 'conversions', payout: 'payout' },
+    metricOptions: { clicks: 'Clicks', conversions: 'Sales and leads', payout: 'Payout in dollars' },
+    metricHint: 'Sales and leads: new sign-ups and first sales, not rebills. Payout: what affiliates earn on the offer.',
     period: 'Period',
     periods: { day: 'Daily', week: 'Weekly', month: 'Monthly', total: 'Total' },
     periodHint: 'Periods start at midnight in Los Angeles; weeks on Monday.',

@@ -89,7 +89,9 @@ function HeldSection() {
           <HeldRow key={row.id} row={row} checked={selected.has(row.id)} onCheck={(on) => toggle(row.id, on)} onAsk={setAsking} />
         ))}
       </ListTable>
-      {asking?.action === 'approve' ? <ApproveConfirm review={asking} onDone={() => setSelected(new Set())} onClose={() => setAsking(undefined)} /> : null}
+      {asking?.action === 'approve' ? (
+        <ApproveConfirm review={asking} overCap={rows.filter((r) => r.over_cap && asking.ids.includes(r.id))} onDone={() => setSelected(new Set())} onClose={() => setAsking(undefined)} />
+      ) : null}
       {asking?.action === 'reject' ? <RejectDialog review={asking} onDone={() => setSelected(new Set())} onClose={() => setAsking(undefined)} /> : null}
     </>
   );
@@ -120,6 +122,11 @@ function HeldRow({ row, checked, onCheck, onAsk }: { row: HeldConversion; checke
       <TableCell align="right">{formatMoney(row.earning)}</TableCell>
       <TableCell sx={{ whiteSpace: 'normal', maxWidth: 320 }}>
         {row.reason}
+        {row.over_cap ? (
+          <Typography variant="caption" color="warning.light" component="div" sx={{ whiteSpace: 'normal' }}>
+            {t('fraud.held.overCap')}
+          </Typography>
+        ) : null}
         {row.appeal ? (
           <Typography variant="caption" color="warning.light" component="div" sx={{ whiteSpace: 'normal' }}>
             {t('fraud.held.appeal', { message: row.appeal.message })}
@@ -150,8 +157,8 @@ function tellOutcome(t: TFunction, r: { approved: number; rejected: number; skip
   if (r.skipped_reasons.length) notify.error(r.skipped_reasons.map((s) => t('fraud.held.skippedBecause', { id: s.conversion_id, reason: s.message })).join(' '));
 }
 
-/** Approving pays: asked first. */
-function ApproveConfirm({ review, onDone, onClose }: { review: Review; onDone: () => void; onClose: () => void }) {
+/** Approving pays: asked first, saying which of them a full hard cap would refuse. */
+function ApproveConfirm({ review, overCap, onDone, onClose }: { review: Review; overCap: HeldConversion[]; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const run = useReviewHeld();
   const confirm = async () => {
@@ -176,7 +183,18 @@ function ApproveConfirm({ review, onDone, onClose }: { review: Review; onDone: (
       pending={run.isPending}
       onConfirm={() => void confirm()}
       onClose={onClose}
-    />
+      confirmDisabled={overCap.length === review.ids.length}
+    >
+      {overCap.length ? (
+        <Alert severity="warning" sx={{ mt: 2, overflowWrap: 'anywhere' }}>
+          {overCap.length < review.ids.length
+            ? t('fraud.held.overCapSome', { count: overCap.length, ids: overCap.map((r) => `#${r.id}`).join(', ') })
+            : review.ids.length === 1
+              ? t('fraud.held.overCapOne', { offer: overCap[0]!.offer.name })
+              : t('fraud.held.overCapAll', { ids: overCap.map((r) => `#${r.id}`).join(', ') })}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

@@ -184,7 +184,7 @@ export const offers = {
   },
   caps: {
     title: 'Caps',
-    intro: 'Limit the clicks, conversions or payout the offer takes per day, week (from Monday), month or in total, in Los Angeles time. A hard cap refuses beyond its limit (clicks go to the fallback URL, conversions are stored over cap and paid nothing); a soft cap only alerts staff.',
+    intro: 'Limit the clicks, conversions or payout the offer takes per day, week (from Monday), month or in total, in Los Angeles time. A hard cap refuses beyond its limit: conversions are stored over cap and paid nothing, and while it is full the offer\u2019s clicks go to the fallback URL. A soft cap only alerts staff.',
     add: 'Add cap',
     none: 'No caps: the offer takes all traffic.',
     metric: 'Counts',

@@ -176,7 +176,7 @@ function ApproveConfirm({ review, overCap, onDone, onClose }: { review: Review; 
       open
       titleId="fraud-approve-confirm"
       title={t('fraud.held.approveTitle', { count: review.ids.length })}
-      text={t('fraud.held.approveText', { count: review.ids.length })}
+      text={overCap.length === review.ids.length ? t('fraud.held.approveBlocked') : t('fraud.held.approveText', { count: review.ids.length })}
       label={t('fraud.approve')}
       cancelLabel={t('fraud.cancel')}
       color="primary"

@@ -32,13 +32,19 @@ export class FullCaps {
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
 
-  constructor(db: Db, log?: FastifyBaseLogger) {
+  private readonly available: () => boolean;
+
+  /** `available`: whether a primary is known (db/client.ts); while not, the last read stands and nothing is asked. */
+  constructor(db: Db, log?: FastifyBaseLogger, available: () => boolean = () => true) {
     this.db = db;
     this.log = log;
+    this.available = available;
   }
 
   start(intervalMs = FULL_CAPS_REFRESH_MS): void {
-    this.timer ??= setInterval(() => void this.refresh().catch((err: unknown) => this.log?.warn({ err }, 'full caps could not be read')), intervalMs);
+    this.timer ??= setInterval(() => {
+      if (this.available()) void this.refresh().catch((err: unknown) => this.log?.warn({ err }, 'full caps could not be read'));
+    }, intervalMs);
     this.timer.unref();
   }
 

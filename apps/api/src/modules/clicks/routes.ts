@@ -105,7 +105,7 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
   clickCaps.start();
   app.decorate('clickCaps', clickCaps);
   // Offers a full hard conversion or payout cap closed: read every second, asked on each click without a query.
-  const fullCaps = new FullCaps(app.db, app.log);
+  const fullCaps = new FullCaps(app.db, app.log, app.dbAvailable);
   await fullCaps.refresh().catch((err: unknown) => app.log.warn({ err }, 'full caps could not be read'));
   fullCaps.start();
   app.decorate('fullCaps', fullCaps);

@@ -28,14 +28,17 @@ test('staff approve a held conversion after confirming: it is paid and shown acc
   await expect(invalid.getByRole('columnheader', { name: 'Data centre' })).toBeVisible();
   await page.screenshot({ path: info.outputPath(`fraud-${info.project.name}.png`), fullPage: true });
 
-  // HoloStage's pay per sale is at its daily cap (the demo's capped offer): approving a held sale of it
-  // is refused with the reason, and the sale stays held.
+  // HoloStage's pay per sale is at its daily cap (the demo's capped offer): its held sale says so in
+  // the list, and the approval dialog says it cannot be approved now before anything is clicked.
   const capped = held(page).locator('tbody tr').filter({ hasText: 'HoloStage Pay per sale' }).first();
   const cappedId = (await capped.getAttribute('data-testid'))!.replace('held-', '');
+  await expect(capped).toContainText('Its offer\u2019s hard cap is full for this period');
   await capped.getByRole('button', { name: `Approve conversion ${cappedId}` }).click();
   const ask = page.getByRole('dialog', { name: 'Approve this conversion?' });
-  await ask.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `#${cappedId} not reviewed: This conversion would pass a hard cap of its offer for this period` })).toBeVisible();
+  await expect(ask.getByRole('alert')).toHaveText('A hard cap of HoloStage Pay per sale $45 is full for this period: this conversion cannot be approved now. Raise the cap, or leave the conversion as it is.');
+  await expect(ask.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await page.screenshot({ path: info.outputPath(`fraud-approve-capped-${info.project.name}.png`) });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(held(page).getByTestId(`held-${cappedId}`)).toHaveCount(1);
 
   // One without an appeal on an offer with room, so the appealed one stays for another run.

@@ -24,7 +24,8 @@ export async function signIn(page: Page, who: { email: string; password: string;
     await page.getByLabel('Code').fill(signInCode(mail));
     await page.getByRole('button', { name: 'Confirm' }).click();
   }
-  await expect(page).toHaveURL(/\/(dashboard|profile)$/);
+  // An affiliate's first sign-in after the server starts waits for the app's first load too.
+  await expect(page).toHaveURL(/\/(dashboard|profile)$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { ClickCapCounter } from './modules/caps/index.ts';
+import type { ClickCapCounter, FullCaps } from './modules/caps/index.ts';
 import type { ClickScreen, ClickWriter, OfferEpc } from './modules/clicks/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
@@ -33,6 +33,8 @@ declare module 'fastify' {
     linkCache: LinkCache;
     /** Click caps as the redirect counts them (modules/caps/click-caps.ts). */
     clickCaps: ClickCapCounter;
+    /** Offers a full hard conversion or payout cap closed, read every second (caps/full-caps.ts). */
+    fullCaps: FullCaps;
     /** Click screening on the redirect (modules/clicks): its settings and the data-centre ranges in use. */
     clickScreen: ClickScreen;
     /** Offers' earnings per click over 24 hours, for smart links choosing by EPC (modules/clicks). */

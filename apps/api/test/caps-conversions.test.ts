@@ -2,6 +2,7 @@ import { capMessages, NETWORK_TIME_ZONE, OVER_CAP_REASON } from '@portal/contrac
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/rows.ts';
+import { capAlertVars } from '../src/modules/caps/index.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { addDays, dayStart, statsDay } from '../src/modules/tracking/index.ts';
@@ -20,12 +21,12 @@ import { bearer } from './support/users.ts';
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
 let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number, bobId: number;
-let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue;
+let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue, late: Catalogue;
 let seq = 0;
 let ip = 0;
 
 beforeAll(async () => {
-  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own, approved, released, attached } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
+  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own, approved, released, attached, late } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
     capped: { name: 'capvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     paid: { name: 'paycapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     direct: { name: 'directcapvr', payoutType: 'cpa', payout: 7, goal: 'sale' },
@@ -34,6 +35,7 @@ beforeAll(async () => {
     approved: { name: 'approvecapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
     released: { name: 'releasecapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
     attached: { name: 'attachcapvr', payoutType: 'cpa', payout: 6, goal: 'sale' },
+    late: { name: 'latecapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
   }));
   // A shared machine: making five sites and signing in three people can take a while.
 }, 240_000);
@@ -117,6 +119,34 @@ describe('a hard conversion cap under many conversions at once', () => {
   });
 });
 
+describe('a cap added in the middle of its period', () => {
+  it("starts from the period's clicks, conversions and earnings already recorded, and the next conversion is judged against them", async () => {
+    // Today, before any cap: four clicks, three paid sales ($30), one of them Bob's.
+    const aliceCids = [await clickOn(late), await clickOn(late), await clickOn(late)];
+    const bobCid = await clickOn(late, bob);
+    for (const cid of [aliceCids[0]!, aliceCids[1]!, bobCid]) expect((await sale(late, cid)).json().data.status).toBe('accepted');
+    await t.app.clickWriter.drain();
+
+    const conversions = (await addCap(late.offerId, { metric: 'conversions', period: 'day', limit: 4 })).json().data;
+    const payout = (await addCap(late.offerId, { metric: 'payout', period: 'month', limit: '100', mode: 'soft' })).json().data;
+    const clicks = (await addCap(late.offerId, { metric: 'clicks', period: 'week', limit: 1000, mode: 'soft' })).json().data;
+    const bobs = (await addCap(late.offerId, { metric: 'conversions', period: 'total', limit: 5, affiliate_id: bobId })).json().data;
+    expect([conversions.used, payout.used, clicks.used, bobs.used]).toEqual([3, 30, 4, 1]);
+
+    // One more fits under the daily cap of 4; the next is over it.
+    expect((await sale(late, aliceCids[2]!)).json().data.status).toBe('accepted');
+    expect((await sale(late, aliceCids[2]!)).json().data).toMatchObject({ status: 'rejected', reason: OVER_CAP_REASON });
+    const listed = (await t.app.inject({ method: 'GET', url: `/v1/offers/${late.offerId}/caps`, headers: bearer(staff) })).json().data as Array<{ id: number; used: number }>;
+    expect(listed.map((c) => [c.id, c.used])).toEqual([
+      [conversions.id, 4],
+      [payout.id, 40],
+      [clicks.id, 4],
+      [bobs.id, 1],
+    ]);
+    expect(await money(late.offerId)).toMatchObject({ ledger: 4000, accepted: 4, rejected: 1 });
+  });
+});
+
 describe('a payout cap', () => {
   it('never pays part: $25 at $10 a sale pays two sales of 30 sent at once, refusing the third whole', async () => {
     expect((await addCap(paid.offerId, { metric: 'payout', period: 'total', limit: '25' })).statusCode).toBe(201);
@@ -135,6 +165,11 @@ describe('a soft cap and the alert', () => {
     expect(replies.every((r) => r.json().data.status === 'accepted')).toBe(true);
     const [alerts] = await rows<{ n: string }>(t.app.db, sql`select count(*)::text as n from jobs where kind = 'caps.alert' and (payload ->> 'cap_id')::int = ${cap.id}`);
     expect(alerts!.n).toBe('1');
+    // The email says the cap is reached once its limit is (here passed: a soft cap), nearly below it.
+    const payload = { cap_id: cap.id, period_start: statsDay(new Date()) };
+    expect(await capAlertVars(t.app.db, payload, 'http://portal.test')).toMatchObject({ state: 'is reached', used: '8', limit: '4', percent: '200%' });
+    await t.app.db.execute(sql`update cap_counters set used = 3 where cap_id = ${cap.id}`);
+    expect(await capAlertVars(t.app.db, payload, 'http://portal.test')).toMatchObject({ state: 'is nearly reached', percent: '75%' });
   });
 });
 
@@ -162,11 +197,16 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
   it('approving a held conversion when the hard cap is full is refused and changes nothing; with room it is paid', async () => {
     const cap = (await oneADay(approved)).json().data;
-    expect((await sale(approved, await clickOn(approved))).json().data.status).toBe('accepted');
+    // Both clicks before the cap is full (then the offer's clicks go to the fallback).
+    const [first, second] = [await clickOn(approved), await clickOn(approved)];
+    expect((await sale(approved, first)).json().data.status).toBe('accepted');
     expect((await fraudRules([{ rule: 'min_seconds', value: 3600, action: 'hold' }])).statusCode).toBe(200);
-    const held = (await sale(approved, await clickOn(approved))).json().data;
+    const held = (await sale(approved, second)).json().data;
     await fraudRules([]);
     expect(held.status).toBe('held');
+    // Staff are told before approving: the held list marks it over the cap.
+    const heldRow = async () => ((await t.app.inject({ method: 'GET', url: '/v1/fraud/held?per_page=100', headers: bearer(staff) })).json().data as Array<{ id: number; over_cap: boolean }>).find((r) => r.id === held.conversion_id)!;
+    expect(await heldRow()).toMatchObject({ over_cap: true });
 
     const refused = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${held.conversion_id}/approve`, headers: bearer(staff) });
     expect(refused.statusCode).toBe(409);
@@ -179,6 +219,7 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
     // Staff make room: the approval pays it, and it takes its place under the caps that remain.
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.id}`, headers: bearer(staff) })).statusCode).toBe(200);
+    expect(await heldRow()).toMatchObject({ over_cap: false });
     const ok = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${held.conversion_id}/approve`, headers: bearer(staff) });
     expect(ok.statusCode).toBe(200);
     expect(await money(approved.offerId)).toMatchObject({ ledger: 1200, stats: 1200, accepted: 2 });
@@ -198,10 +239,12 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
   it('attaching an orphaned conversion when the hard cap is full is refused and leaves it orphaned', async () => {
     await oneADay(attached);
+    // The click to attach it to is made while the offer takes clicks (once full, its clicks go to the fallback).
+    const attachTo = await clickOn(attached);
     const orphan = (await convert(t.app, attached.apiKey, { cid: 'unknownclickid0000000', type: 'sale', amount: '50.00', transaction_id: `CAP-${++seq}` })).json().data;
     expect(orphan.status).toBe('orphaned');
     expect((await sale(attached, await clickOn(attached))).json().data.status).toBe('accepted');
-    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: await clickOn(attached) } });
+    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: attachTo } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(capMessages.capFull);
     expect(await statusOf(orphan.conversion_id)).toMatchObject({ status: 'orphaned' });

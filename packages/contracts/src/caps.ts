@@ -39,6 +39,8 @@ export const capSchema = z.object({
   alert_percent: z.number(),
   /** Taken in the current period (dollars for payout). */
   used: z.number(),
+  /** A hard cap that is full this period: its limit reached, or a conversion refused for want of room (a payout cap). Its offer's clicks go to the fallback. */
+  full: z.boolean(),
   /** When the current period ends and the cap reopens (null for a total cap). */
   resets_at: z.string().nullable(),
   created_at: z.string(),

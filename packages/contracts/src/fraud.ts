@@ -129,6 +129,8 @@ export const heldConversionSchema = z.object({
   usd_amount: z.number().nullable(),
   /** Dollars it pays if approved. */
   earning: z.number(),
+  /** Approving it now would pass a hard cap of its offer (full for this period): the approval would be refused. */
+  over_cap: z.boolean(),
   reason: z.string(),
   appeal: appealSchema.nullable(),
 });

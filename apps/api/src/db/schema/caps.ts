@@ -44,6 +44,8 @@ export const capCounters = pgTable(
     used: bigint({ mode: 'number' }).notNull().default(0),
     /** When staff were alerted this period (the threshold reached), so it is sent once. */
     alertedAt: timestamp({ withTimezone: true }),
+    /** When a hard cap first refused a conversion this period: full from then on, even with room left (a payout cap's room below an earning). */
+    refusedAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.capId, t.periodStart] })],
 );

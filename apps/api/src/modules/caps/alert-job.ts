@@ -26,6 +26,8 @@ export async function capAlertVars(db: Db, payload: CapAlertPayload, publicUrl: 
   return {
     offer: cap.offer,
     cap: `the ${periodWords[cap.period] ?? cap.period} ${cap.mode} cap on ${cap.metric}${cap.affiliate ? ` for ${cap.affiliate}` : ''}`,
+    // At its limit the cap is reached (a hard one refuses from now on), below it nearly.
+    state: used >= limit ? 'is reached' : 'is nearly reached',
     used: amount(cap.metric, used),
     limit: amount(cap.metric, limit),
     percent: `${Math.floor((used * 100) / limit)}%`,

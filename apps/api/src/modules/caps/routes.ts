@@ -36,8 +36,9 @@ export const capRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await createCap(app.db, request.params.id, request.body);
       await recordChange(request, 'cap.created', { objectId: data.id, after: data });
-      // Click caps are read with the link: this instance applies the new one at once.
+      // Click caps are read with the link, full caps every second: this instance applies the new one at once.
       app.linkCache.clear();
+      await app.fullCaps.refresh().catch((err: unknown) => request.log.warn({ err }, 'full caps could not be read'));
       return reply.code(201).send({ data, message: capMessages.created });
     },
   );
@@ -52,6 +53,7 @@ export const capRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await deleteCap(app.db, request.params.id);
       await recordChange(request, 'cap.deleted', { objectId: before.id, before });
       app.linkCache.clear();
+      await app.fullCaps.refresh().catch((err: unknown) => request.log.warn({ err }, 'full caps could not be read'));
       return { data: { message: capMessages.deleted } };
     },
   );

@@ -109,16 +109,19 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
   await tx.execute(sql`insert into cap_counters (cap_id, period_start, used)
     select cap_id, period_start, 0 from unnest(${ids}::int[], ${starts}::date[]) as k(cap_id, period_start)
     order by cap_id, period_start on conflict (cap_id, period_start) do nothing`);
-  const locked = await rows<{ cap_id: number; start: string; used: number | string; alerted: boolean }>(
+  const locked = await rows<{ cap_id: number; start: string; used: number | string; alerted: boolean; refused: boolean }>(
     tx,
-    sql`select c.cap_id, c.period_start::text as start, c.used, c.alerted_at is not null as alerted
+    sql`select c.cap_id, c.period_start::text as start, c.used, c.alerted_at is not null as alerted, c.refused_at is not null as refused
       from cap_counters c join unnest(${ids}::int[], ${starts}::date[]) as k(cap_id, period_start) on c.cap_id = k.cap_id and c.period_start = k.period_start
       order by c.cap_id, c.period_start for update of c`,
   );
   const used = new Map(locked.map((r) => [`${r.cap_id}|${r.start}`, Number(r.used)]));
   const before = new Map(used);
+  const refused = new Set<string>();
   const admitted = shares.map((mine) => {
-    if (mine.some((s) => s.cap.mode === 'hard' && used.get(s.key)! + s.n > Number(s.cap.limit))) return false;
+    const over = mine.filter((s) => s.cap.mode === 'hard' && used.get(s.key)! + s.n > Number(s.cap.limit));
+    for (const s of over) refused.add(s.key);
+    if (over.length) return false;
     for (const s of mine) used.set(s.key, used.get(s.key)! + s.n);
     return true;
   });
@@ -127,6 +130,13 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
     tx,
     changed.map((k) => ({ ...k, n: used.get(`${k.capId}|${k.start}`)! - before.get(`${k.capId}|${k.start}`)! })),
   );
+  // A hard cap that refused one is full for the rest of its period: its offer's clicks go to the fallback (full-caps.ts).
+  const newlyRefused = locked.filter((r) => !r.refused && refused.has(`${r.cap_id}|${r.start}`));
+  if (newlyRefused.length) {
+    await tx.execute(sql`update cap_counters c set refused_at = now()
+      from unnest(${intArray(newlyRefused.map((r) => r.cap_id))}::int[], ${`{${newlyRefused.map((r) => r.start).join(',')}}`}::date[]) as k(cap_id, period_start)
+      where c.cap_id = k.cap_id and c.period_start = k.period_start`);
+  }
   const alerted = new Set(locked.filter((r) => r.alerted).map((r) => `${r.cap_id}|${r.start}`));
   const capOf = new Map(caps.map((c) => [c.id, c]));
   for (const k of changed) {
@@ -154,4 +164,28 @@ async function addToCounters(tx: Db, list: ReadonlyArray<{ capId: number; start:
   await tx.execute(sql`update cap_counters c set used = c.used + k.n
     from unnest(${intArray(list.map((k) => k.capId))}::int[], ${`{${list.map((k) => k.start).join(',')}}`}::date[], ${`{${list.map((k) => k.n).join(',')}}`}::bigint[]) as k(cap_id, period_start, n)
     where c.cap_id = k.cap_id and c.period_start = k.period_start`);
+}
+
+/**
+ * Whether each conversion, taken alone now, would pass a hard cap of its offer (more than the
+ * room its period has left): what staff are told before they approve a held conversion. A read, no lock: the approval itself decides under the lock (`admitUnderCaps`).
+ */
+export async function wouldPassHardCaps(db: Db, demands: readonly CapDemand[]): Promise<boolean[]> {
+  const offerIds = [...new Set(demands.map((d) => d.offerId))];
+  if (!offerIds.length) return [];
+  const caps = await rows<BatchCapRow>(
+    db,
+    sql`select id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent from caps
+      where offer_id = any(${intArray(offerIds)}::int[]) and metric in ('conversions', 'payout') and mode = 'hard' order by id`,
+  );
+  const shares = demands.map((d) => sharesOf(caps, d));
+  const keys = [...new Map(shares.flat().map((s) => [s.key, { capId: s.cap.id, start: s.start }])).values()];
+  if (!keys.length) return demands.map(() => false);
+  const found = await rows<{ cap_id: number; start: string; used: number | string }>(
+    db,
+    sql`select c.cap_id, c.period_start::text as start, c.used from cap_counters c
+      join unnest(${intArray(keys.map((k) => k.capId))}::int[], ${`{${keys.map((k) => k.start).join(',')}}`}::date[]) as k(cap_id, period_start) on c.cap_id = k.cap_id and c.period_start = k.period_start`,
+  );
+  const used = new Map(found.map((r) => [`${r.cap_id}|${r.start}`, Number(r.used)]));
+  return shares.map((mine) => mine.some((s) => (used.get(s.key) ?? 0) + s.n > Number(s.cap.limit)));
 }

@@ -5,7 +5,7 @@ import { isDatabaseLost } from '../../db/failover.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
 import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
-import { type ClickCap, ClickCapCounter } from '../caps/index.ts';
+import { type ClickCap, ClickCapCounter, FullCaps } from '../caps/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { ClickWriter } from './click-writer.ts';
 import { datacenterJob, DATACENTER_JOB, scheduleDatacenterRefresh, storedDatacenterList, storedDatacenterListTime } from './datacenter-refresh.ts';
@@ -104,7 +104,13 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
   const clickCaps = new ClickCapCounter(app.db, app.log);
   clickCaps.start();
   app.decorate('clickCaps', clickCaps);
+  // Offers a full hard conversion or payout cap closed: read every second, asked on each click without a query.
+  const fullCaps = new FullCaps(app.db, app.log, app.dbAvailable);
+  await fullCaps.refresh().catch((err: unknown) => app.log.warn({ err }, 'full caps could not be read'));
+  fullCaps.start();
+  app.decorate('fullCaps', fullCaps);
   app.addHook('preClose', async () => {
+    fullCaps.stop();
     await clickCaps.stop().catch((err: unknown) => app.log.warn({ err }, 'click cap sync failed'));
   });
 
@@ -157,7 +163,9 @@ export async function registerClickRoutes(app: FastifyInstance): Promise<(req: I
     const cid = newClickIdAt(now.getTime());
     // A click that cannot go to its offer goes to the fallback (never a dead end), stored with why.
     // An invalid click diverted by staff's setting goes there too, kept out of the click caps and counted as invalid.
-    const fallbackReason = fallbackReasonFor(link) ?? (diverted || (await underClickCaps(link.clickCaps, now)) ? null : 'offer_capped');
+    // A full hard cap on conversions or payout closes the offer too: its clicks could not be paid.
+    const fallbackReason =
+      fallbackReasonFor(link) ?? (diverted || (!fullCaps.closes(link.offerId, link.affiliateId, now.getTime()) && (await underClickCaps(link.clickCaps, now))) ? null : 'offer_capped');
     const toFallback = fallbackReason !== null || diverted;
     const destination = toFallback ? { url: link.fallbackUrl, landingPageId: null } : destinationFor(link, visitor.country);
     // A click without a query has no sub IDs: nothing to parse.

@@ -6,7 +6,9 @@ import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { intArray } from '../../db/rows.ts';
 import { conversionAppeals, conversions, offers, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { wouldPassHardCaps } from '../caps/index.ts';
 import { earningOf } from '../ledger/index.ts';
+import { isNewCustomer } from '../tracking/index.ts';
 import { effectivePayouts } from '../offers/index.ts';
 import { heldReasonOf } from './pricing.ts';
 import { lockConversion } from './refunds.ts';
@@ -122,7 +124,14 @@ export async function listHeld(db: Db, q: HeldQuery): Promise<{ data: HeldConver
   if (limit !== undefined) page.limit(limit).offset(offset);
   const [list, [counted]] = await Promise.all([page, db.select({ n: count() }).from(conversions).where(awaitingReview)]);
   const payouts = await effectivePayouts(db, [...new Map(list.map((r) => [`${r.offerId}|${r.affiliateId}`, { offerId: r.offerId!, affiliateId: r.affiliateId! }])).values()]);
-  const data = list.map((r) => ({
+  const earnings = list.map((r) => (r.usdRate === null ? 0 : (earningOf(payouts.get(`${r.offerId}|${r.affiliateId}`), r.type as ConversionType, r.amountCents)?.cents ?? 0)));
+  // Staff read before they approve whether a full hard cap would refuse it.
+  const now = new Date();
+  const overCap = await wouldPassHardCaps(
+    db,
+    list.map((r, i) => ({ offerId: r.offerId!, affiliateId: r.affiliateId!, newCustomer: isNewCustomer(r.type as ConversionType), earningCents: earnings[i]!, now })),
+  );
+  const data = list.map((r, i) => ({
     id: r.id,
     time: r.createdAt.toISOString(),
     transaction_id: r.transactionId,
@@ -130,7 +139,8 @@ export async function listHeld(db: Db, q: HeldQuery): Promise<{ data: HeldConver
     affiliate: { id: r.affiliateId!, name: r.affiliateName, email: r.affiliateEmail },
     offer: { id: r.offerId!, name: r.offerName },
     usd_amount: r.usdRate === null ? null : r.amountCents / 100,
-    earning: r.usdRate === null ? 0 : (earningOf(payouts.get(`${r.offerId}|${r.affiliateId}`), r.type as ConversionType, r.amountCents)?.cents ?? 0) / 100,
+    earning: earnings[i]! / 100,
+    over_cap: overCap[i] ?? false,
     reason: r.reason ?? '',
     appeal: r.appealMessage === null ? null : { message: r.appealMessage, time: r.appealAt!.toISOString() },
   }));

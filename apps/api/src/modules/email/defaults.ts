@@ -35,7 +35,7 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
   },
   cap_alert: {
     subject: 'Cap at {{percent}}: {{offer}}',
-    body: `<h2>A cap is nearly reached</h2>${p('{{offer}}: {{cap}} has taken {{used}} of {{limit}} ({{percent}}).')}${button('Open the offer')}`,
+    body: `<h2>A cap {{state}}</h2>${p('{{offer}}: {{cap}} has taken {{used}} of {{limit}} ({{percent}}).')}${button('Open the offer')}`,
   },
   new_signup: {
     subject: 'New sign-up: {{name}}',

@@ -70,6 +70,7 @@ export async function sampleVars(db: Db, publicUrl: string, type: EmailType, per
     sender: `Affiliate #${who.id}`,
     offer: 'NovaVR sale',
     cap: 'the daily hard cap on conversions',
+    state: 'is nearly reached',
     used: '9',
     limit: '10',
     percent: '90%',

@@ -33,6 +33,12 @@ export const fraud = {
     rejected_one: 'One conversion rejected.',
     rejected_other: '{{count}} conversions rejected.',
     skippedBecause: '#{{id}} not reviewed: {{reason}}',
+    approveBlocked: 'Approving pays its affiliate through the ledger, once the cap has room.',
+    overCap: 'Its offer\u2019s hard cap is full for this period: approving it is refused until the cap is raised or reopens.',
+    overCapOne: 'A hard cap of {{offer}} is full for this period: this conversion cannot be approved now. Raise the cap, or leave the conversion as it is.',
+    overCapAll: '{{ids}} would each pass a full hard cap of their offer: none can be approved now. Raise the caps, or leave the conversions as they are.',
+    overCapSome_one: '{{ids}} would pass a full hard cap of its offer: it is skipped, the others are approved.',
+    overCapSome_other: '{{ids}} would pass a full hard cap of their offers: they are skipped, the others are approved.',
   },
   appeals: {
     title: 'Appeals',

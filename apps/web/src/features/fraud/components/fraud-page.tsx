@@ -89,7 +89,9 @@ function HeldSection() {
           <HeldRow key={row.id} row={row} checked={selected.has(row.id)} onCheck={(on) => toggle(row.id, on)} onAsk={setAsking} />
         ))}
       </ListTable>
-      {asking?.action === 'approve' ? <ApproveConfirm review={asking} onDone={() => setSelected(new Set())} onClose={() => setAsking(undefined)} /> : null}
+      {asking?.action === 'approve' ? (
+        <ApproveConfirm review={asking} overCap={rows.filter((r) => r.over_cap && asking.ids.includes(r.id))} onDone={() => setSelected(new Set())} onClose={() => setAsking(undefined)} />
+      ) : null}
       {asking?.action === 'reject' ? <RejectDialog review={asking} onDone={() => setSelected(new Set())} onClose={() => setAsking(undefined)} /> : null}
     </>
   );
@@ -119,9 +121,14 @@ function HeldRow({ row, checked, onCheck, onAsk }: { row: HeldConversion; checke
       <TableCell align="right">{row.usd_amount === null ? '—' : formatMoney(row.usd_amount)}</TableCell>
       <TableCell align="right">{formatMoney(row.earning)}</TableCell>
       <TableCell sx={{ whiteSpace: 'normal', maxWidth: 320 }}>
-        {/* One block: on a phone's card the appeal goes under the reason, not beside it (which broke words). */}
+        {/* One block: on a phone's card the notes go under the reason, not beside it (which broke words). */}
         <Box sx={{ minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal' }}>
           {row.reason}
+          {row.over_cap ? (
+            <Typography variant="caption" color="warning.light" component="div" sx={{ whiteSpace: 'normal' }}>
+              {t('fraud.held.overCap')}
+            </Typography>
+          ) : null}
           {row.appeal ? (
             <Typography variant="caption" color="warning.light" component="div" sx={{ whiteSpace: 'normal' }}>
               {t('fraud.held.appeal', { message: row.appeal.message })}
@@ -153,8 +160,8 @@ function tellOutcome(t: TFunction, r: { approved: number; rejected: number; skip
   if (r.skipped_reasons.length) notify.error(r.skipped_reasons.map((s) => t('fraud.held.skippedBecause', { id: s.conversion_id, reason: s.message })).join(' '));
 }
 
-/** Approving pays: asked first. */
-function ApproveConfirm({ review, onDone, onClose }: { review: Review; onDone: () => void; onClose: () => void }) {
+/** Approving pays: asked first, saying which of them a full hard cap would refuse. */
+function ApproveConfirm({ review, overCap, onDone, onClose }: { review: Review; overCap: HeldConversion[]; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const run = useReviewHeld();
   const confirm = async () => {
@@ -172,14 +179,25 @@ function ApproveConfirm({ review, onDone, onClose }: { review: Review; onDone: (
       open
       titleId="fraud-approve-confirm"
       title={t('fraud.held.approveTitle', { count: review.ids.length })}
-      text={t('fraud.held.approveText', { count: review.ids.length })}
+      text={overCap.length === review.ids.length ? t('fraud.held.approveBlocked') : t('fraud.held.approveText', { count: review.ids.length })}
       label={t('fraud.approve')}
       cancelLabel={t('fraud.cancel')}
       color="primary"
       pending={run.isPending}
       onConfirm={() => void confirm()}
       onClose={onClose}
-    />
+      confirmDisabled={overCap.length === review.ids.length}
+    >
+      {overCap.length ? (
+        <Alert severity="warning" sx={{ mt: 2, overflowWrap: 'anywhere' }}>
+          {overCap.length < review.ids.length
+            ? t('fraud.held.overCapSome', { count: overCap.length, ids: overCap.map((r) => `#${r.id}`).join(', ') })
+            : review.ids.length === 1
+              ? t('fraud.held.overCapOne', { offer: overCap[0]!.offer.name })
+              : t('fraud.held.overCapAll', { ids: overCap.map((r) => `#${r.id}`).join(', ') })}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

@@ -56,7 +56,7 @@ function AddCapDialog({ offer, canPickAffiliate, onClose }: { offer: Offer; canP
   });
   return (
     <FormDialog id="cap-form" title={t('offers.caps.add')} onClose={onClose} onSubmit={() => void submit()} saving={add.isPending}>
-      <FormSelect control={control} name="metric" id="cap-metric" label={t('offers.caps.metric')} required clearable={false} options={capMetrics.map((m) => ({ value: m, label: t(`offers.caps.metrics.${m}`) }))} />
+      <FormSelect control={control} name="metric" id="cap-metric" label={t('offers.caps.metric')} required clearable={false} options={capMetrics.map((m) => ({ value: m, label: t(`offers.caps.metricOptions.${m}`) }))} helperText={t('offers.caps.metricHint')} />
       <FormSelect control={control} name="period" id="cap-period" label={t('offers.caps.period')} required clearable={false} options={capPeriods.map((p) => ({ value: p, label: t(`offers.caps.periods.${p}`) }))} helperText={t('offers.caps.periodHint')} />
       <FormText
         control={control}
@@ -112,7 +112,7 @@ export function OfferCaps({ offer, canPickAffiliate }: { offer: Offer; canPickAf
       ) : null}
       <Stack spacing={1.5} component="ul" aria-label={t('offers.caps.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {(caps.data ?? []).map((c) => {
-          const full = c.mode === 'hard' && c.used >= c.limit;
+          const full = c.full;
           return (
             <Paper key={c.id} component="li" variant="outlined" aria-label={describe(c)} sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start', minWidth: 0 }}>
               <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>

@@ -1,0 +1,1 @@
+ALTER TABLE "cap_counters" ADD COLUMN "refused_at" timestamp with time zone;

@@ -95,7 +95,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   const firstOf = new Map<string, number>();
   let primary: number[] = [];
   const sameAs = batch.map((r, i) => {
-    const key = `${r.siteId}|${r.source?.billerAccountId ?? ''}|${r.input.transaction_id}`;
+    // With shared ids, the site's sources that share them are one source.
+    const key = `${r.siteId}|${r.source?.sharedIds ? 'shared' : (r.source?.billerAccountId ?? '')}|${r.input.transaction_id}`;
     const first = firstOf.get(key);
     if (first !== undefined) return first;
     firstOf.set(key, i);
@@ -207,6 +208,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       fraudReason: [] as (string | null)[],
       billerAccountId: [] as (number | null)[],
       billerEvent: [] as (string | null)[],
+      sharedId: [] as boolean[],
     };
     const deliveries: NewDelivery[] = [];
     primary.forEach((i, n) => {
@@ -255,6 +257,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.fraudReason.push(verdict?.reason ?? null);
       cols.billerAccountId.push(source.billerAccountId);
       cols.billerEvent.push(source.billerEvent);
+      cols.sharedId.push(source.sharedIds ?? false);
       // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, fraud-review.ts).
       if (status !== 'accepted' || !click) {
         outcomes.set(i, { status, conversionId: id, earningCents: null, reason });
@@ -291,6 +294,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       earlier.map((i) => batch[i]!.siteId),
       earlier.map((i) => batch[i]!.source?.billerAccountId ?? null),
       earlier.map((i) => batch[i]!.input.transaction_id),
+      earlier.map((i) => batch[i]!.source?.sharedIds ?? false),
     ]);
     for (const row of rows) outcomes.set(earlier[Number(row.ord) - 1]!, { status: 'duplicate', conversionId: Number(row.id), earningCents: null, reason: null });
   }

@@ -1,5 +1,5 @@
 import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType, OVER_CAP_REASON, type StoredConversionStatus } from '@portal/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
@@ -30,6 +30,11 @@ export interface ConversionSource {
   billerAccountId: number | null;
   billerEvent: string | null;
   noClickReason?: string | null;
+  /**
+   * Its transaction ids are the site's other sources' too ("the site reports too"): a report with
+   * the transaction id of one already recorded by another such source is that conversion (a duplicate).
+   */
+  sharedIds?: boolean;
 }
 export const siteApi: ConversionSource = { billerAccountId: null, billerEvent: null };
 
@@ -163,6 +168,7 @@ async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnT
       reversesConversionId: click ? (target.sale?.id ?? null) : null,
       billerAccountId: source.billerAccountId,
       billerEvent: source.billerEvent,
+      sharedId: source.sharedIds ?? false,
       day,
       createdAt: now,
     })
@@ -170,10 +176,18 @@ async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnT
     .returning({ id: conversions.id });
   if (!row) {
     // Reported before (or twice at the same moment): the first report stands.
+    // Reported before (or twice at the same moment), by this source or, with shared ids, by another of the site's.
     const [other] = await tx
       .select({ id: conversions.id })
       .from(conversions)
-      .where(and(ofSource(siteId, source.billerAccountId), eq(conversions.transactionId, input.transaction_id)));
+      .where(
+        and(
+          eq(conversions.siteId, siteId),
+          eq(conversions.transactionId, input.transaction_id),
+          source.sharedIds ? or(ofSource(siteId, source.billerAccountId), eq(conversions.sharedId, true)) : ofSource(siteId, source.billerAccountId),
+        ),
+      )
+      .limit(1);
     return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
   }
   if (!click) {
@@ -190,10 +204,12 @@ async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnT
   // its place under the offer's caps last, so their counter rows stay locked only until the commit
   // (concurrent conversions of a capped offer wait the least). Over a hard cap it is all rolled back.
   if (!reversal) await tx.execute(sql`savepoint under_caps`);
-  const earningCents = reversal ? (target.sale ? await takeBack(tx, target.sale, refund, day, now) : 0) : await recordEarning(tx, entry, input.type, amountCents);
+  // A reversal takes back no more revenue than is left of its sale's (refunds.ts `takeBack`).
+  const taken = reversal ? (target.sale ? await takeBack(tx, target.sale, refund, day, now) : { cents: 0, revenueCents: 0 }) : null;
+  const earningCents = taken ? taken.cents : await recordEarning(tx, entry, input.type, amountCents);
   // The referrer's commission (or its take-back) with the conversion, in one write in key order.
   const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
-  await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
+  await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, taken ? taken.revenueCents : amountCents) }, ...commissions]);
   await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
   if (!reversal && !(await takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(input.type), earningCents, now }))) {
     // Over a hard cap: stored with the reason, moving no money (no ledger row, rollup or postback).

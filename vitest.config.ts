@@ -15,7 +15,7 @@ const globalSetup = ['apps/api/test/global-setup.ts'];
  */
 const onPostgres = [
   // Requests at once, instances and failover.
-  'billers-concurrency', 'caps-clicks', 'conversions-channels', 'fresh-figures', 'caps-conversions', 'click-journal', 'click-spool', 'crash-and-failover', 'db-failover', 'fraud', 'instances',
+  'billers-concurrency', 'caps-clicks', 'conversion-writers', 'conversions-channels', 'fresh-figures', 'caps-conversions', 'click-journal', 'click-spool', 'crash-and-failover', 'db-failover', 'fraud', 'instances',
   'payouts-close-races', 'payouts-mark-paid', 'read-replica', 'refunds-concurrency', 'tracking-isolation',
   // Money: the ledger, conversions, refunds, referrals, payouts and their holds.
   'affiliate-ledger', 'billers-ccbill', 'bonus', 'conversion-log-actions', 'currencies', 'ledger', 'network-figures', 'payouts',

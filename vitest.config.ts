@@ -16,7 +16,7 @@ const globalSetup = ['apps/api/test/global-setup.ts'];
  */
 const onPostgres = [
   // Requests at once, instances and failover.
-  'billers-concurrency', 'caps-clicks', 'caps-conversions', 'click-journal', 'click-spool', 'crash-and-failover', 'db-failover', 'fraud', 'instances',
+  'billers-concurrency', 'caps-clicks', 'conversion-writers', 'conversions-channels', 'fresh-figures', 'caps-conversions', 'click-journal', 'click-spool', 'crash-and-failover', 'db-failover', 'fraud', 'instances',
   'payouts-close-races', 'payouts-mark-paid', 'read-replica', 'refunds-concurrency', 'tracking-isolation',
   // Money moved by requests at once: held earnings released together, a burst of reports with rebills,
   // refunds and bonuses, many clicks and reports at once.

@@ -66,8 +66,9 @@ describe('an affiliate', () => {
     expect(meta).toEqual({ total: 3, page: 1, per_page: 25 });
     expect(data.map((r) => r.transaction_id)).toEqual(['a-refund-1', 'a-sale-2', 'a-sale-1']);
     const first = data.find((r) => r.transaction_id === 'a-sale-1')!;
-    // Earned 35.00, all of it taken back by the refund: the sale reads reversed.
-    expect(first).toMatchObject({ type: 'sale', amount: '100.00', currency: 'USD', usd_amount: 100, earning: 0, status: 'reversed', reason: 'Refunded in full', sub1: HOSTILE, sub2: 'alpha', device: 'desktop' });
+    // Earned 35.00, all of it taken back by the refund: the sale reads reversed and keeps what it
+    // earned; the refund's row shows what it took back (a reversal counted once: the two add up to 0).
+    expect(first).toMatchObject({ type: 'sale', amount: '100.00', currency: 'USD', usd_amount: 100, earning: 35, status: 'reversed', reason: 'Refunded in full', sub1: HOSTILE, sub2: 'alpha', device: 'desktop' });
     expect(first.site).toEqual({ id: rev.siteId, name: 'LOGREV' });
     expect(first.offer).toEqual({ id: rev.offerId, name: 'logrev revshare' });
     expect(first).not.toHaveProperty('affiliate');
@@ -119,7 +120,7 @@ describe('staff', () => {
     expect(new Set([...first.data, ...(await rowsOf(staff, { per_page: 2, page: 2 })).data, ...third.data].map((r) => r.id)).size).toBe(6);
     expect((await rowsOf(staff, { per_page: 2, page: 4 })).data).toEqual([]);
     const byEarning = await rowsOf(staff, { sort: 'earning', order: 'desc' });
-    expect(byEarning.data.slice(0, 2).map((r) => r.earning)).toEqual([5, 5]);
+    expect(byEarning.data.slice(0, 2).map((r) => r.earning)).toEqual([35, 5]);
     expect(byEarning.data.at(-1)!.transaction_id).toBe('a-refund-1');
   });
 

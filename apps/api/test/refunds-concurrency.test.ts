@@ -7,6 +7,7 @@ import { rows } from '../src/modules/payouts/sql.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';
+import { addBillerAccount, ccbillId, ccbillPost, newSale, pathOf, takeBack } from './support/billers.ts';
 import { appWithCatalogues, type Catalogue, click, convert, trackingLink } from './support/tracking.ts';
 import { bearer, createAffiliate } from './support/users.ts';
 
@@ -112,6 +113,39 @@ describe('refunds of one sale sent at the same moment', () => {
     const moved = replies.filter((r) => r.statusCode === 200).reduce((sum, r) => sum + cents(r.json().data.earning), 0);
     expect(moved).toBe(-3500);
     expect(await moneyOf(s.id)).toMatchObject({ left: 0, commission_left: 0 });
+  });
+});
+
+describe('refunds of one sale at once through both channels', () => {
+  it("20 refunds, half through the site's API and half through its biller, never reverse more than the sale: earning, commission and revenue", async () => {
+    // "The site reports too": the site still reports its own sales in the tests after this one.
+    const billerPath = pathOf((await addBillerAccount(t.app, staff, rev.siteId, { biller: 'ccbill', ccbill_account: '900100', ccbill_subaccount: '0000', site_reports_too: true })).postback_url);
+    const link = await trackingLink(t.app, alice, rev.offerId);
+    const cid = (await click(t.app, link.url, { ip: `10.78.0.${++ip}` })).cid!;
+    const [sub, tx] = [ccbillId(), ccbillId()];
+    expect((await ccbillPost(t.app, billerPath, 'NewSaleSuccess', newSale(sub, tx, cid, '100.00'))).body).toBe('OK');
+    const [sold] = await t.app.db.select().from(conversions).where(eq(conversions.transactionId, tx));
+    const balanceBefore = await balanceCents(t.app.db, aliceId);
+    const revenue = async () =>
+      Number((await rows<{ c: string }>(t.app.db, sql`select coalesce(sum(revenue_cents), 0)::text as c from stats_daily where site_id = ${rev.siteId}`))[0]!.c);
+    const revenueBefore = await revenue();
+    // Each refunds 30.00 of the 100.00 sale: six hundred percent of it asked for in all.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? convert(t.app, rev.apiKey, { cid, type: 'refund', amount: '30.00', transaction_id: `both-${tx}-${i}`, original_transaction_id: tx })
+          : ccbillPost(t.app, billerPath, 'Refund', takeBack(sub, tx, '30.00', `2026-12-27 09:${String(i).padStart(2, '0')}:00`)),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const m = await moneyOf(sold!.id);
+    expect(m).toMatchObject({ earning: 3500, left: 0, commission: 175, commission_left: 0 });
+    expect(await balanceCents(t.app.db, aliceId)).toBe(balanceBefore - 3500);
+    expect(await revenue()).toBe(revenueBefore - 10000);
+    expect(await statusOf(sold!.id)).toBe('reversed');
+    // Every refund is recorded, each naming the sale.
+    const refunds = await t.app.db.select().from(conversions).where(eq(conversions.reversesConversionId, sold!.id));
+    expect(refunds).toHaveLength(20);
   });
 });
 

@@ -36,7 +36,12 @@ export const defaultPassthroughFields: Record<Biller, string> = {
  * biller reports that we only log (logged), or refused (rejected: bad signature, unknown account,
  * address not allowed, unreadable post).
  */
-export const billerEventStatuses = ['accepted', 'held', 'duplicate', 'orphaned', 'subscription', 'logged', 'rejected'] as const;
+/**
+ * What a post became. An event that made a conversion shows that conversion's current status (read
+ * through, so a sale refunded since shows `reversed`, one over a hard cap `rejected`); a repeat stays
+ * `duplicate`; the others (`subscription`, `logged`, a refused post's `rejected`) are the post's own.
+ */
+export const billerEventStatuses = ['accepted', 'held', 'duplicate', 'orphaned', 'subscription', 'logged', 'rejected', 'reversed'] as const;
 export type BillerEventStatus = (typeof billerEventStatuses)[number];
 
 /** The biller's own event, normalised (docs/billers.md maps each biller's names onto these). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, char, date, index, integer, numeric, pgTable, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, char, date, index, integer, numeric, pgTable, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { billerAccounts } from './biller-accounts.ts';
 import { sites } from './sites.ts';
 
@@ -52,12 +52,20 @@ export const conversions = pgTable(
     billerAccountId: integer().references((): AnyPgColumn => billerAccounts.id, { onDelete: 'restrict' }),
     /** The biller's own event name (NewSaleSuccess, RenewalSuccess, ...), for a biller's conversion. */
     billerEvent: varchar({ length: 64 }),
+    /**
+     * One identity across channels: set when its source shares transaction ids with the site's other
+     * sources (a biller account marked "the site reports too", or the site's API while one is). Two
+     * such reports of one site with one transaction id are one conversion (the second a duplicate).
+     */
+    sharedId: boolean().notNull().default(false),
     day: date({ mode: 'string' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One source's transaction ids: the site's API (no biller account) and each biller account never collide.
     unique('conversions_source_transaction_idx').on(t.siteId, t.billerAccountId, t.transactionId).nullsNotDistinct(),
+    // The site's API and a biller account whose site reports too: one sale whoever reports it.
+    uniqueIndex('conversions_shared_transaction_idx').on(t.siteId, t.transactionId).where(sql`${t.sharedId}`),
     index('conversions_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('conversions_cid_idx').on(t.cid),
     index('conversions_day_idx').on(t.day, t.id),

@@ -2,7 +2,7 @@ import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Bil
 import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { billerEvents, sites } from '../../db/schema/index.ts';
+import { billerEvents, conversions, sites } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
@@ -12,6 +12,15 @@ import { isCcbillAddress, type ParsedBillerEvent } from './formats/index.ts';
 import { apply, type ReceiveDeps, writeFollow } from './receive.ts';
 
 type Row = typeof billerEvents.$inferSelect;
+
+/**
+ * An event's status and reason as shown: its conversion's current ones, read through (a sale
+ * refunded since shows reversed, an orphan attached since accepted); a repeat stays a duplicate;
+ * an event without a conversion shows its own.
+ */
+const throughConversion = sql`${billerEvents.conversionId} is not null and ${billerEvents.status} <> 'duplicate'`;
+const shownStatus = sql<string>`case when ${throughConversion} then ${conversions.status} else ${billerEvents.status} end`;
+const shownReason = sql<string | null>`case when ${throughConversion} then ${conversions.reason} else ${billerEvents.reason} end`;
 
 function toReply(row: Row, site: { id: number; name: string } | null): BillerEvent {
   return {
@@ -51,25 +60,26 @@ export async function listEvents(db: Db, scope: Scope, q: z.output<typeof biller
   if (scoped) where.push(scoped);
   if (q.biller) where.push(eq(billerEvents.biller, q.biller));
   if (q.site_id) where.push(eq(billerEvents.siteId, q.site_id));
-  if (q.status) where.push(eq(billerEvents.status, q.status));
+  if (q.status) where.push(sql`${shownStatus} = ${q.status}`);
   // Los Angeles days as moments, so the received-at index serves the range.
   if (q.from) where.push(gte(billerEvents.receivedAt, dayStart(q.from)));
   if (q.to) where.push(lt(billerEvents.receivedAt, dayStart(addDays(q.to, 1))));
   const condition = where.length ? and(...where) : undefined;
   const column = q.sort === 'id' ? billerEvents.id : billerEvents.receivedAt;
   const base = db
-    .select({ e: billerEvents, siteName: sites.name })
+    .select({ e: billerEvents, siteName: sites.name, status: shownStatus, reason: shownReason })
     .from(billerEvents)
     .leftJoin(sites, eq(sites.id, billerEvents.siteId))
+    .leftJoin(conversions, eq(conversions.id, billerEvents.conversionId))
     .where(condition)
     .orderBy(ordered(column, q.order), ordered(billerEvents.id, q.order));
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
     limit === undefined ? base : base.limit(limit).offset(offset),
-    db.select({ n: count() }).from(billerEvents).where(condition),
+    db.select({ n: count() }).from(billerEvents).leftJoin(conversions, eq(conversions.id, billerEvents.conversionId)).where(condition),
   ]);
   return {
-    data: rows.map((r) => toReply(r.e, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null)),
+    data: rows.map((r) => toReply({ ...r.e, status: r.status, reason: r.reason }, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null)),
     meta: listMeta(q, Number(total?.n ?? 0)),
   };
 }
@@ -117,5 +127,6 @@ export async function replayEvent(deps: ReceiveDeps, scope: Scope, id: number, n
     .where(eq(billerEvents.id, id))
     .returning();
   const [site] = updated!.siteId ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.id, updated!.siteId)) : [];
-  return toReply(updated!, site ?? null);
+  const [shown] = await db.select({ status: shownStatus, reason: shownReason }).from(billerEvents).leftJoin(conversions, eq(conversions.id, billerEvents.conversionId)).where(eq(billerEvents.id, id));
+  return toReply({ ...updated!, ...shown! }, site ?? null);
 }

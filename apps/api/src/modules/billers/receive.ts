@@ -65,7 +65,7 @@ async function subscriptionOf(db: Db, accountId: number, subscriptionId: string)
   return row ? { ...row.s, saleCid: row.saleCid } : undefined;
 }
 
-const outcomeOf = (out: ConversionOutcome): Outcome => ({ status: out.status === 'reversed' || out.status === 'rejected' ? 'accepted' : out.status, reason: out.reason, conversionId: out.conversionId });
+const outcomeOf = (out: ConversionOutcome): Outcome => ({ status: out.status, reason: out.reason, conversionId: out.conversionId });
 
 /**
  * Makes the parsed event what it is (docs/billers.md): a sale or rebill a conversion through the
@@ -118,7 +118,8 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
     original_transaction_id: event.originalTransactionId?.slice(0, 128),
   };
   const noClickReason = cid ? null : tooLong ? billerMessages.clickIdTooLong(CID_MAX) : event.subscriptionId && event.type !== 'sale' && !sub ? billerMessages.unknownSubscription(event.subscriptionId) : null;
-  const source: ConversionSource = { billerAccountId: account.id, billerEvent: event.billerEvent.slice(0, 64), noClickReason };
+  // "The site reports too": the site's transaction ids are this account's, one sale whoever reports it first.
+  const source: ConversionSource = { billerAccountId: account.id, billerEvent: event.billerEvent.slice(0, 64), noClickReason, sharedIds: account.siteReportsToo };
   let out: ConversionOutcome;
   try {
     out =

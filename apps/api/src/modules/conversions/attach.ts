@@ -62,12 +62,13 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
       const entry = { affiliateId: found.affiliateId, conversionId: conversion.id, cid: found.cid, offerId: found.offerId, day, createdAt: now };
       // A new customer event takes its place under the offer's caps of today, as when it is reported; a full hard cap refuses the attach.
       const admit = (cents: number) => takeConversionCaps(tx, { offerId: found.offerId, affiliateId: found.affiliateId, newCustomer: isNewCustomer(type), earningCents: cents, now });
-      const earningCents = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : 0) : await recordAdmittedEarning(tx, entry, type, conversion.amountCents, admit);
+      const taken = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : { cents: 0, revenueCents: 0 }) : null;
+      const earningCents = taken ? taken.cents : await recordAdmittedEarning(tx, entry, type, conversion.amountCents, admit);
       if (earningCents === null) throw new AppError('conflict', capMessages.capFull);
       // Its revenue moves from the site's unattributed row (its own day) to the click, paid today, with the referrer's commission.
       const commissions = (await commissionsOf(tx, conversion.id, now)).flatMap((c) => ledgerCost(c) ?? []);
       await addToRollups(tx, [
-        { ...keyOf(found, day), ...conversionCounters(type, earningCents, conversion.amountCents) },
+        { ...keyOf(found, day), ...conversionCounters(type, earningCents, taken ? taken.revenueCents : conversion.amountCents) },
         orphanedRevenue(conversion.siteId, conversion.day, type, -conversion.amountCents),
         ...commissions,
       ]);

@@ -24,8 +24,10 @@ export const newConversionIds: Statement = {
 export const existingIds: Statement = {
   name: 'conversions_existing_ids',
   text: `
-SELECT k.ord, c.id FROM unnest($1::int[], $2::int[], $3::varchar[]) WITH ORDINALITY AS k(site_id, biller_account_id, transaction_id, ord)
-JOIN conversions c ON c.site_id = k.site_id AND c.biller_account_id IS NOT DISTINCT FROM k.biller_account_id AND c.transaction_id = k.transaction_id`,
+SELECT DISTINCT ON (k.ord) k.ord, c.id FROM unnest($1::int[], $2::int[], $3::varchar[], $4::boolean[]) WITH ORDINALITY AS k(site_id, biller_account_id, transaction_id, shared, ord)
+JOIN conversions c ON c.site_id = k.site_id AND c.transaction_id = k.transaction_id
+  AND (c.biller_account_id IS NOT DISTINCT FROM k.biller_account_id OR (k.shared AND c.shared_id))
+ORDER BY k.ord, c.id`,
 };
 
 /** A conversion's revenue: refunds and chargebacks take their amount back (tracking's `revenueOf`). */
@@ -82,19 +84,20 @@ WITH input AS (
   SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
     $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
     $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[],
-    $31::varchar[], $32::varchar[], $33::int[], $34::varchar[])
+    $31::varchar[], $32::varchar[], $33::int[], $34::varchar[], $35::boolean[])
     AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
       original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative,
-      amount_minor, usd_rate, fraud_action, fraud_reason, biller_account_id, biller_event)
+      amount_minor, usd_rate, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id)
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event)
+    status, reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id)
   OVERRIDING SYSTEM VALUE
   SELECT id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, orphan_reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event
+    status, orphan_reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id
   FROM input ORDER BY site_id, biller_account_id, transaction_id
-  ON CONFLICT (site_id, biller_account_id, transaction_id) DO NOTHING
+  -- Either key: one source's transaction id, or (shared ids) the site's.
+  ON CONFLICT DO NOTHING
   RETURNING id
 ),
 accepted AS (
@@ -116,14 +119,14 @@ ${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($35::int[], $36::int[], $37::varchar[], $38::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($36::int[], $37::int[], $38::varchar[], $39::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
   INSERT INTO jobs (kind, payload, expires_at)
-  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $39::timestamptz FROM delivered ORDER BY id
+  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $40::timestamptz FROM delivered ORDER BY id
 )
 SELECT id FROM saved`,
 };

@@ -1,21 +1,21 @@
-import { BASE_CURRENCY, OVER_CAP_REASON } from '@portal/contracts';
+import { BASE_CURRENCY } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatement, runStatementIn } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { type Admission, admitUnderCaps, type CapDemand, offersWithConversionCaps } from '../caps/index.ts';
-import { effectivePayouts } from '../offers/index.ts';
+import { type EffectivePayout, effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { screenConversions, type Verdict } from '../fraud/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
-import { earningOf } from '../ledger/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
-import { isNewCustomer, statsDay } from '../tracking/index.ts';
+import { statsDay } from '../tracking/index.ts';
 import { clicksOf, existingIds, newConversionIds, writeBatch } from './batch-sql.ts';
 import { type Price, priceOf } from './pricing.ts';
-import { type ConversionInput, type ConversionOutcome, type ConversionSource, forPostback, orphanReasonFrom, orphanReasonOf, recordConversion, siteApi, statusOf } from './service.ts';
+import { decide, type Known, type Report } from './decision.ts';
+import { type ConversionInput, type ConversionOutcome, type ConversionSource, forPostback, recordConversion, siteApi } from './service.ts';
 
 /**
  * New-customer events (signups, sales, rebills) are recorded in group commits: the conversions
@@ -95,7 +95,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   const firstOf = new Map<string, number>();
   let primary: number[] = [];
   const sameAs = batch.map((r, i) => {
-    const key = `${r.siteId}|${r.source?.billerAccountId ?? ''}|${r.input.transaction_id}`;
+    // With shared ids, the site's sources that share them are one source.
+    const key = `${r.siteId}|${r.source?.sharedIds ? 'shared' : (r.source?.billerAccountId ?? '')}|${r.input.transaction_id}`;
     const first = firstOf.get(key);
     if (first !== undefined) return first;
     firstOf.set(key, i);
@@ -127,14 +128,9 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     else prices.set(i, price);
   }
   if (refused.size) primary = primary.filter((i) => !refused.has(i));
-  const orphanReasons = new Map(
-    primary.map((i) => {
-      const { input, siteId, source } = batch[i]!;
-      return [i, orphanReasonFrom(source, input.cid, orphanReasonOf(input.cid, clicks.get(i), siteId))];
-    }),
-  );
-  // Fraud screening (docs/fraud.md): each sees the batch's earlier conversions as recorded. Only a flag is still paid.
-  const screened = primary.filter((i) => orphanReasons.get(i) === null);
+  // Fraud screening (docs/fraud.md) of the attributed ones: each sees the batch's earlier conversions as recorded. Only a flag is still paid.
+  const reportOf = (i: number): Report => ({ siteId: batch[i]!.siteId, input: batch[i]!.input, source: batch[i]!.source ?? siteApi, now: batch[i]!.now });
+  const screened = primary.filter((i) => decide(reportOf(i), { price: prices.get(i)!, click: clicks.get(i), verdict: null, payout: undefined }).row.affiliateId !== null);
   const verdicts = new Map<number, Verdict | null>();
   (
     await screenConversions(
@@ -145,8 +141,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       }),
     )
   ).forEach((v, n) => verdicts.set(screened[n]!, v));
-  const statuses = new Map(primary.map((i) => [i, statusOf(orphanReasons.get(i) ?? null, prices.get(i)!.heldReason, verdicts.get(i) ?? null)]));
-  const attributed = primary.filter((i) => statuses.get(i)!.status === 'accepted');
+  const knownOf = (i: number, payout?: EffectivePayout, overCap = false): Known => ({ price: prices.get(i)!, click: clicks.get(i), verdict: verdicts.get(i) ?? null, payout, overCap });
+  const attributed = primary.filter((i) => decide(reportOf(i), knownOf(i)).paid !== null);
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
   const [payouts, affiliatePostbacks, ids, capped] = await Promise.all([
     effectivePayouts(db, pairs),
@@ -154,17 +150,17 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
     runStatement<{ id: number | string }>(db, newConversionIds, [primary.length]),
     offersWithConversionCaps(db, [...new Set(pairs.map((p) => p.offerId))]),
   ]);
+  const payoutOf = (i: number) => {
+    const click = clicks.get(i);
+    return click ? payouts.get(`${click.offerId}|${click.affiliateId}`) : undefined;
+  };
   // Conversions on an offer with conversion or payout caps take their place under them in the
   // transaction that writes the batch (caps/take.ts `admitUnderCaps`): never past a hard cap.
   const underCaps = capped.size ? attributed.filter((i) => capped.has(clicks.get(i)!.offerId)) : [];
-  const earningFor = (i: number) => {
-    const click = clicks.get(i)!;
-    return earningOf(payouts.get(`${click.offerId}|${click.affiliateId}`), batch[i]!.input.type, prices.get(i)!.amountCents);
-  };
   const demands: CapDemand[] = underCaps.map((i) => {
     const click = clicks.get(i)!;
-    const earning = earningFor(i);
-    return { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(batch[i]!.input.type), earningCents: earning && earning.cents !== 0 ? earning.cents : 0, now: batch[i]!.now };
+    const d = decide(reportOf(i), knownOf(i, payoutOf(i)));
+    return { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: d.newCustomer, earningCents: d.capCents, now: batch[i]!.now };
   });
   const outcomes = new Map<number, ConversionOutcome>();
 
@@ -207,38 +203,33 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       fraudReason: [] as (string | null)[],
       billerAccountId: [] as (number | null)[],
       billerEvent: [] as (string | null)[],
+      sharedId: [] as boolean[],
     };
     const deliveries: NewDelivery[] = [];
     primary.forEach((i, n) => {
-      const { siteId, input, now, source = siteApi } = batch[i]!;
+      // The one decision (decision.ts); this writer only lays its values out as the statement's columns.
+      const d = decide(reportOf(i), knownOf(i, payoutOf(i), overCap.has(i)));
+      const { row } = d;
       const id = Number(ids[n]!.id);
       const click = clicks.get(i);
-      const orphaned = orphanReasons.get(i) !== null;
-      const { amountCents, usdRate } = prices.get(i)!;
-      const verdict = verdicts.get(i) ?? null;
-      // Past a hard cap: stored with the reason, moving no money (no ledger row, rollup or postback).
-      const { status, reason } = overCap.has(i) ? { status: 'rejected' as const, reason: OVER_CAP_REASON } : statuses.get(i)!;
-      const earning = status === 'accepted' ? earningFor(i) : null;
-      const earningCents = earning && earning.cents !== 0 ? earning.cents : 0;
-      const day = statsDay(now);
       cols.id.push(id);
-      cols.siteId.push(siteId);
-      cols.transactionId.push(input.transaction_id);
-      cols.type.push(input.type);
-      cols.amountCents.push(amountCents);
-      cols.currency.push(input.currency);
-      cols.cid.push(input.cid || null);
-      cols.clickedAt.push(click ? click.createdAt.toISOString() : null);
-      cols.affiliateId.push(orphaned ? null : click!.affiliateId);
-      cols.offerId.push(orphaned ? null : click!.offerId);
-      cols.campaignId.push(orphaned ? null : click!.campaignId);
-      cols.status.push(status);
-      cols.orphanReason.push(reason);
-      cols.originalTransactionId.push(input.original_transaction_id ?? null);
-      cols.day.push(day);
-      cols.createdAt.push(now.toISOString());
-      cols.earningKind.push(earningCents ? earning!.kind : null);
-      cols.earningCents.push(earningCents);
+      cols.siteId.push(row.siteId);
+      cols.transactionId.push(row.transactionId);
+      cols.type.push(row.type);
+      cols.amountCents.push(row.amountCents);
+      cols.currency.push(row.currency);
+      cols.cid.push(row.cid);
+      cols.clickedAt.push(row.clickedAt ? row.clickedAt.toISOString() : null);
+      cols.affiliateId.push(row.affiliateId);
+      cols.offerId.push(row.offerId);
+      cols.campaignId.push(row.campaignId);
+      cols.status.push(row.status);
+      cols.orphanReason.push(row.reason);
+      cols.originalTransactionId.push(row.originalTransactionId);
+      cols.day.push(row.day);
+      cols.createdAt.push(row.createdAt.toISOString());
+      cols.earningKind.push(d.earning?.kind ?? null);
+      cols.earningCents.push(d.earning?.cents ?? 0);
       cols.clickSiteId.push(click?.siteId ?? null);
       cols.country.push(click?.country ?? '');
       cols.device.push(click?.device ?? '');
@@ -247,21 +238,23 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.sub3.push(click?.sub3 ?? '');
       cols.sub4.push(click?.sub4 ?? '');
       cols.sub5.push(click?.sub5 ?? '');
-      cols.isNewCustomer.push(isNewCustomer(input.type) ? 1 : 0);
+      cols.isNewCustomer.push(d.newCustomer ? 1 : 0);
       cols.creative.push(click?.creative ?? '');
-      cols.amountMinor.push(input.amount_minor);
-      cols.usdRate.push(usdRate);
-      cols.fraudAction.push(verdict?.action ?? null);
-      cols.fraudReason.push(verdict?.reason ?? null);
-      cols.billerAccountId.push(source.billerAccountId);
-      cols.billerEvent.push(source.billerEvent);
+      cols.amountMinor.push(row.amountMinor);
+      cols.usdRate.push(row.usdRate);
+      cols.fraudAction.push(row.fraudAction);
+      cols.fraudReason.push(row.fraudReason);
+      cols.billerAccountId.push(row.billerAccountId);
+      cols.billerEvent.push(row.billerEvent);
+      cols.sharedId.push(row.sharedId);
       // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, fraud-review.ts).
-      if (status !== 'accepted' || !click) {
-        outcomes.set(i, { status, conversionId: id, earningCents: null, reason });
+      if (!d.paid || !click) {
+        outcomes.set(i, { status: row.status, conversionId: id, earningCents: null, reason: row.reason });
         return;
       }
+      const earningCents = d.earning?.cents ?? 0;
       outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
-      deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, input, earningCents, amountCents, now)));
+      deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, batch[i]!.input, earningCents, row.amountCents, row.createdAt)));
     });
 
     const params = [
@@ -291,6 +284,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       earlier.map((i) => batch[i]!.siteId),
       earlier.map((i) => batch[i]!.source?.billerAccountId ?? null),
       earlier.map((i) => batch[i]!.input.transaction_id),
+      earlier.map((i) => batch[i]!.source?.sharedIds ?? false),
     ]);
     for (const row of rows) outcomes.set(earlier[Number(row.ord) - 1]!, { status: 'duplicate', conversionId: Number(row.id), earningCents: null, reason: null });
   }

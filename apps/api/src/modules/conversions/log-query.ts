@@ -21,21 +21,15 @@ const original = alias(conversions, 'original');
  */
 const clickJoin = and(eq(clicks.createdAt, conversions.clickedAt), eq(clicks.cid, conversions.cid), eq(clicks.affiliateId, conversions.affiliateId));
 
-/** Ledger rows that take back another (a refund's reversal of a sale's earning), joined under this name. */
-const takenBack = alias(ledgerEntries, 'taken_back');
-
 /**
- * Cents: the affiliate's ledger rows naming the conversion (its earning, a refund's reversal, a
- * manual reversal), plus what other rows took back of them (a refund's reversal of this sale), so
- * a sale refunded in full shows 0 and the refund the amount it took. A referrer's commission is
- * theirs, not this.
+ * Cents: the affiliate's ledger rows naming the conversion (its earning, a refund's reversal on the
+ * refund's row, a staff reversal on the sale's), each counted once: a sale refunded in full shows
+ * its earning and its refund the same taken back, so the two add up to nothing and a day's rows add
+ * up to the day's earnings in the statistics. A referrer's commission is theirs, not this.
  */
 const earningCents = sql<string>`(
-  (select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
-    where ${ledgerEntries.conversionId} = ${conversions.id} and ${ledgerEntries.affiliateId} = ${conversions.affiliateId})
-  + (select coalesce(sum(${takenBack.amountCents}), 0) from ${ledgerEntries} join ${ledgerEntries} as "taken_back" on ${takenBack.reversesId} = ${ledgerEntries.id}
-    where ${ledgerEntries.conversionId} = ${conversions.id} and ${ledgerEntries.affiliateId} = ${conversions.affiliateId}
-      and ${takenBack.affiliateId} = ${conversions.affiliateId} and ${takenBack.conversionId} is distinct from ${conversions.id}))`;
+  select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
+    where ${ledgerEntries.conversionId} = ${conversions.id} and ${ledgerEntries.affiliateId} = ${conversions.affiliateId})`;
 
 const sortColumns = { time: conversions.createdAt, id: conversions.id, amount: conversions.amountCents, earning: earningCents } as const;
 

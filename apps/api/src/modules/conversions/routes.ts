@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { batchesInFlight } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
-import { siteKeyResolver } from '../sites/index.ts';
+import { type ReportingSite, siteKeyResolver } from '../sites/index.ts';
 import { fromHundredths } from '../tracking/index.ts';
-import { type ConversionInput, recordConversion } from './service.ts';
+import { type ConversionInput, type ConversionSource, recordConversion, siteApi } from './service.ts';
 
 type SiteLookup = ReturnType<typeof siteKeyResolver>;
 
@@ -40,13 +40,18 @@ const conversionQuerySchema = z.object({
 });
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 409: errorReplySchema, 422: errorReplySchema };
 const description =
-  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing. An unknown click id is stored as `orphaned` with the reason. A refund or chargeback takes back only a sale of its own click (or, with no cid, the sale its original_transaction_id names on this site), never more than is left of its earning; otherwise it is stored as `orphaned` with the reason. One that finds nothing left answers `accepted` with earning 0. Once the site has an active biller account, its own sales and rebills are refused (409) unless that account is marked "the site reports too".';
+  'Sites report conversions server to server with their API key. Idempotent on (site, transaction_id): a repeat answers `duplicate` and changes nothing; with a biller account marked "the site reports too", the same transaction id reported by that biller is the same conversion (`duplicate`). An unknown click id is stored as `orphaned` with the reason. A refund or chargeback takes back only a sale of its own click (or, with no cid, the sale its original_transaction_id names on this site), whether the site or its biller reported the sale, never more than is left of its earning or revenue; one that finds no sale is stored as `orphaned` with the reason. One whose sale has nothing left answers `accepted` with earning 0. Once the site has an active biller account, its own sales and rebills are refused (409) unless that account is marked "the site reports too".';
 
 export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteByKey = siteKeyResolver(app.db, batchesInFlight(app.config.database.kind));
   /** Refunds and chargebacks look up the earning they reverse: one by one. */
-  const record = (siteId: number, input: ConversionInput) =>
-    input.type === 'refund' || input.type === 'chargeback' ? recordConversion(app.db, siteId, input) : app.conversionWriter.write({ siteId, input, now: new Date() });
+  const record = (site: ReportingSite, input: ConversionInput) => {
+    // With "the site reports too", the site's transaction ids are its biller's: one sale, one conversion.
+    const source: ConversionSource = { ...siteApi, sharedIds: site.sharesIds };
+    return input.type === 'refund' || input.type === 'chargeback'
+      ? recordConversion(app.db, site.id, input, new Date(), source)
+      : app.conversionWriter.write({ siteId: site.id, input, now: new Date(), source });
+  };
 
   app.post(
     '/v1/conversions',
@@ -64,7 +69,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
       const site = await siteOf(siteByKey, request, undefined);
       const input = parseOrThrow(conversionRequestSchema, request.body ?? {});
       refuseCountedTwice(site, input);
-      const out = await record(site.id, input);
+      const out = await record(site, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
     },
   );
@@ -86,7 +91,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
       const site = await siteOf(siteByKey, request, key);
       const input = parseOrThrow(conversionRequestSchema, fields);
       refuseCountedTwice(site, input);
-      const out = await record(site.id, input);
+      const out = await record(site, input);
       return { data: { status: out.status, conversion_id: out.conversionId, earning: out.earningCents === null ? null : fromHundredths(out.earningCents), reason: out.reason } };
     },
   );

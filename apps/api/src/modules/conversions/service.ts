@@ -1,5 +1,5 @@
-import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType, OVER_CAP_REASON, type StoredConversionStatus } from '@portal/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { BASE_CURRENCY, type conversionRequestSchema, type ConversionStatus, isReversalType } from '@portal/contracts';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
@@ -7,11 +7,13 @@ import { conversions } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
-import { screenConversions, type Verdict } from '../fraud/index.ts';
-import { commissionsOf, type LedgerEntry, recordEarning } from '../ledger/index.ts';
+import { screenConversions } from '../fraud/index.ts';
+import { commissionsOf, type LedgerEntry, writeEarning } from '../ledger/index.ts';
+import { effectivePayout } from '../offers/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
-import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
+import { type ClickRow, findClick } from './attribution.ts';
+import { decide, orphanReasonFrom, type Report, statusOf } from './decision.ts';
 import { type Price, priceOf } from './pricing.ts';
 import { ofSource, refundTarget, takeBack } from './refunds.ts';
 
@@ -30,24 +32,15 @@ export interface ConversionSource {
   billerAccountId: number | null;
   billerEvent: string | null;
   noClickReason?: string | null;
+  /**
+   * Its transaction ids are the site's other sources' too ("the site reports too"): a report with
+   * the transaction id of one already recorded by another such source is that conversion (a duplicate).
+   */
+  sharedIds?: boolean;
 }
 export const siteApi: ConversionSource = { billerAccountId: null, billerEvent: null };
 
-/** Why a conversion is orphaned, in its source's words when it named no click and the source knows better. */
-export const orphanReasonFrom = (source: ConversionSource | undefined, cid: string | null | undefined, reason: string | null): string | null =>
-  reason && !cid && source?.noClickReason ? source.noClickReason : reason;
-
-/**
- * The status a new conversion is stored with, and why: orphaned without a click; rejected or held
- * by a fraud rule (a flag is still paid, docs/fraud.md); held for want of a rate; else accepted.
- */
-export function statusOf(orphanReason: string | null, heldReason: string | null, verdict: Verdict | null): { status: StoredConversionStatus; reason: string | null } {
-  if (orphanReason) return { status: 'orphaned', reason: orphanReason };
-  const fraud = verdict && verdict.action !== 'flag' ? verdict : null;
-  if (fraud?.action === 'reject') return { status: 'rejected', reason: fraud.reason };
-  if (fraud || heldReason) return { status: 'held', reason: fraud?.reason ?? heldReason };
-  return { status: 'accepted', reason: null };
-}
+export { orphanReasonFrom, statusOf } from './decision.ts';
 
 export interface ConversionOutcome {
   /** The one status list (contracts `conversionStatuses`). */
@@ -106,7 +99,8 @@ export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'curr
  */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date(), source: ConversionSource = siteApi): Promise<ConversionOutcome> {
   const known = await prepare(db, input, now);
-  return retryOnDeadlock(() => db.transaction((tx) => recordIn(tx, { siteId, input, now, source }, known)));
+  const item = { siteId, input, now, source };
+  return retryOnDeadlock(() => db.transaction((tx) => (known.reversal ? recordIn(tx, item, known) : recordNewIn(tx, item, known))));
 }
 
 /** One conversion to record, from its source (the site's API or a biller account). */
@@ -125,21 +119,78 @@ async function prepare(db: Db, input: Input, now: Date) {
   return { day, amountCents, usdRate, heldReason, found, reversal: isReversalType(input.type) };
 }
 
-/** The transaction that records one conversion (see `recordConversion`). */
-async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnType<typeof prepare>>): Promise<ConversionOutcome> {
+/** The conversion a repeat of this report names: its own source's, or with shared ids another of the site's. */
+async function firstReport(tx: Db, siteId: number, source: ConversionSource, transactionId: string): Promise<number> {
+  const [other] = await tx
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(
+      and(
+        eq(conversions.siteId, siteId),
+        eq(conversions.transactionId, transactionId),
+        source.sharedIds ? or(ofSource(siteId, source.billerAccountId), eq(conversions.sharedId, true)) : ofSource(siteId, source.billerAccountId),
+      ),
+    )
+    .limit(1);
+  return other!.id;
+}
+
+/**
+ * The transaction that records one new customer event (a signup, sale or rebill): what to write is
+ * the one decision's (decision.ts), read with its inputs (the click, the fraud rules' verdict, the
+ * payout); this writer writes it, then takes its place under the offer's caps.
+ */
+async function recordNewIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnType<typeof prepare>>): Promise<ConversionOutcome> {
   const { siteId, input, now, source = siteApi } = item;
-  const { day, amountCents, usdRate, heldReason, found, reversal } = known;
-  const target = reversal
-    ? await refundTarget(tx, siteId, source.billerAccountId, input.cid, input.original_transaction_id, found)
-    : { click: found, sale: undefined, orphanReason: orphanReasonOf(input.cid, found, siteId) };
-  const orphanReason = orphanReasonFrom(source, input.cid, target.orphanReason);
-  // The click the conversion is attributed to: a refund with no cid takes its sale's.
-  const click = orphanReason ? undefined : target.click;
-  // Fraud screening (docs/fraud.md) in the transaction that records it; refunds and chargebacks are never screened.
+  const { amountCents, usdRate, heldReason, found } = known;
+  const report: Report = { siteId, input, source, now };
+  const price = { amountCents, usdRate, heldReason };
+  const unscreened = decide(report, { price, click: found, verdict: null, payout: undefined });
+  const click = unscreened.row.affiliateId !== null ? found : undefined;
+  // Fraud screening (docs/fraud.md) in the transaction that records it, and the payout, of an attributed one.
   const [verdict] = click
     ? await screenConversions(tx, [{ affiliateId: click.affiliateId, offerId: click.offerId, clickedAt: click.createdAt, visitorHash: click.visitorHash, type: input.type, now }])
     : [null];
-  const { status, reason } = statusOf(orphanReason, heldReason, verdict ?? null);
+  const payout = click ? await effectivePayout(tx, click.offerId, click.affiliateId) : undefined;
+  const d = decide(report, { price, click: found, verdict: verdict ?? null, payout });
+  const [row] = await tx.insert(conversions).values(d.row).onConflictDoNothing().returning({ id: conversions.id });
+  // Reported before (or twice at the same moment): the first report stands.
+  if (!row) return { status: 'duplicate', conversionId: await firstReport(tx, siteId, source, input.transaction_id), earningCents: null, reason: null };
+  if (d.orphanRevenueCents !== null) {
+    // Nobody is paid on it, but the site reported it: its revenue counts for the site.
+    await addToRollups(tx, [orphanedRevenue(siteId, d.row.day, input.type, d.orphanRevenueCents)]);
+  }
+  if (!d.paid || !click) return { status: d.row.status, conversionId: row.id, earningCents: null, reason: d.row.reason };
+
+  const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day: d.row.day, createdAt: now };
+  // Everything the conversion pays is written after a savepoint; it then takes its place under the
+  // offer's caps last, so their counter rows stay locked only until the commit (concurrent
+  // conversions of a capped offer wait the least). Over a hard cap it is all rolled back.
+  await tx.execute(sql`savepoint under_caps`);
+  const earningCents = await writeEarning(tx, entry, d.earning);
+  const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
+  await addToRollups(tx, [{ ...keyOf(click, d.row.day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
+  await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
+  if (!(await takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: d.newCustomer, earningCents: d.capCents, now }))) {
+    // Over a hard cap: the decision again, with the caps' answer; stored with its reason, moving no money.
+    const over = decide(report, { price, click: found, verdict: verdict ?? null, payout, overCap: true });
+    await tx.execute(sql`rollback to savepoint under_caps`);
+    await tx.update(conversions).set({ status: over.row.status, reason: over.row.reason }).where(eq(conversions.id, row.id));
+    return { status: over.row.status, conversionId: row.id, earningCents: null, reason: over.row.reason };
+  }
+  return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
+}
+
+/** The transaction that records one refund or chargeback (see `recordConversion`). */
+async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnType<typeof prepare>>): Promise<ConversionOutcome> {
+  const { siteId, input, now, source = siteApi } = item;
+  const { day, amountCents, usdRate, found } = known;
+  // The sale it takes back, found and locked whichever channel recorded it (refunds.ts).
+  const target = await refundTarget(tx, siteId, source.billerAccountId, input.cid, input.original_transaction_id, found);
+  const orphanReason = orphanReasonFrom(source, input.cid, target.orphanReason);
+  // The click the conversion is attributed to: a refund with no cid takes its sale's. Reversals are never screened nor held.
+  const click = orphanReason ? undefined : target.click;
+  const { status, reason } = statusOf(orphanReason, null, null);
   const [row] = await tx
     .insert(conversions)
     .values({
@@ -157,49 +208,29 @@ async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnT
       campaignId: click?.campaignId ?? null,
       status,
       reason,
-      fraudAction: verdict?.action ?? null,
-      fraudReason: verdict?.reason ?? null,
       originalTransactionId: input.original_transaction_id ?? null,
       reversesConversionId: click ? (target.sale?.id ?? null) : null,
       billerAccountId: source.billerAccountId,
       billerEvent: source.billerEvent,
+      sharedId: source.sharedIds ?? false,
       day,
       createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: conversions.id });
-  if (!row) {
-    // Reported before (or twice at the same moment): the first report stands.
-    const [other] = await tx
-      .select({ id: conversions.id })
-      .from(conversions)
-      .where(and(ofSource(siteId, source.billerAccountId), eq(conversions.transactionId, input.transaction_id)));
-    return { status: 'duplicate', conversionId: other!.id, earningCents: null, reason: null };
-  }
+  // Reported before (or twice at the same moment), by this source or, with shared ids, by another of the site's.
+  if (!row) return { status: 'duplicate', conversionId: await firstReport(tx, siteId, source, input.transaction_id), earningCents: null, reason: null };
   if (!click) {
     // Nobody is paid on it, but the site reported it: its revenue counts for the site.
     await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);
     return { status: 'orphaned', conversionId: row.id, earningCents: null, reason: orphanReason };
   }
-  // Held (for want of a rate, or for review) or rejected: no money, rollup or postback.
-  if (status === 'held' || status === 'rejected') return { status, conversionId: row.id, earningCents: null, reason };
-
-  const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: row.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
   const refund = { id: row.id, type: input.type, amountMinor: input.amount_minor, amountCents, currency: input.currency };
-  // Everything the conversion pays is written after a savepoint; a new customer event then takes
-  // its place under the offer's caps last, so their counter rows stay locked only until the commit
-  // (concurrent conversions of a capped offer wait the least). Over a hard cap it is all rolled back.
-  if (!reversal) await tx.execute(sql`savepoint under_caps`);
-  const earningCents = reversal ? (target.sale ? await takeBack(tx, target.sale, refund, day, now) : 0) : await recordEarning(tx, entry, input.type, amountCents);
-  // The referrer's commission (or its take-back) with the conversion, in one write in key order.
-  const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
-  await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, earningCents, amountCents) }, ...commissions]);
-  await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, earningCents, amountCents, now));
-  if (!reversal && !(await takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(input.type), earningCents, now }))) {
-    // Over a hard cap: stored with the reason, moving no money (no ledger row, rollup or postback).
-    await tx.execute(sql`rollback to savepoint under_caps`);
-    await tx.update(conversions).set({ status: 'rejected', reason: OVER_CAP_REASON }).where(eq(conversions.id, row.id));
-    return { status: 'rejected', conversionId: row.id, earningCents: null, reason: OVER_CAP_REASON };
-  }
-  return { status: 'accepted', conversionId: row.id, earningCents, reason: null };
+  // No more earning nor revenue than is left of its sale's (refunds.ts `takeBack`).
+  const taken = target.sale ? await takeBack(tx, target.sale, refund, day, now) : { cents: 0, revenueCents: 0 };
+  // The referrer's commission taken back with it, in one write in key order.
+  const commissions = taken.cents === 0 ? [] : (await commissionsOf(tx, row.id)).flatMap((c) => ledgerCost(c) ?? []);
+  await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(input.type, taken.cents, taken.revenueCents) }, ...commissions]);
+  await enqueuePostbacksForConversion(tx, forPostback(row.id, click, input, taken.cents, amountCents, now));
+  return { status: 'accepted', conversionId: row.id, earningCents: taken.cents, reason: null };
 }

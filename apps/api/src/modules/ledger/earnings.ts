@@ -43,6 +43,11 @@ export async function recordEarning(tx: Db, entry: LedgerEntry, type: Conversion
 export async function recordAdmittedEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number, admit: (cents: number) => Promise<boolean>): Promise<number | null> {
   const earning = earningOf(await effectivePayout(tx, entry.offerId, entry.affiliateId), type, amountCents);
   if (!(await admit(earning?.cents ?? 0))) return null;
+  return writeEarning(tx, entry, earning);
+}
+
+/** Writes an earning already decided (conversions' decision) and its referral commission; answers the cents (0: nothing written). */
+export async function writeEarning(tx: Db, entry: LedgerEntry, earning: { kind: EarningKind; cents: number } | null): Promise<number> {
   if (!earning || earning.cents === 0) return 0;
   const [row] = await tx
     .insert(ledgerEntries)

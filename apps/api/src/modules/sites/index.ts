@@ -6,5 +6,5 @@ export const sitesModule = apiModule('sites', async (app) => {
   await app.register(siteRoutes);
 });
 
-export { siteKeyResolver } from './keys.ts';
+export { type ReportingSite, siteKeyResolver } from './keys.ts';
 export { assertSiteExists } from './service.ts';

@@ -15,9 +15,10 @@ export function newSiteKey(): { key: string; hash: string; prefix: string } {
 /**
  * A site as the conversions endpoint sees it. `billersOnly`: an active biller account of the site
  * reports its sales and rebills, and none is marked "the site reports too", so the site's own sales
- * and rebills are refused (no sale counted twice).
+ * and rebills are refused (no sale counted twice). `sharesIds`: an active biller account of the site is
+ * marked "the site reports too", so the site's transaction ids are its biller's (one sale, one conversion).
  */
-export type ReportingSite = SiteRow & { billersOnly: boolean };
+export type ReportingSite = SiteRow & { billersOnly: boolean; sharesIds: boolean };
 
 /**
  * The site of an API key, for the conversions endpoint: the keys of the reports arriving together
@@ -31,8 +32,9 @@ export function siteKeyResolver(db: Db, maxInFlight: number): (key: string) => P
       const siteId = sql.raw('"sites"."id"');
       const billersOnly = sql<boolean>`(exists (select 1 from ${billerAccounts} b where b.site_id = ${siteId} and b.active and b.deleted_at is null)
         and not exists (select 1 from ${billerAccounts} b where b.site_id = ${siteId} and b.active and b.deleted_at is null and b.site_reports_too))`;
+      const sharesIds = sql<boolean>`exists (select 1 from ${billerAccounts} b where b.site_id = ${siteId} and b.active and b.deleted_at is null and b.site_reports_too)`;
       const rows = await db
-        .select({ ...getTableColumns(sites), billersOnly })
+        .select({ ...getTableColumns(sites), billersOnly, sharesIds })
         .from(sites)
         .where(inArray(sites.apiKeyHash, [...new Set(hashes)]));
       const byHash = new Map(rows.map((r) => [r.apiKeyHash, r]));

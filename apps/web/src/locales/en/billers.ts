@@ -100,6 +100,7 @@ export const billers = {
       subscription: 'Subscription',
       logged: 'Logged',
       rejected: 'Rejected',
+      reversed: 'Reversed',
     },
     types: {
       sale: 'Sale',

@@ -63,10 +63,13 @@ const amountFields: Partial<Record<BillerEventType, Array<[amount: string, curre
   ],
 };
 
+/** Where a refund, chargeback or void post carries an id of its own (the refund's, not the sale's). */
+const ownIdFields = ['refundTransactionId', 'refundId', 'chargebackTransactionId', 'voidTransactionId'];
+
 /** The first amount field the event carries, read with its currency (fields.ts `amountOf`); none: 0 USD. */
 function amountFor(type: BillerEventType, f: Record<string, string>): { amountMinor: number; currency: string } | RefusedPost {
   for (const [amountField, currencyFields] of amountFields[type] ?? []) {
-    if (f[amountField] !== undefined) return amountOf(f[amountField], firstOf(f, ...currencyFields), amountField);
+    if (f[amountField] !== undefined) return amountOf(f[amountField], firstOf(f, ...currencyFields), amountField, type);
   }
   return { amountMinor: 0, currency: 'USD' };
 }
@@ -93,11 +96,17 @@ function parse(post: BillerPost, account: AccountForFormat): ParsedBillerEvent |
       break;
     case 'refund':
     case 'chargeback':
-    case 'void':
-      // CCBill names the transaction taken back; the event's own id is that, its kind and its time.
+    case 'void': {
+      // CCBill names the transaction taken back. The event's own id: that, its kind and the refund's
+      // own id where the post carries one, else its amount and time (two partial refunds of one sale
+      // are two refunds); a post with neither cannot be told from another refund of the sale.
       originalTransactionId = txid;
-      transactionId = txid ? `${billerEvent}:${txid}:${at}` : null;
+      const own = firstOf(f, ...ownIdFields);
+      if (txid && !own && !at.trim()) return { refused: `The ${billerEvent} post has neither a refund id nor a timestamp.` };
+      const amount = firstOf(f, 'amount', 'accountingAmount') ?? '';
+      transactionId = txid ? (own ? `${billerEvent}:${txid}:${own}` : `${billerEvent}:${txid}:${amount.replace(/^-/, '')}:${at.trim()}`) : null;
       break;
+    }
     default:
       transactionId = subscriptionId || txid ? `${billerEvent}:${subscriptionId ?? txid}:${at}` : null;
   }

@@ -38,7 +38,7 @@ function dataPlus(f: Record<string, string>, account: AccountForFormat): ParsedB
   if (!subscriptionId && type !== 'sale') return { refused: 'The Data Plus row has no ets_member_idx.' };
   const reversal = type === 'refund' || type === 'chargeback';
   // Data Plus carries no currency: Epoch reports these rows in US dollars.
-  const amount = movesMoney(type) ? amountOf(firstOf(f, 'ets_transaction_amount'), null, 'ets_transaction_amount') : { amountMinor: 0, currency: 'USD' };
+  const amount = movesMoney(type) ? amountOf(firstOf(f, 'ets_transaction_amount'), null, 'ets_transaction_amount', type) : { amountMinor: 0, currency: 'USD' };
   if ('refused' in amount) return amount;
   return {
     billerEvent: code,
@@ -62,7 +62,7 @@ function join(f: Record<string, string>, account: AccountForFormat): ParsedBille
     return { billerEvent: ans, type: 'failure', transactionId: txid, subscriptionId, originalTransactionId: null, cid, amountMinor: 0, currency: 'USD' };
   }
   if (!txid) return { refused: 'The join postback has no transaction_id.' };
-  const amount = amountOf(firstOf(f, 'amount'), firstOf(f, 'currency'), 'amount');
+  const amount = amountOf(firstOf(f, 'amount'), firstOf(f, 'currency'), 'amount', 'sale');
   if ('refused' in amount) return amount;
   return { billerEvent: ans, type: 'sale', transactionId: txid, subscriptionId, originalTransactionId: null, cid, ...amount };
 }

@@ -18,19 +18,24 @@ export function firstOf(f: Record<string, string>, ...names: string[]): string |
 export const movesMoney = (type: BillerEventType): boolean =>
   type === 'sale' || type === 'rebill' || type === 'refund' || type === 'chargeback' || type === 'void';
 
+/** Refunds, chargebacks and voids: the event types that take money back. */
+const takesBack = (type: BillerEventType): boolean => type === 'refund' || type === 'chargeback' || type === 'void';
+
 /**
  * An amount and its currency as a biller writes them ("9.95", "EUR" or "978"). Billers write a
  * credit or chargeback either way ("-9.95" or "9.95"): the sign is the event type's, so it is dropped.
- * No amount at all is 0; no currency is USD.
+ * A negative price of a sale or rebill is no sale: refused. No amount at all is 0; no currency is USD.
  */
 export function amountOf(
   amount: string | null,
   currencyText: string | null,
   amountField: string,
+  type: BillerEventType,
 ): { amountMinor: number; currency: string } | RefusedPost {
   const currency = currencyText === null ? 'USD' : currencyOf(currencyText);
   if (!currency) return { refused: `Unknown currency ${currencyText}.` };
   if (amount === null) return { amountMinor: 0, currency };
+  if (amount.trim().startsWith('-') && !takesBack(type)) return { refused: `The ${amountField} is negative.` };
   const amountMinor = minorOf(amount.replace(/^-/, ''), currency);
   if (amountMinor === undefined) return { refused: `The ${amountField} is not an amount.` };
   return { amountMinor, currency };

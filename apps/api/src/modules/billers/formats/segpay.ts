@@ -83,7 +83,7 @@ function parse(post: BillerPost, account: AccountForFormat): ParsedBillerEvent |
     : movesMoney(type)
       ? tranid
       : `${action || trantype}:${tranid ?? subscriptionId}`;
-  const amount = movesMoney(type) ? amountOf(firstOf(f, 'price'), firstOf(f, 'currencycode'), 'price') : { amountMinor: 0, currency: 'USD' };
+  const amount = movesMoney(type) ? amountOf(firstOf(f, 'price', type), firstOf(f, 'currencycode'), 'price', type) : { amountMinor: 0, currency: 'USD' };
   if ('refused' in amount) return amount;
   return {
     billerEvent,

@@ -58,7 +58,7 @@ function parse(post: BillerPost, account: AccountForFormat): ParsedBillerEvent |
   // An upgrade starts a new sale; its postback names the sale it upgrades, whose click it keeps.
   const subscriptionId = billerEvent.toLowerCase() === 'upgrade' ? (firstOf(f, 'precedingSaleID', 'parentID') ?? saleId) : saleId;
   const amount = movesMoney(type)
-    ? amountOf(firstOf(f, 'priceAmount', 'amount'), firstOf(f, 'priceCurrency', 'currency'), 'priceAmount')
+    ? amountOf(firstOf(f, 'priceAmount', 'amount'), firstOf(f, 'priceCurrency', 'currency'), 'priceAmount', type)
     : { amountMinor: 0, currency: 'USD' };
   if ('refused' in amount) return amount;
   return {

@@ -1,0 +1,2 @@
+ALTER TABLE "conversions" ADD COLUMN "shared_id" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "conversions_shared_transaction_idx" ON "conversions" USING btree ("site_id","transaction_id") WHERE "conversions"."shared_id";

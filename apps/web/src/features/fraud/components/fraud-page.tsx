@@ -7,6 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type HeldConversion, rejectHeldRequestSchema } from '@portal/contracts';
@@ -14,6 +16,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -24,6 +27,7 @@ import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format.
 import { notify } from '../../../lib/notifications.tsx';
 import { InvalidClicksSection } from './invalid-clicks-section.tsx';
 import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useReviewHeld } from '../api/fraud.ts';
+import { NetworkFraudRules } from './fraud-rules.tsx';
 import { SharedDetailsSection } from './shared-details-section.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -35,8 +39,32 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </Stack>
 );
 
-/** /fraud (staff with fraud): held conversions to approve or reject, appeals, each affiliate's ratios and invalid clicks (docs/fraud.md). */
+/** /fraud (staff with fraud): a Review tab with held conversions to approve or reject, appeals, each affiliate's ratios and invalid clicks; a Rules tab with the network's rules and risk holds (docs/fraud.md). */
 export function FraudPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'rules' ? 'rules' : 'review';
+  const choose = (v: string) => {
+    const next = new URLSearchParams(params);
+    if (v === 'review') next.delete('tab');
+    else next.set('tab', v);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Tabs value={tab} onChange={(_, v: string) => choose(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('fraud.tabs.label')} sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}>
+        {(['review', 'rules'] as const).map((k) => (
+          <Tab key={k} value={k} label={t(`fraud.tabs.${k}`)} id={`fraud-tab-${k}`} aria-controls={`fraud-panel-${k}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`fraud-panel-${tab}`} aria-labelledby={`fraud-tab-${tab}`} sx={{ minWidth: 0 }}>
+        {tab === 'rules' ? <NetworkFraudRules /> : <ReviewPanel />}
+      </Box>
+    </Box>
+  );
+}
+
+function ReviewPanel() {
   const { t } = useTranslation();
   return (
     <Stack spacing={4} sx={{ minWidth: 0 }}>

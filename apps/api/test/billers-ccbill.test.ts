@@ -238,11 +238,12 @@ describe('CCBill webhooks', () => {
   it('a sale without the click id is orphaned; once staff attach it to the click, its subscription and rebills are the affiliate\'s', async () => {
     const sub = ccbillId();
     const tx = ccbillId();
+    // The buyer's click, made before the sale (whose post lost the click id).
+    const cidLater = await newClick();
     const res = await ccbillPost(t.app, path, 'NewSaleSuccess', newSale(sub, tx, null, '20.00'));
     expect(res.body).toBe('OK');
     const orphan = (await lastEvent()).conversionId!;
     expect(await conversion(orphan)).toMatchObject({ status: 'orphaned', affiliateId: null });
-    const cidLater = await newClick();
     const attached = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan}/attach`, headers: bearer(staff), payload: { cid: cidLater } });
     expect(attached.statusCode).toBe(200);
     const [started] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, sub));

@@ -198,10 +198,11 @@ describe('a conversion paid later takes its place under the caps then', () => {
 
   it('attaching an orphaned conversion when the hard cap is full is refused and leaves it orphaned', async () => {
     await oneADay(attached);
+    const earlier = await clickOn(attached);
     const orphan = (await convert(t.app, attached.apiKey, { cid: 'unknownclickid0000000', type: 'sale', amount: '50.00', transaction_id: `CAP-${++seq}` })).json().data;
     expect(orphan.status).toBe('orphaned');
     expect((await sale(attached, await clickOn(attached))).json().data.status).toBe('accepted');
-    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: await clickOn(attached) } });
+    const res = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan.conversion_id}/attach`, headers: bearer(staff), payload: { cid: earlier } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(capMessages.capFull);
     expect(await statusOf(orphan.conversion_id)).toMatchObject({ status: 'orphaned' });

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { accounts, signIn } from './support/accounts.ts';
 import { dataOf, staffSession } from './support/api.ts';
+import { readMails } from './support/mail.ts';
 import { rememberCookieChoice } from './support/shell.ts';
 
 // Fraud rules on screen (docs/fraud.md): staff with the fraud permission read and change the network's
@@ -19,6 +20,11 @@ test("staff change the network's rules and risk holds in the Rules tab; the chan
   const before = await dataOf<{ rules: Rule[]; risk_holds: unknown[] }>(await api.get('/v1/settings/fraud-rules'));
   try {
     await signIn(page, accounts.owner);
+    // The sign-in code came from the network by its name, and greets the owner as such.
+    const code = readMails().filter((m) => m.to.includes(accounts.owner.email) && /^Your sign-in code/.test(m.subject)).at(-1)!;
+    const network = await dataOf<{ name: string }>(await api.get('/v1/settings/network-details'));
+    expect(code.from).toMatch(new RegExp(`^"?${network.name}"? <`));
+    expect(code.text).toMatch(/^Hello Owner,/m);
     await page.goto('/fraud');
     await page.getByRole('tab', { name: 'Rules' }).click();
     await expect(page).toHaveURL(/\/fraud\?tab=rules$/);
@@ -33,7 +39,7 @@ test("staff change the network's rules and risk holds in the Rules tab; the chan
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
     // Hold the first 3 conversions of each affiliate; too-soon becomes 20 seconds and a rejection.
-    await first.getByRole('checkbox').check();
+    await first.getByRole('switch').check();
     await first.getByLabel("Value of An affiliate's first conversions").fill('3');
     await expect(first.getByTestId('fraud-rule-first_conversions-sentence')).toHaveText("Each of an affiliate's first 3 conversions is held until staff approve or reject it.");
     await soon.getByLabel('Value of Too soon after the click').fill('20');
@@ -88,7 +94,7 @@ test("staff set an offer's own rule in its Offer details; the others follow the 
     await expect(soon).toContainText(
       "Follows the network's rule: A conversion made less than 15 seconds after its click is paid and flagged, with the reason shown in the conversion log.",
     );
-    await soon.getByRole('checkbox').check();
+    await soon.getByRole('switch').check();
     await soon.getByLabel('Value of Too soon after the click').fill('60');
     await expect(soon).toContainText('A conversion made less than 60 seconds after its click is held until staff approve or reject it.');
     await section.getByRole('button', { name: 'Save rules' }).click();

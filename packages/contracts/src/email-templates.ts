@@ -21,6 +21,7 @@ export const emailTypeInfo = {
   profile_info_rejected: { label: 'Profile info rejected', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'reason', 'link'] },
   payout_approved: { label: 'Payout approved', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
   payout_paid: { label: 'Payout paid', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
+  payout_unmarked_paid: { label: 'Payout not paid after all (correction)', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   payout_rejected: { label: 'Payout rejected', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   tax_form_submitted: { label: 'Tax form submitted', to: 'staff', optional: true, variables: ['name', 'email', 'affiliate_id', 'form_type', 'link'] },
   tax_form_accepted: { label: 'Tax form accepted', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'link'] },

@@ -23,14 +23,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LinkField } from '../../../components/link-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
-import { useBillerAccounts, useDeleteBillerAccount, useRotateBillerKey } from '../api/biller-accounts.ts';
+import { useBillerAccounts, useClickIdParam, useDeleteBillerAccount, useRotateBillerKey } from '../api/biller-accounts.ts';
 import { accountLabel } from '../lib/biller-fields.ts';
 import { BillerAccountForm } from './biller-account-form.tsx';
 
 /** The steps for one biller: where in its admin the URL goes, and the join-form field that carries the click id. */
 function BillerSteps({ account }: { account: BillerAccount }) {
   const { t } = useTranslation();
-  const steps = t(`billers.stepsFor.${account.biller}`, { returnObjects: true, field: account.passthrough_field }) as unknown as string[];
+  // The parameter the site's own landing pages receive the click id in, named as the site sees it.
+  const param = useClickIdParam(account.site_id).data ?? 'cid';
+  const steps = t(`billers.stepsFor.${account.biller}`, { returnObjects: true, field: account.passthrough_field, param }) as unknown as string[];
   return (
     <Box>
       <Typography variant="subtitle2" component="h4">

@@ -68,7 +68,7 @@ test("staff change the network's rules and risk holds in the Rules tab; the chan
     await page.reload();
     await expect(page.getByLabel('Value of Too soon after the click')).toHaveValue('20');
     await expect(page.getByLabel("Value of An affiliate's first conversions")).toHaveValue('3');
-    await expect(page.getByRole('region', { name: 'Risk holds' }).getByText('is at least 40% of sales is paid 30 days later', { exact: false })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Risk holds' }).getByText('at least 40% of sales is paid 30 days later', { exact: false })).toBeVisible();
 
     // The event history has both changes, newest first.
     const events = await dataOf<Event[]>(await api.get('/v1/events?object_type=settings&per_page=5'));

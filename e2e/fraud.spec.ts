@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn } from './support/accounts.ts';
+import { waitForMail } from './support/mail.ts';
 import { rememberCookieChoice } from './support/shell.ts';
 
 // The Fraud screen (issue 27, docs/fraud.md): staff approve a conversion a fraud rule held, after
@@ -74,4 +75,30 @@ test("Shared details lists the demo affiliates paid to one PayPal address; each 
   await expect(notice).toContainText('Payout details shared with Mateo Alvarez', { timeout: 20_000 });
   await notice.getByRole('link', { name: 'Mateo Alvarez' }).click();
   await expect(page.getByRole('region', { name: 'Shares details with other affiliates' })).toContainText('Payout details shared with Lena Fischer', { timeout: 20_000 });
+});
+
+test('an appeal waits on the Review tab; rejecting its conversion resolves it and emails the affiliate the answer', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await signIn(page, accounts.owner);
+  await page.goto('/fraud');
+  // The demo's one open appeal is counted on the tab and waits in Appeals.
+  await expect(page.getByRole('tab', { name: 'Review (1 appeal)' })).toBeVisible({ timeout: 20_000 });
+  const row = held(page).locator('tbody tr').filter({ hasText: 'Appeal:' }).first();
+  const id = (await row.getAttribute('data-testid'))!.replace('held-', '');
+  const appeal = page.getByRole('table', { name: 'Appeals' }).getByTestId(`appeal-${id}`);
+  await expect(appeal).toContainText('Waiting');
+  const email = (await row.getByRole('cell').nth(2).locator('div').innerText()).replace(/\s/g, '');
+  const since = Date.now();
+
+  await row.getByRole('button', { name: `Reject conversion ${id}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject this conversion' });
+  await dialog.getByLabel('Reason').fill('The same card paid on five accounts within an hour.');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('One conversion rejected.')).toBeVisible();
+  await expect(appeal).toContainText('Resolved: rejected');
+  await expect(page.getByRole('tab', { name: 'Review', exact: true })).toBeVisible();
+  await page.screenshot({ path: info.outputPath(`fraud-appeal-resolved-${info.project.name}.png`), fullPage: true });
+
+  const mail = await waitForMail(email, new RegExp(`^Your appeal of conversion #${id}: rejected$`), since);
+  expect(mail.text).toContain('The same card paid on five accounts within an hour.');
 });

@@ -21,6 +21,8 @@ export const emailTypeInfo = {
   profile_info_rejected: { label: 'Profile info rejected', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'reason', 'link'] },
   payout_approved: { label: 'Payout approved', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
   payout_paid: { label: 'Payout paid', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
+  appeal_received: { label: 'Appeal received', to: 'staff', optional: true, variables: ['name', 'email', 'affiliate_id', 'conversion_id', 'reason', 'message', 'link'] },
+  appeal_decided: { label: 'Appeal decided', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'conversion_id', 'decision', 'answer', 'link'] },
   payout_unmarked_paid: { label: 'Payout not paid after all (correction)', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   payout_rejected: { label: 'Payout rejected', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   tax_form_submitted: { label: 'Tax form submitted', to: 'staff', optional: true, variables: ['name', 'email', 'affiliate_id', 'form_type', 'link'] },

@@ -7,7 +7,7 @@ import { billerAccounts, clicks, conversions, ledgerEntries, offers, sites, user
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
-import { appealsOf } from './fraud-review.ts';
+import { appealsOf, awaitsRate } from './fraud-review.ts';
 
 type Query = z.output<typeof conversionLogQuerySchema>;
 const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -90,6 +90,7 @@ const columns = {
   reversesId: original.id,
   reversesTransactionId: original.transactionId,
   fraudAction: conversions.fraudAction,
+  reviewedAt: conversions.reviewedAt,
   fraudReason: conversions.fraudReason,
   biller: billerAccounts.biller,
   billerEvent: conversions.billerEvent,
@@ -127,6 +128,7 @@ function toRow(r: Row, scope: Scope): ConversionLogRow {
     reverses: r.reversesId === null ? null : { id: Number(r.reversesId), transaction_id: String(r.reversesTransactionId) },
     flag: r.fraudAction === 'flag' ? text(r.fraudReason) : null,
     appeal: null,
+    ...(awaitsRate({ status: String(r.status), fraudAction: text(r.fraudAction), reviewedAt: (r.reviewedAt as Date | null) ?? null }) ? { awaiting_rate: true } : {}),
     biller: (text(r.biller) as ConversionLogRow['biller']) ?? null,
     biller_event: text(r.billerEvent),
   };

@@ -2,10 +2,11 @@ import type { EmailType } from '@portal/contracts';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { announcements, emailPreferences, payoutTransitions, payouts, users } from '../../db/schema/index.ts';
+import { announcements, conversionAppeals, conversions, emailPreferences, payoutTransitions, payouts, users } from '../../db/schema/index.ts';
+import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../conversions/index.ts';
 import { enqueue, enqueueMany } from '../jobs/index.ts';
 import { sendOptionalEmail } from './optional.ts';
-import { emailSwitchedOn } from './send.ts';
+import { emailSwitchedOn, sendEmail } from './send.ts';
 
 /** One announcement: fans out into one news email per affiliate who wants news. */
 export const NEWS_EMAILS_JOB = 'email.news';
@@ -48,6 +49,46 @@ async function unmarkReason(db: Db, payoutId: number): Promise<string> {
 
 export function registerOptionalEmailJobs(app: FastifyInstance): void {
   const deps = { db: app.db, config: app.config, mailer: app.mailer };
+
+  /** An appealed conversion with its affiliate and the appeal, as the two appeal emails need it. */
+  const appealed = async (conversionId: number) => {
+    const [row] = await app.db
+      .select({ status: conversions.status, reason: conversions.reason, affiliateId: users.id, name: users.name, email: users.email, message: conversionAppeals.message })
+      .from(conversionAppeals)
+      .innerJoin(conversions, eq(conversions.id, conversionAppeals.conversionId))
+      .innerJoin(users, eq(users.id, conversionAppeals.affiliateId))
+      .where(eq(conversionAppeals.conversionId, conversionId));
+    return row;
+  };
+
+  // Staff (the support address) hear of a new appeal at once.
+  app.jobs.register<{ conversionId: number }>(APPEAL_RECEIVED_JOB, {
+    async handle({ conversionId }) {
+      const a = await appealed(conversionId);
+      if (!a) return;
+      await sendEmail(deps, 'appeal_received', {
+        vars: { name: a.name, email: a.email, affiliate_id: a.affiliateId, conversion_id: conversionId, reason: a.reason ?? '', message: a.message, link: `${app.config.publicUrl}/fraud` },
+      });
+    },
+  });
+
+  // The affiliate hears the decision on their appeal, with staff's answer.
+  app.jobs.register<{ conversionId: number }>(APPEAL_DECIDED_JOB, {
+    async handle({ conversionId }) {
+      const a = await appealed(conversionId);
+      if (!a) return;
+      const approved = a.status !== 'rejected';
+      const answer = approved
+        ? a.status === 'accepted'
+          ? 'It is paid now and counts towards your next payout.'
+          : 'It is approved and is paid as soon as the exchange rate of its day arrives.'
+        : `Staff’s answer: ${a.reason ?? ''}`;
+      await sendEmail(deps, 'appeal_decided', {
+        to: a.email,
+        vars: { name: a.name, email: a.email, conversion_id: conversionId, decision: approved ? 'approved' : 'rejected', answer, link: `${app.config.publicUrl}/conversion-log` },
+      });
+    },
+  });
 
   app.jobs.register<{ announcementId: number }>(NEWS_EMAILS_JOB, {
     async handle({ announcementId }) {

@@ -18,6 +18,8 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   payout_paid: '/payments',
   payout_rejected: '/payments',
   payout_unmarked_paid: '/payments',
+  appeal_received: '/fraud',
+  appeal_decided: '/conversion-log',
   news: '/announcements',
   tax_form_submitted: '/affiliates',
   tax_form_accepted: '/profile?tab=billing',
@@ -71,5 +73,8 @@ export async function sampleVars(db: Db, publicUrl: string, type: EmailType, per
     used: '9',
     limit: '10',
     percent: '90%',
+    conversion_id: 1042,
+    decision: 'approved',
+    answer: 'It is paid now and counts in your next payout.',
   };
 }

@@ -39,6 +39,9 @@ export const fraud = {
     empty: 'No affiliate has appealed a conversion.',
     conversion: 'Conversion',
     message: 'Message',
+    state: 'State',
+    open: 'Waiting',
+    resolved: { approved: 'Resolved: approved', rejected: 'Resolved: rejected' },
   },
   ratios: {
     title: 'Chargeback and refund ratios',
@@ -73,9 +76,12 @@ export const fraud = {
     submit: 'Send appeal',
     done: 'Your appeal was sent.',
     sent: 'Appealed {{date}}',
+    open_state: 'waiting for staff',
+    resolved: { approved: 'Resolved: approved.', rejected: 'Resolved: rejected.' },
+    answer: 'Answer: {{answer}}',
     flag: 'Flagged: {{reason}}',
   },
-  tabs: { label: 'Fraud sections', review: 'Review', rules: 'Rules' },
+  tabs: { label: 'Fraud sections', review: 'Review', reviewWithAppeals_one: 'Review (1 appeal)', reviewWithAppeals_other: 'Review ({{count}} appeals)', rules: 'Rules' },
   rules: {
     listLabel: 'Fraud rules',
     networkTitle: "The network's rules",

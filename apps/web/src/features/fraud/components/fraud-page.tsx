@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -44,6 +45,8 @@ export function FraudPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'rules' ? 'rules' : 'review';
+  // Appeals waiting for a decision, counted on the tab that has them.
+  const open = (useFraudAppeals().data ?? []).filter((a) => !a.resolved).length;
   const choose = (v: string) => {
     const next = new URLSearchParams(params);
     if (v === 'review') next.delete('tab');
@@ -54,7 +57,7 @@ export function FraudPage() {
     <Box sx={{ minWidth: 0 }}>
       <Tabs value={tab} onChange={(_, v: string) => choose(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('fraud.tabs.label')} sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}>
         {(['review', 'rules'] as const).map((k) => (
-          <Tab key={k} value={k} label={t(`fraud.tabs.${k}`)} id={`fraud-tab-${k}`} aria-controls={`fraud-panel-${k}`} />
+          <Tab key={k} value={k} label={k === 'review' && open ? t('fraud.tabs.reviewWithAppeals', { count: open }) : t(`fraud.tabs.${k}`)} id={`fraud-tab-${k}`} aria-controls={`fraud-panel-${k}`} />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`fraud-panel-${tab}`} aria-labelledby={`fraud-tab-${tab}`} sx={{ minWidth: 0 }}>
@@ -251,14 +254,14 @@ function AppealsSection() {
   return (
     <ListTable
       label={t('fraud.appeals.title')}
-      columns={[t('fraud.held.time'), t('fraud.held.affiliate'), t('fraud.appeals.conversion'), t('fraud.appeals.message')]}
+      columns={[t('fraud.held.time'), t('fraud.held.affiliate'), t('fraud.appeals.conversion'), t('fraud.appeals.message'), t('fraud.appeals.state')]}
       actions={false}
       count={rows.length}
       pending={appeals.isPending}
       empty={t('fraud.appeals.empty')}
     >
       {rows.map((a) => (
-        <TableRow key={a.conversion_id}>
+        <TableRow key={a.conversion_id} data-testid={`appeal-${a.conversion_id}`}>
           <TableCell>{formatDateTime(a.time)}</TableCell>
           <TableCell>{a.affiliate.name}</TableCell>
           <TableCell>
@@ -270,6 +273,9 @@ function AppealsSection() {
             ) : null}
           </TableCell>
           <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 420 }}>{a.message}</TableCell>
+          <TableCell>
+            <Chip size="small" variant="outlined" color={a.resolved ? (a.decision === 'rejected' ? 'error' : 'success') : 'warning'} label={a.resolved ? t(`fraud.appeals.resolved.${a.decision ?? 'approved'}`) : t('fraud.appeals.open')} />
+          </TableCell>
         </TableRow>
       ))}
     </ListTable>

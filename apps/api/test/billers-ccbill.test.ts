@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billerEvents, conversions, ledgerEntries, subscriptionEvents, subscriptions } from '../src/db/schema/index.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { redactLogLine } from '../src/lib/log-redaction.ts';
+import { buyerEmailHash } from '../src/modules/billers/raw.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import type { TestApp } from './helpers.ts';
 import { addBillerAccount, cancellation, ccbillId, ccbillPost, newSale, pathOf, renewal, takeBack } from './support/billers.ts';
@@ -107,6 +108,14 @@ describe('CCBill webhooks', () => {
     expect(event.raw.password).toBe('[redacted]');
     expect(event.raw.transactionId).toBe(saleTx);
     expect(event.raw.last4).toBe('1111');
+    // The merchant's own account ids are kept; of the buyer only the country and a keyed hash of the email.
+    expect(event.raw).toMatchObject({ clientAccnum: '900100', clientSubacc: '0000', country: 'US' });
+    expect(event.raw.email_hash).toBe(buyerEmailHash(t.app.config.taxFormKey, 'USER@randomurl.com '));
+    for (const field of ['firstName', 'lastName', 'email', 'address1', 'city', 'state', 'postalCode', 'ipAddress', 'username']) {
+      expect(event.raw[field]).toBeUndefined();
+      expect(event.droppedFields).toContain(field);
+    }
+    expect(JSON.stringify(event.raw)).not.toMatch(/user@randomurl\.com|123 Main Street|192\.168\.27\.4|John|Doe/);
     const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, subscriptionId));
     expect(sub).toMatchObject({ status: 'active', cid, affiliateId: aliceId, offerId: rev.offerId, saleConversionId: saleId });
   });

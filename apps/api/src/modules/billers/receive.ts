@@ -200,7 +200,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   const account = await accountByKey(db, biller, key);
   /** The event-log row, the account's last post (at most once a minute: a hot row) and the event's subscription rows: one statement. */
   const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow }) => {
-    const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed);
+    const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed, deps.fieldKey);
     const p = fields.parsed;
     const steps: SQL[] = [
       sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,

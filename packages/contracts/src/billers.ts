@@ -35,7 +35,7 @@ export const defaultPassthroughFields: Record<Biller, string> = {
  * biller reports that we only log (logged), or refused (rejected: bad signature, unknown account,
  * address not allowed, unreadable post).
  */
-export const billerEventStatuses = ['accepted', 'held', 'duplicate', 'orphaned', 'subscription', 'logged', 'rejected'] as const;
+export const billerEventStatuses = ['accepted', 'held', 'duplicate', 'orphaned', 'subscription', 'logged', 'rejected', 'test'] as const;
 export type BillerEventStatus = (typeof billerEventStatuses)[number];
 
 /** The biller's own event, normalised (docs/billers.md maps each biller's names onto these). */
@@ -156,6 +156,10 @@ export const billerMessages = {
   siteReportsOff:
     "This site's sales and rebills are reported by its biller account, so the site's own report is refused (no sale is counted twice). Mark the biller account \"the site reports too\" to send them here as well.",
   accountNotFound: 'This biller account does not exist.',
+  /** The event log's reason of a test post: it moved no money. */
+  testPost: 'Test post sent from the portal: read and checked, nothing recorded, no money moved.',
+  testPostDone: 'The test post arrived and was read: nothing was recorded and no money moved.',
+  testPostRefused: 'The test post was refused: see why below and in the biller event log.',
   eventNotFound: 'This biller event does not exist.',
   unknownBiller: 'Unknown biller.',
   unknownAccount: 'Unknown account key.',
@@ -206,3 +210,24 @@ export const billerIdentifierFields: Record<Biller, readonly BillerIdentifierFie
   segpay: ['segpay_merchant_id'],
   verotel: ['verotel_shop_id'],
 };
+
+/**
+ * `POST /v1/biller-accounts/{id}/test-post` (staff with offers): a sample $1.00 sale signed the
+ * biller's way, sent to the account's own address; what it became. A test post moves no money and
+ * is marked `test` in the event log.
+ */
+export const billerTestPostReplySchema = z.object({
+  data: z.object({
+    /** The event log's row, status `test`; or `rejected` when the post was refused (bad token or signature, inactive account). */
+    event_id: z.number().int().nullable(),
+    status: z.enum(billerEventStatuses),
+    reason: z.string().nullable(),
+    /** What the post was read as. */
+    event_type: z.string().nullable(),
+    amount: z.string().nullable(),
+    currency: z.string().nullable(),
+    cid: z.string().nullable(),
+  }),
+  message: z.string(),
+});
+export type BillerTestPost = z.infer<typeof billerTestPostReplySchema>['data'];

@@ -212,6 +212,7 @@ export const authorization = {
   'PATCH /v1/biller-accounts/{id}': staff('offers'),
   'DELETE /v1/biller-accounts/{id}': staff('offers'),
   'POST /v1/biller-accounts/{id}/rotate-key': staff('offers'),
+  'POST /v1/biller-accounts/{id}/test-post': staff('offers'),
   'GET /billers/{biller}/{account_key}': anyone,
   'POST /billers/{biller}/{account_key}': anyone,
   'GET /v1/biller-events': staff('offers', 'payouts'),

@@ -71,7 +71,8 @@ export async function replayEvent(deps: ReceiveDeps, id: number, now = new Date(
   const { db } = deps;
   const [row] = await db.select().from(billerEvents).where(eq(billerEvents.id, id));
   if (!row) throw new NotFoundError(billerMessages.eventNotFound);
-  if (!row.parsed || row.billerAccountId === null) throw new AppError('conflict', billerMessages.notReplayable);
+  // A test post is never applied, so never replayed either.
+  if (!row.parsed || row.billerAccountId === null || row.status === 'test') throw new AppError('conflict', billerMessages.notReplayable);
   const account = await loadAccount(db, row.billerAccountId).catch(() => {
     throw new AppError('conflict', billerMessages.deletedAccount);
   });

@@ -63,6 +63,10 @@ export const billers = {
       'Start purchases with the FlexPay parameter {{field}}=<the click id the landing page received as {{param}}=> in the signed purchase link. Verotel returns it in every postback.',
     ],
   },
+  testPost: {
+    send: 'Send a test post',
+    readAs: 'It was read as a {{type}} of {{amount}} {{currency}} for click {{cid}}, and is marked as a test in the biller event log.',
+  },
   rotateTitle: 'New key for this {{biller}} account?',
   rotateText: 'The postback URL changes and the old one stops at once: paste the new URL into {{biller}}’s admin straight away.',
   rotated: 'New key made: paste the new postback URL into the biller’s admin.',
@@ -100,6 +104,7 @@ export const billers = {
       subscription: 'Subscription',
       logged: 'Logged',
       rejected: 'Rejected',
+      test: 'Test (no money)',
     },
     types: {
       sale: 'Sale',

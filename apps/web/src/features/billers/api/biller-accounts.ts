@@ -1,4 +1,4 @@
-import { landingPageListReplySchema, type BillerAccountInput, billerAccountListReplySchema as listReply, billerAccountReplySchema as oneReply, type BillerAccountUpdate } from '@portal/contracts';
+import { billerTestPostReplySchema, landingPageListReplySchema, type BillerAccountInput, billerAccountListReplySchema as listReply, billerAccountReplySchema as oneReply, type BillerAccountUpdate } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -59,5 +59,17 @@ export function useClickIdParam(siteId: number) {
   return useQuery({
     queryKey: ['landing-pages', 'click-id-param', siteId],
     queryFn: async () => clickIdParamOf(landingPageListReplySchema.parse(await apiRequest('/v1/landing-pages', { query: { site_id: siteId, per_page: 100 } })).data.map((l) => l.url)),
+  });
+}
+
+/** POST /v1/biller-accounts/{id}/test-post: a sample sale signed the biller's way, sent to the account's own address; what it became (no money moves). */
+export function useSendTestPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => billerTestPostReplySchema.parse(await apiRequest(`/v1/biller-accounts/${id}/test-post`, { method: 'POST' })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: billerAccountsQueryKey });
+      void client.invalidateQueries({ queryKey: ['biller-events'] });
+    },
   });
 }

@@ -187,9 +187,12 @@ export function BillerEventsPage() {
                 <Button size="small" onClick={() => setOpen(e)} aria-label={`${t('billers.events.details')}: #${e.id}`}>
                   {t('billers.events.details')}
                 </Button>
-                <Button size="small" color="warning" disabled={e.biller_account_id === null} onClick={() => setReplaying(e)} aria-label={`${t('billers.events.replay')}: #${e.id}`}>
-                  {t('billers.events.replay')}
-                </Button>
+                {/* Replay only where it can run: a post that was read, of an account that still exists, and not a test. */}
+                {e.biller_account_id !== null && e.event_type !== null && e.status !== 'test' ? (
+                  <Button size="small" color="warning" onClick={() => setReplaying(e)} aria-label={`${t('billers.events.replay')}: #${e.id}`}>
+                    {t('billers.events.replay')}
+                  </Button>
+                ) : null}
               </TableCell>
             </TableRow>
           );

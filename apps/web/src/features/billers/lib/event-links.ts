@@ -19,4 +19,5 @@ export const statusColors: Record<BillerEventStatus, 'success' | 'warning' | 'in
   subscription: 'info',
   logged: 'default',
   rejected: 'error',
+  test: 'info',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedConversionStatuses } from './conversions.ts';
 import { listMetaSchema } from './reply.ts';
 import { id } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
@@ -131,7 +132,13 @@ export const billerEventSchema = z.object({
   biller: z.enum(billers),
   /** Null when the account key was unknown. */
   biller_account_id: z.number().nullable(),
+  /** The site by its display name. */
   site: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** What a money event carried, as sent ("29.95", "USD"); null for events that move no money. */
+  amount: z.string().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  /** Its conversion's status now (accepted, held, reversed...), when it made one. */
+  conversion_status: z.enum(storedConversionStatuses).nullable().optional(),
   method: z.string(),
   /** The biller's own event name (NewSaleSuccess, initial, Rebill, ...). */
   biller_event: z.string().nullable(),

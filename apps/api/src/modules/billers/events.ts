@@ -1,19 +1,25 @@
-import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, listMeta, pageWindow } from '@portal/contracts';
+import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, formatMinorAmount, listMeta, pageWindow } from '@portal/contracts';
 import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { billerEvents, sites } from '../../db/schema/index.ts';
+import { billerEvents, conversions, sites } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { addDays, dayStart } from '../tracking/index.ts';
 import { loadAccount } from './accounts.ts';
 import type { ParsedBillerEvent } from './formats/index.ts';
+import { movesMoney } from './formats/fields.ts';
 import { apply, type ReceiveDeps, writeFollow } from './receive.ts';
 
 type Row = typeof billerEvents.$inferSelect;
 
-function toReply(row: Row, site: { id: number; name: string } | null): BillerEvent {
+function toReply(row: Row, site: { id: number; name: string } | null, conversionStatus: string | null = null): BillerEvent {
+  const parsed = row.parsed as Partial<ParsedBillerEvent> | null;
+  const money = parsed?.amountMinor !== undefined && parsed.currency && row.eventType && movesMoney(row.eventType as ParsedBillerEvent['type']);
   return {
+    amount: money ? formatMinorAmount(parsed.amountMinor!, parsed.currency!) : null,
+    currency: money ? parsed.currency! : null,
+    conversion_status: conversionStatus as BillerEvent['conversion_status'],
     id: row.id,
     received_at: row.receivedAt.toISOString(),
     biller: row.biller as Biller,
@@ -45,9 +51,10 @@ export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySche
   const condition = where.length ? and(...where) : undefined;
   const column = q.sort === 'id' ? billerEvents.id : billerEvents.receivedAt;
   const base = db
-    .select({ e: billerEvents, siteName: sites.name })
+    .select({ e: billerEvents, siteName: sites.displayName, conversionStatus: conversions.status })
     .from(billerEvents)
     .leftJoin(sites, eq(sites.id, billerEvents.siteId))
+    .leftJoin(conversions, eq(conversions.id, billerEvents.conversionId))
     .where(condition)
     .orderBy(ordered(column, q.order), ordered(billerEvents.id, q.order));
   const { limit, offset } = pageWindow(q);
@@ -56,7 +63,7 @@ export async function listEvents(db: Db, q: z.output<typeof billerEventQuerySche
     db.select({ n: count() }).from(billerEvents).where(condition),
   ]);
   return {
-    data: rows.map((r) => toReply(r.e, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null)),
+    data: rows.map((r) => toReply(r.e, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null, r.conversionStatus)),
     meta: listMeta(q, Number(total?.n ?? 0)),
   };
 }
@@ -85,6 +92,6 @@ export async function replayEvent(deps: ReceiveDeps, id: number, now = new Date(
     .set(firstStands ? { replayedAt: now } : { status: outcome.status, reason: outcome.reason?.slice(0, 255) ?? null, conversionId: outcome.conversionId ?? row.conversionId, replayedAt: now })
     .where(eq(billerEvents.id, id))
     .returning();
-  const [site] = updated!.siteId ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.id, updated!.siteId)) : [];
+  const [site] = updated!.siteId ? await db.select({ id: sites.id, name: sites.displayName }).from(sites).where(eq(sites.id, updated!.siteId)) : [];
   return toReply(updated!, site ?? null);
 }

@@ -92,6 +92,7 @@ export const billers = {
       biller: 'Biller / site',
       event: 'Event',
       transaction: 'Transaction',
+      amount: 'Amount',
       status: 'Status',
       conversion: 'Conversion',
       actions: 'Actions',

@@ -14,6 +14,7 @@ test.beforeEach(async ({ page, context }) => {
 });
 
 test('staff read the latest rates, set one and see it as theirs, and set the maximum', async ({ page }, info) => {
+  test.setTimeout(90_000);
   await page.goto('/settings');
   await openSettingsSection(page, 'Exchange rates');
   await expect(page.getByRole('heading', { name: 'Exchange rates', level: 2 })).toBeVisible();

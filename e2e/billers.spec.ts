@@ -126,9 +126,12 @@ test('staff add a CCBill account, a sale arrives at its URL, and the event log a
   const row = table.locator('tbody tr').filter({ hasText: transactionId });
   await expect(row).toContainText('NewSaleSuccess');
   await expect(row).toContainText('Accepted');
-  await expect(row).toContainText(site.name);
+  // The site by its display name, what the post carried, and what its conversion is now.
+  await expect(row).toContainText(site.display_name);
+  await expect(row).toContainText('29.95 USD');
   await expect(row.getByRole('link', { name: /^#\d+$/ })).toBeVisible();
   await noOverflow(page);
+  await page.screenshot({ path: info.outputPath(`biller-events-${info.project.name}.png`), fullPage: true });
   if (shots) await page.screenshot({ path: `${shots}/biller-events-${info.project.name}.png`, fullPage: true });
   await row.getByRole('button', { name: /^Details/ }).click();
   const details = page.getByRole('dialog', { name: /^Biller event #\d+$/ });

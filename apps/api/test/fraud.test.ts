@@ -242,7 +242,8 @@ describe('held -> rejected, appeals', () => {
       ((await t.app.inject({ method: 'GET', url: '/v1/conversion-log?per_page=50', headers: bearer(alice) })).json().data as Array<{ id: number; status: string; reason: string; appeal: unknown }>).find(
         (r) => r.id === h.conversion_id,
       );
-    expect(await log()).toMatchObject({ status: 'held', reason: 'Converted less than 3600 seconds after the click.', appeal: null });
+    // Held: nothing earned yet, and the row says what it would earn once approved (the offer's $20).
+    expect(await log()).toMatchObject({ status: 'held', reason: 'Converted less than 3600 seconds after the click.', appeal: null, earning: 0, would_earn: 20 });
     const appeal = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${h.conversion_id}/appeal`, headers: bearer(alice), payload: { message: 'A real customer from my newsletter.' } });
     expect(appeal.statusCode).toBe(201);
     expect(appeal.json().data).toMatchObject({ conversion_id: h.conversion_id, message: 'A real customer from my newsletter.' });
@@ -267,6 +268,7 @@ describe('held -> rejected, appeals', () => {
     expect(await balanceCents(t.app.db, aliceId)).toBe(before);
     expect(await pendingReviewCents(t.app.db, aliceId)).toBe(pendingBefore);
     expect(await log()).toMatchObject({ status: 'rejected', reason: 'Card used on five accounts', appeal: { message: 'A real customer from my newsletter.' } });
+    expect((await log())!).not.toHaveProperty('would_earn');
     const appeals = (await t.app.inject({ method: 'GET', url: '/v1/fraud/appeals', headers: bearer(staff) })).json().data;
     expect(appeals[0]).toMatchObject({ conversion_id: h.conversion_id, affiliate: { id: aliceId }, status: 'rejected', reason: 'Card used on five accounts', resolved: true, decision: 'rejected', answer: 'Card used on five accounts' });
     expect(await log()).toMatchObject({ appeal: { resolved: true, decision: 'rejected', answer: 'Card used on five accounts' } });

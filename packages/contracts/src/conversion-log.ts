@@ -78,6 +78,8 @@ export const conversionLogRowSchema = z.object({
   flag: z.string().nullable().optional(),
   /** The affiliate's appeal of it, if any: held and rejected conversions may be appealed once. */
   appeal: z.object({ message: z.string(), time: z.string(), resolved: z.boolean().optional(), decision: z.enum(['approved', 'rejected']).nullable().optional(), answer: z.string().nullable().optional() }).nullable().optional(),
+  /** A held conversion: what it would earn its affiliate once paid (dollars). */
+  would_earn: z.number().optional(),
   /** Held for want of an exchange rate (paid when it arrives): not something to appeal. */
   awaiting_rate: z.boolean().optional(),
   /** The biller that posted it (null: the site reported it with its API key). */

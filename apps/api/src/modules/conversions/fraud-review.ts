@@ -211,6 +211,13 @@ export async function listAppeals(db: Db): Promise<AppealRow[]> {
   }));
 }
 
+/** What each held conversion would earn its affiliate if paid now (its offer's payout for them), in cents, by conversion id. */
+export async function wouldEarnCents(db: Db, held: ReadonlyArray<{ id: number; offerId: number; affiliateId: number; type: ConversionType; amountCents: number }>): Promise<Map<number, number>> {
+  if (!held.length) return new Map();
+  const payouts = await effectivePayouts(db, [...new Map(held.map((r) => [`${r.offerId}|${r.affiliateId}`, { offerId: r.offerId, affiliateId: r.affiliateId }])).values()]);
+  return new Map(held.map((r) => [r.id, earningOf(payouts.get(`${r.offerId}|${r.affiliateId}`), r.type, r.amountCents)?.cents ?? 0]));
+}
+
 /** Rows of the conversion log an affiliate has appealed, by conversion id. */
 export async function appealsOf(db: Db, conversionIds: readonly number[]): Promise<Map<number, { message: string; time: string; resolved: boolean; decision: 'approved' | 'rejected' | null; answer: string | null }>> {
   if (!conversionIds.length) return new Map();

@@ -48,6 +48,7 @@ export const conversionLog = {
     confirmText: 'Conversion #{{id}} ({{transaction}}) will earn nothing. This cannot be undone.',
     done: 'The conversion was reversed.',
   },
+  wouldEarn: '{{amount}} once approved',
   attach: {
     open: 'Attach to a click',
     title: 'Attach conversion #{{id}} to a click',

@@ -121,6 +121,11 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.earning < 0 ? 'error.light' : undefined }}>
               {formatMoney(row.earning)}
+              {row.would_earn !== undefined ? (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t('conversionLog.wouldEarn', { amount: formatMoney(row.would_earn) })}
+                </Typography>
+              ) : null}
             </TableCell>
             <StatusCell row={row} />
             <TableCell sx={{ minWidth: { sm: 90 }, maxWidth: 220, overflowWrap: 'break-word' }}>{subs.length ? subs.join(' · ') : '—'}</TableCell>

@@ -106,6 +106,10 @@ test('a manager whose role reaches only assigned affiliates sees only theirs in 
   }
 
   await signInWhenReady(page, { email, password, staff: true });
+  // The dashboard is headed by what it shows: their affiliates' totals.
+  await expect(page.getByRole('heading', { name: 'Totals of your affiliates' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Network totals' })).toHaveCount(0);
+  await shoot(page, 'dashboard', info);
   await page.goto('/affiliates');
   await expect(page.getByRole('heading', { name: 'Affiliates', level: 1 })).toBeVisible();
   for (const who of mine) await expect(page.getByRole('row').filter({ hasText: who.email })).toHaveCount(1);

@@ -71,7 +71,13 @@ test('staff add a CCBill account, a sale arrives at its URL, and the event log a
   await card.getByRole('button', { name: 'Copy URL' }).click();
   // The copy's notice may wait behind the save's; the clipboard is what counts.
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 20_000 }).toBe(shown);
+  // The steps name the parameter the site's landing pages take the click id in (this one's tour adds cid=; the demo sites' take ref=).
+  await expect(card).toContainText('the click id the landing page received as cid= in its address');
+  // Send a test post: read as a sale, marked as a test, nothing recorded.
+  await card.getByRole('button', { name: 'Send a test post: CCBill 951234 / 0001' }).click();
+  await expect(card.getByRole('alert').filter({ hasText: 'The test post arrived and was read' })).toContainText('It was read as a Sale of 1.00 USD for click test-');
   await noOverflow(page);
+  await page.screenshot({ path: info.outputPath(`billers-site-${info.project.name}.png`), fullPage: true });
   if (shots) await page.screenshot({ path: `${shots}/billers-site-${info.project.name}.png`, fullPage: true });
 
   // CCBill posts a new sale with the click id in X-cid.
@@ -120,9 +126,12 @@ test('staff add a CCBill account, a sale arrives at its URL, and the event log a
   const row = table.locator('tbody tr').filter({ hasText: transactionId });
   await expect(row).toContainText('NewSaleSuccess');
   await expect(row).toContainText('Accepted');
-  await expect(row).toContainText(site.name);
+  // The site by its display name, what the post carried, and what its conversion is now.
+  await expect(row).toContainText(site.display_name);
+  await expect(row).toContainText('29.95 USD');
   await expect(row.getByRole('link', { name: /^#\d+$/ })).toBeVisible();
   await noOverflow(page);
+  await page.screenshot({ path: info.outputPath(`biller-events-${info.project.name}.png`), fullPage: true });
   if (shots) await page.screenshot({ path: `${shots}/biller-events-${info.project.name}.png`, fullPage: true });
   await row.getByRole('button', { name: /^Details/ }).click();
   const details = page.getByRole('dialog', { name: /^Biller event #\d+$/ });

@@ -66,8 +66,22 @@ test('staff attach an orphaned report to its click, which pays it', async ({ pag
   await row.getByRole('button', { name: `Actions: conversion ${data.conversion_id}` }).click();
   await page.getByRole('menuitem', { name: 'Attach to a click' }).click();
   const dialog = page.getByRole('dialog', { name: `Attach conversion #${data.conversion_id} to a click` });
-  await dialog.getByLabel('Click id (cid)').fill(cid);
-  await dialog.getByRole('button', { name: 'Attach' }).click();
+  // The click is found by its affiliate in the days before the conversion, and chosen.
+  await dialog.getByRole('combobox', { name: 'Affiliate' }).click();
+  await page.getByRole('option', { name: 'Alex Rivera', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Search clicks' }).click();
+  const found = dialog.getByRole('radiogroup', { name: 'Clicks found' });
+  await expect(found.getByRole('radio').first()).toBeVisible({ timeout: 20_000 });
+  await found.locator(`input[value="${cid}"]`).check();
+  await expect(dialog.getByLabel('Click id (cid)')).toHaveValue(cid);
+  await page.screenshot({ path: test.info().outputPath(`attach-search-${test.info().project.name}.png`), fullPage: true });
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  // Asked first, naming the affiliate and what they will earn (35 % of $40.00).
+  const confirm = page.getByRole('dialog', { name: `Attach conversion #${data.conversion_id} to Alex Rivera?` });
+  await expect(confirm).toContainText('Alex Rivera will earn $14.00, paid today.');
+  await expect(confirm).toContainText(offer.name);
+  await page.screenshot({ path: test.info().outputPath(`attach-confirm-${test.info().project.name}.png`), fullPage: true });
+  await confirm.getByRole('button', { name: 'Attach and pay' }).click();
   await expect(page.getByText('The conversion was attached to the click.')).toBeVisible();
   await page.goto('/conversion-log?type=sale');
   const attached = table(page).getByTestId(`conversion-${data.conversion_id}`);
@@ -75,4 +89,32 @@ test('staff attach an orphaned report to its click, which pays it', async ({ pag
   await expect(attached).toContainText('Alex Rivera');
   // 35 % of $40.00.
   await expect(attached).toContainText('$14.00');
+});
+
+test('a click made after the conversion is refused when attaching, and nothing is paid', async ({ page }) => {
+  test.setTimeout(90_000);
+  const anon = await playwrightRequest.newContext({ baseURL });
+  const report = await anon.post('/v1/conversions', { headers: { authorization: `Bearer ${novaKey}` }, data: { type: 'rebill', amount: 20, transaction_id: `e2e-late-${stamp}` } });
+  const { data } = (await report.json()) as { data: { status: string; conversion_id: number } };
+  expect(data.status).toBe('orphaned');
+  const login = await post<{ access_token: string }>(anon, '/v2/authentication/login', { email: accounts.affiliate.email, password: accounts.affiliate.password });
+  const affiliateApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${login.access_token}` } });
+  const offers = (await (await affiliateApi.get('/v1/offers?per_page=all')).json()) as { data: { id: number; name: string }[] };
+  const tracking = await post<{ url: string }>(affiliateApi, `/v1/offers/${offers.data.find((o) => o.name.startsWith('NovaVR Revshare'))!.id}/tracking-link`, {});
+  await affiliateApi.dispose();
+  const location = new URL((await anon.get(tracking.url, { maxRedirects: 0 })).headers().location ?? '');
+  const later = location.searchParams.get('ref') ?? location.searchParams.get('cid') ?? '';
+  await anon.dispose();
+
+  await signIn(page, accounts.owner);
+  await page.goto('/conversion-log?status=orphaned');
+  const row = table(page).getByTestId(`conversion-${data.conversion_id}`);
+  await row.getByRole('button', { name: `Actions: conversion ${data.conversion_id}` }).click();
+  await page.getByRole('menuitem', { name: 'Attach to a click' }).click();
+  const dialog = page.getByRole('dialog', { name: `Attach conversion #${data.conversion_id} to a click` });
+  await dialog.getByLabel('Click id (cid)').fill(later);
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog).toContainText('The click was made after the conversion: a conversion can only come from an earlier click.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(table(page).getByTestId(`conversion-${data.conversion_id}`)).toContainText('Orphaned');
 });

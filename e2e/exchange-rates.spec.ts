@@ -14,12 +14,18 @@ test.beforeEach(async ({ page, context }) => {
 });
 
 test('staff read the latest rates, set one and see it as theirs, and set the maximum', { tag: '@layout' }, async ({ page }, info) => {
+  test.setTimeout(90_000);
   await page.goto('/settings');
   await openSettingsSection(page, 'Exchange rates');
   await expect(page.getByRole('heading', { name: 'Exchange rates', level: 2 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Latest rate of each currency' });
   await expect(table.getByRole('row', { name: /^EUR / })).toBeVisible();
   await expect(page.getByText(/ECB reference rates/)).toBeVisible();
+  // The demo's rates are marked as such, never as the ECB's, and the banner says so.
+  await expect(table.getByRole('row', { name: /^EUR .* Demo/ })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'ECB', exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('demo-rates')).toContainText('are demo rates, made up for the demo data: they are not the ECB’s.');
+  await page.screenshot({ path: info.outputPath(`exchange-rates-${info.project.name}.png`), fullPage: true });
 
   await page.getByRole('combobox', { name: 'Currency' }).click();
   await page.getByRole('option', { name: 'CHF', exact: true }).click();

@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { request as playwrightRequest, expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn } from './support/accounts.ts';
+import { dataOf, post, staffSession } from './support/api.ts';
+import { waitForMail } from './support/mail.ts';
 import { rememberCookieChoice } from './support/shell.ts';
 
 // The Fraud screen (issue 27, docs/fraud.md): staff approve a conversion a fraud rule held, after
@@ -77,4 +79,61 @@ test("Shared details lists the demo affiliates paid to one PayPal address; each 
   await expect(notice).toContainText('Payout details shared with Mateo Alvarez', { timeout: 20_000 });
   await notice.getByRole('link', { name: 'Mateo Alvarez' }).click();
   await expect(page.getByRole('region', { name: 'Shares details with other affiliates' })).toContainText('Payout details shared with Lena Fischer', { timeout: 20_000 });
+});
+
+test('an appeal waits on the Review tab; rejecting its conversion resolves it and emails the affiliate the answer', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  // A sale of the demo affiliate held by an offer's own rule, appealed by them (the demo's own appeal is left for the other tests).
+  const staff = await staffSession();
+  const anon = await playwrightRequest.newContext({ baseURL });
+  const login = await post<{ access_token: string }>(anon, '/v2/authentication/login', { email: accounts.affiliate.email, password: accounts.affiliate.password });
+  const affiliateApi = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${login.access_token}` } });
+  const offers = (await (await affiliateApi.get('/v1/offers?per_page=all')).json()) as { data: { id: number; name: string }[] };
+  const offer = offers.data.find((o) => o.name.startsWith('NovaVR Revshare'))!;
+  const before = await dataOf<{ rules: unknown[] }>(await staff.get(`/v1/offers/${offer.id}/fraud-rules`));
+  await staff.put(`/v1/offers/${offer.id}/fraud-rules`, { data: { rules: [{ rule: 'min_seconds', value: 86_400, action: 'hold' }] } });
+  try {
+    const tracking = await post<{ url: string }>(affiliateApi, `/v1/offers/${offer.id}/tracking-link`, {});
+    const location = new URL((await anon.get(tracking.url, { maxRedirects: 0 })).headers().location ?? '');
+    const cid = location.searchParams.get('ref') ?? location.searchParams.get('cid') ?? '';
+    const report = await anon.post('/v1/conversions', {
+      headers: { authorization: 'Bearer sk_demo_novavr_0123456789abcdefghijklmn' },
+      data: { cid, type: 'sale', amount: 30, transaction_id: `e2e-appeal-${Date.now()}-${info.project.name}` },
+    });
+    const { data } = (await report.json()) as { data: { status: string; conversion_id: number } };
+    expect(data.status).toBe('held');
+    const id = String(data.conversion_id);
+    expect((await affiliateApi.post(`/v1/conversion-log/${id}/appeal`, { data: { message: 'A real buyer from my newsletter.' } })).status()).toBe(201);
+    const since = Date.now();
+
+    await signIn(page, accounts.owner);
+    await page.goto('/fraud');
+    // Open appeals are counted on the tab; this one waits in Appeals.
+    await expect(page.getByRole('tab', { name: /^Review \(\d+ appeals?\)$/ })).toBeVisible({ timeout: 20_000 });
+    const appeal = page.getByRole('table', { name: 'Appeals' }).getByTestId(`appeal-${id}`);
+    await expect(appeal).toContainText('Waiting');
+    const row = held(page).getByTestId(`held-${id}`);
+    await row.getByRole('button', { name: `Reject conversion ${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject this conversion' });
+    await dialog.getByLabel('Reason').fill('The same card paid on five accounts within an hour.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('One conversion rejected.')).toBeVisible();
+    await expect(appeal).toContainText('Resolved: rejected');
+    await page.screenshot({ path: info.outputPath(`fraud-appeal-resolved-${info.project.name}.png`), fullPage: true });
+
+    const mail = await waitForMail(accounts.affiliate.email, new RegExp(`^Your appeal of conversion #${id}: rejected$`), since);
+    expect(mail.text).toContain('The same card paid on five accounts within an hour.');
+  } finally {
+    await staff.put(`/v1/offers/${offer.id}/fraud-rules`, { data: before });
+    await Promise.all([staff.dispose(), anon.dispose(), affiliateApi.dispose()]);
+  }
+});
+
+test('an affiliate sees what a held conversion would earn once approved, and why it is held', async ({ page }, info) => {
+  await signIn(page, accounts.affiliate);
+  await page.goto('/conversion-log?status=held');
+  const log = page.getByRole('table', { name: 'Conversion log' });
+  const row = log.locator('tbody tr').filter({ hasText: 'Converted less than 15 seconds after the click.' }).first();
+  await expect(row).toContainText(/\$[\d,]+\.\d{2} once approved/, { timeout: 20_000 });
+  await page.screenshot({ path: info.outputPath(`conversion-log-held-${info.project.name}.png`), fullPage: true });
 });

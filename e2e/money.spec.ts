@@ -73,6 +73,10 @@ test.describe('the money path', () => {
     await row.getByRole('checkbox').check();
     await expect(page.getByTestId('payouts-totals')).toHaveText(`1 selected, ${payoutAmount}`);
     await page.getByRole('button', { name: 'Approve selected' }).click();
+    // Asked first, with how many and how much.
+    const ask = page.getByRole('dialog', { name: 'Approve this payout?' });
+    await expect(ask).toContainText(`The payout of ${payoutAmount} to ${demo.name} goes to To pay`);
+    await ask.getByRole('button', { name: 'Approve' }).click();
     const bulk = page.getByRole('dialog', { name: 'Approve payouts' });
     await expect(bulk.getByTestId('bulk-status')).toHaveText('1 done, 0 failed');
     await expect(bulk.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');

@@ -6,6 +6,8 @@ import type { StoredMail } from './smtp-sink.ts';
 
 export interface Mail {
   to: string[];
+  /** The From header, its name decoded. */
+  from: string;
   subject: string;
   text: string;
   receivedAt: number;
@@ -42,20 +44,21 @@ function decodeBody(headers: Record<string, string>, body: string): string {
 }
 
 /** The text/plain part of a MIME message (enough of MIME for the mail our server sends). */
-function plainText(raw: string): { subject: string; text: string } {
+function plainText(raw: string): { from: string; subject: string; text: string } {
   const { headers, body } = splitHeaders(raw);
   const subject = decodeHeader(headers.subject ?? '');
+  const from = decodeHeader(headers.from ?? '');
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  if (!boundary) return { subject, text: decodeBody(headers, body) };
+  if (!boundary) return { from, subject, text: decodeBody(headers, body) };
   const queue = body.split(`--${boundary}`);
   for (let i = 0; i < queue.length; i++) {
     const part = splitHeaders(queue[i]!.replace(/^\r?\n/, ''));
     const type = part.headers['content-type'] ?? '';
     const inner = /boundary="?([^";]+)"?/i.exec(type)?.[1];
     if (inner) queue.push(...part.body.split(`--${inner}`));
-    else if (type.toLowerCase().startsWith('text/plain')) return { subject, text: decodeBody(part.headers, part.body) };
+    else if (type.toLowerCase().startsWith('text/plain')) return { from, subject, text: decodeBody(part.headers, part.body) };
   }
-  return { subject, text: decodeBody(headers, body) };
+  return { from, subject, text: decodeBody(headers, body) };
 }
 
 export function readMails(): Mail[] {

@@ -47,7 +47,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
   ),
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Affiliate Portal <no-reply@localhost>')),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('no-reply@localhost')),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).default('admin@example.com')),
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,

@@ -165,6 +165,8 @@ describe('statistics and dashboard', () => {
   it("shows the assigned affiliates' dashboard, top affiliates among them", async () => {
     const dash = (await a.call('GET', '/v1/dashboard')).json().data;
     expect(dash.scope).toBe('network');
+    // Headed by what it shows: their affiliates' totals, not the network's.
+    expect(dash.assigned_only).toBe(true);
     for (const top of dash.top_affiliates) expect(mineA).toContain(top.id);
     const from = dash.chart[0].date;
     const to = dash.chart.at(-1).date;
@@ -172,6 +174,7 @@ describe('statistics and dashboard', () => {
     const chartClicks = dash.chart.reduce((s: number, d: { clicks: number }) => s + d.clicks, 0);
     expect(chartClicks).toBe(per.reduce((s, n) => s + n, 0));
     const network = (await as(owner)('GET', '/v1/dashboard')).json().data;
+    expect(network.assigned_only).toBeUndefined();
     expect(network.chart.reduce((s: number, d: { clicks: number }) => s + d.clicks, 0)).toBeGreaterThan(chartClicks);
   });
 });

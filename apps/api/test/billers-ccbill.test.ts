@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billerEvents, conversions, ledgerEntries, subscriptionEvents, subscriptions } from '../src/db/schema/index.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { redactLogLine } from '../src/lib/log-redaction.ts';
+import { buyerEmailHash } from '../src/modules/billers/raw.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import type { TestApp } from './helpers.ts';
 import { addBillerAccount, cancellation, ccbillId, ccbillPost, newSale, pathOf, renewal, takeBack } from './support/billers.ts';
@@ -107,6 +108,14 @@ describe('CCBill webhooks', () => {
     expect(event.raw.password).toBe('[redacted]');
     expect(event.raw.transactionId).toBe(saleTx);
     expect(event.raw.last4).toBe('1111');
+    // The merchant's own account ids are kept; of the buyer only the country and a keyed hash of the email.
+    expect(event.raw).toMatchObject({ clientAccnum: '900100', clientSubacc: '0000', country: 'US' });
+    expect(event.raw.email_hash).toBe(buyerEmailHash(t.app.config.taxFormKey, 'USER@randomurl.com '));
+    for (const field of ['firstName', 'lastName', 'email', 'address1', 'city', 'state', 'postalCode', 'ipAddress', 'username']) {
+      expect(event.raw[field]).toBeUndefined();
+      expect(event.droppedFields).toContain(field);
+    }
+    expect(JSON.stringify(event.raw)).not.toMatch(/user@randomurl\.com|123 Main Street|192\.168\.27\.4|John|Doe/);
     const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, subscriptionId));
     expect(sub).toMatchObject({ status: 'active', cid, affiliateId: aliceId, offerId: rev.offerId, saleConversionId: saleId });
   });
@@ -238,11 +247,12 @@ describe('CCBill webhooks', () => {
   it('a sale without the click id is orphaned; once staff attach it to the click, its subscription and rebills are the affiliate\'s', async () => {
     const sub = ccbillId();
     const tx = ccbillId();
+    // The buyer's click, made before the sale (whose post lost the click id).
+    const cidLater = await newClick();
     const res = await ccbillPost(t.app, path, 'NewSaleSuccess', newSale(sub, tx, null, '20.00'));
     expect(res.body).toBe('OK');
     const orphan = (await lastEvent()).conversionId!;
     expect(await conversion(orphan)).toMatchObject({ status: 'orphaned', affiliateId: null });
-    const cidLater = await newClick();
     const attached = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${orphan}/attach`, headers: bearer(staff), payload: { cid: cidLater } });
     expect(attached.statusCode).toBe(200);
     const [started] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, sub));
@@ -304,6 +314,12 @@ describe('CCBill webhooks', () => {
     expect(body.data.length).toBeGreaterThan(3);
     expect(body.data.every((e: { status: string; site: { id: number } }) => e.status === 'accepted' && e.site.id === rev.siteId)).toBe(true);
     expect(body.data[0].raw).toBeTypeOf('object');
+    // Each row says what it carried, the site by its display name, and what its conversion is now:
+    // the first sale (refunded since) reads reversed.
+    const sale = body.data.find((e: { conversion_id: number | null }) => e.conversion_id === saleId);
+    expect(sale).toMatchObject({ amount: '100.00', currency: 'USD', conversion_status: 'reversed', site: { id: rev.siteId, name: 'CCBILLVR' } });
+    const cancel = (await events(`biller=ccbill&site_id=${rev.siteId}&status=subscription&per_page=100`)).json().data[0];
+    expect(cancel).toMatchObject({ amount: null, currency: null, conversion_status: null });
     // All on one page, its size the total; a day range in Los Angeles days (today's posts, none tomorrow).
     const all = (await events(`biller=ccbill&site_id=${rev.siteId}&status=accepted&per_page=all`)).json();
     expect(all.data.length).toBe(body.meta.total);

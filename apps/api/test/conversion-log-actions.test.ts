@@ -124,10 +124,10 @@ describe('POST /v1/conversion-log/{id}/reverse', () => {
 
 describe('POST /v1/conversion-log/{id}/attach', () => {
   it("pays an orphaned sale once attached to a click of its site: today's earning, statistics and commission", async () => {
+    const cid = await visit(bob, rev);
     const orphan = await convert(t.app, rev.apiKey, { type: 'sale', amount: '100.00', transaction_id: `OR-${++seq}` });
     expect(orphan.json().data).toMatchObject({ status: 'orphaned', reason: 'No click id (cid) was given.' });
     const id = orphan.json().data.conversion_id as number;
-    const cid = await visit(bob, rev);
     const before = { bob: await balanceCents(t.app.db, bobId), referrer: await balanceCents(t.app.db, referrerId) };
 
     const res = await attach(id, { cid });
@@ -161,6 +161,39 @@ describe('POST /v1/conversion-log/{id}/attach', () => {
     expect((await conversion(orphan.json().data.conversion_id)).reversesConversionId).toBe(s.id);
   });
 
+  it('refuses a click made after the conversion, changing nothing', async () => {
+    const orphan = await convert(t.app, rev.apiKey, { type: 'rebill', amount: '30.00', transaction_id: `OR-${++seq}` });
+    const id = orphan.json().data.conversion_id as number;
+    // Reported on Nov 26; a click of Nov 28 cannot have brought it.
+    await t.app.db.update(conversions).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(conversions.id, id));
+    const later = await visit(bob, rev);
+    const before = await balanceCents(t.app.db, bobId);
+    const preview = await attach(id, { cid: later, preview: true });
+    expect(preview.statusCode).toBe(422);
+    expect(preview.json().errors.cid).toEqual(['The click was made after the conversion: a conversion can only come from an earlier click.']);
+    const res = await attach(id, { cid: later });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.cid).toEqual(['The click was made after the conversion: a conversion can only come from an earlier click.']);
+    expect(await conversion(id)).toMatchObject({ status: 'orphaned', affiliateId: null });
+    expect(await balanceCents(t.app.db, bobId)).toBe(before);
+  });
+
+  it('a preview says what attaching would pay and changes nothing; the attach then pays exactly that', async () => {
+    const cid = await visit(bob, rev);
+    const orphan = await convert(t.app, rev.apiKey, { type: 'sale', amount: '40.00', transaction_id: `OR-${++seq}` });
+    const id = orphan.json().data.conversion_id as number;
+    const before = await balanceCents(t.app.db, bobId);
+    const preview = await attach(id, { cid, preview: true });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toEqual({ status: 'accepted', conversion_id: id, earning: 14, reason: null });
+    expect(await conversion(id)).toMatchObject({ status: 'orphaned', affiliateId: null });
+    expect(await balanceCents(t.app.db, bobId)).toBe(before);
+    const [event] = await t.app.db.select().from(events).where(and(eq(events.type, 'conversion.attached'), eq(events.objectId, String(id))));
+    expect(event).toBeUndefined();
+    expect((await attach(id, { cid })).json().data).toEqual({ status: 'accepted', conversion_id: id, earning: 14, reason: null });
+    expect(await balanceCents(t.app.db, bobId)).toBe(before + 1400);
+  });
+
   it('refuses a click that does not exist or is of another site, and a conversion that is not orphaned, changing nothing', async () => {
     const orphan = await convert(t.app, rev.apiKey, { type: 'sale', amount: '5.00', transaction_id: `OR-${++seq}` });
     await t.app.conversionWriter.drain();
@@ -178,5 +211,42 @@ describe('POST /v1/conversion-log/{id}/attach', () => {
     expect(accepted.statusCode).toBe(422);
     expect(accepted.json().message).toBe('Only an orphaned conversion can be attached to a click.');
     expect((await attach(999_999, { cid: s.cid })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /v1/clicks/search', () => {
+  const search = (query: string, who = staff) => t.app.inject({ method: 'GET', url: `/v1/clicks/search?${query}`, headers: bearer(who) });
+  type Found = { cid: string; time: string; affiliate: { id: number; name: string }; offer: { id: number }; site: { id: number }; sub1: string | null };
+
+  it('finds clicks by sub id, affiliate, offer and time window, newest first, with whose they are', async () => {
+    const link = await trackingLink(t.app, bob, rev.offerId);
+    const tag = `camp-${Date.now()}`;
+    const first = (await click(t.app, `${link.url}?sub1=${tag}`, { ip: '10.77.0.1' })).cid!;
+    const second = (await click(t.app, `${link.url}?sub1=${tag}`, { ip: '10.77.0.2' })).cid!;
+    await visit(alice, rev);
+
+    const bySub = await search(`sub1=${tag}`);
+    expect(bySub.statusCode).toBe(200);
+    const found = bySub.json().data as Found[];
+    expect(found.map((c) => c.cid)).toEqual([second, first]);
+    expect(found[0]).toMatchObject({ affiliate: { id: bobId }, offer: { id: rev.offerId }, sub1: tag });
+    expect(found[0]!.affiliate.name).not.toBe('');
+
+    const byAffiliate = (await search(`affiliate_id=${aliceId}&offer_id=${rev.offerId}`)).json().data as Found[];
+    expect(byAffiliate.length).toBeGreaterThan(0);
+    expect(byAffiliate.every((c) => c.affiliate.id === aliceId && c.offer.id === rev.offerId)).toBe(true);
+
+    // A window that ends before the clicks finds none of them.
+    const before = new Date(Date.parse(found[1]!.time) - 1000).toISOString();
+    expect((await search(`sub1=${tag}&to=${encodeURIComponent(before)}`)).json().data).toEqual([]);
+  });
+
+  it('refuses a window that ends before it starts or spans more than 90 days, and staff without payouts', async () => {
+    const bad = await search(`from=${encodeURIComponent('2026-01-01T00:00:00Z')}&to=${encodeURIComponent('2026-06-01T00:00:00Z')}`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.from).toEqual(['The window must end after it starts and span at most 90 days.']);
+    expect((await search('to=yesterday')).json().errors.to).toEqual(['This field is invalid']);
+    expect((await search('sub1=x', noPayouts)).statusCode).toBe(403);
+    expect((await search('sub1=x', alice)).statusCode).toBe(403);
   });
 });

@@ -186,6 +186,8 @@ describe('currencies and exchange rates', () => {
     const held = await convert(t.app, rev.apiKey, { cid, type: 'sale', amount: 116, currency: 'NOK', transaction_id: 'nok-1' });
     expect(held.json().data.status).toBe('held');
 
+    // A demo rate of a day gives way to the ECB's.
+    await t.app.db.insert(exchangeRates).values({ currency: 'GBP', day: d2, rate: '1.5', source: 'demo' }).onConflictDoNothing();
     const job = ecbJob(t.app.db, ecbUrl, t.app.exchangeRates.arrivals, t.app.log);
     await job.handle({}, { id: 0, kind: 'exchange-rates.ecb', attempt: 1, final: true });
     const rates = await t.app.db.select().from(exchangeRates).where(eq(exchangeRates.source, 'ecb'));
@@ -193,6 +195,7 @@ describe('currencies and exchange rates', () => {
     expect(rateOf('EUR', d1)).toBe('1.0800000000');
     expect(rateOf('GBP', d1)).toBe((1.08 / 0.84).toFixed(10));
     expect(rateOf('JPY', d2)).toBe((1.05 / 160).toFixed(10));
+    expect(rateOf('GBP', d2)).toBe((1.05 / 0.83).toFixed(10));
     expect(rates.some((r) => r.currency === 'USD')).toBe(false);
     // A staff rate of a day stands against the ECB's.
     expect(rateOf('EUR', addDays(today(), -3))).toBeUndefined();

@@ -32,6 +32,8 @@ describe('demo sites', () => {
   it('hold 90 days of exchange rates and some sales in euros and pounds, paid in USD at the rate of their day', async () => {
     const data = (await call('GET', '/v1/settings/exchange-rates')).json().data;
     expect(data.rates.map((r: { currency: string }) => r.currency)).toEqual(expect.arrayContaining(['EUR', 'GBP', 'CAD', 'AUD', 'JPY']));
+    // Marked as the demo's own rates, not as the ECB's.
+    expect(new Set(data.rates.map((r: { source: string }) => r.source))).toEqual(new Set(['demo']));
     const foreign = (await t.app.db.select().from(conversions)).filter((c) => c.currency !== 'USD');
     expect(new Set(foreign.map((c) => c.currency))).toEqual(new Set(['EUR', 'GBP']));
     for (const c of foreign) expect(c.amountCents).toBe(Math.round(c.amountMinor * Number(c.usdRate)));

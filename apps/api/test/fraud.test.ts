@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversions, fraudRules, ledgerEntries, riskHolds } from '../src/db/schema/index.ts';
+import { conversions, fraudRules, ledgerEntries, riskHolds, users } from '../src/db/schema/index.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { pendingReviewCents } from '../src/modules/conversions/pending-review.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
@@ -242,7 +242,8 @@ describe('held -> rejected, appeals', () => {
       ((await t.app.inject({ method: 'GET', url: '/v1/conversion-log?per_page=50', headers: bearer(alice) })).json().data as Array<{ id: number; status: string; reason: string; appeal: unknown }>).find(
         (r) => r.id === h.conversion_id,
       );
-    expect(await log()).toMatchObject({ status: 'held', reason: 'Converted less than 3600 seconds after the click.', appeal: null });
+    // Held: nothing earned yet, and the row says what it would earn once approved (the offer's $20).
+    expect(await log()).toMatchObject({ status: 'held', reason: 'Converted less than 3600 seconds after the click.', appeal: null, earning: 0, would_earn: 20 });
     const appeal = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${h.conversion_id}/appeal`, headers: bearer(alice), payload: { message: 'A real customer from my newsletter.' } });
     expect(appeal.statusCode).toBe(201);
     expect(appeal.json().data).toMatchObject({ conversion_id: h.conversion_id, message: 'A real customer from my newsletter.' });
@@ -254,6 +255,10 @@ describe('held -> rejected, appeals', () => {
     const empty = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${h.conversion_id}/appeal`, headers: bearer(alice), payload: { message: '  ' } });
     expect(empty.statusCode).toBe(422);
     expect((await held()).data.find((r: { id: number }) => r.id === h.conversion_id).appeal).toMatchObject({ message: 'A real customer from my newsletter.' });
+    // Staff hear of it by email (the support address), and the appeal waits for them.
+    const told = await mail.waitFor(t.app.config.supportEmail, new RegExp(`^Appeal of conversion #${h.conversion_id} by `));
+    expect(told.text).toContain('A real customer from my newsletter.');
+    expect((await t.app.inject({ method: 'GET', url: '/v1/fraud/appeals', headers: bearer(staff) })).json().data[0]).toMatchObject({ conversion_id: h.conversion_id, resolved: false, decision: null });
 
     const missing = await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${h.conversion_id}/reject`, headers: bearer(staff), payload: {} });
     expect(missing.statusCode).toBe(422);
@@ -263,8 +268,14 @@ describe('held -> rejected, appeals', () => {
     expect(await balanceCents(t.app.db, aliceId)).toBe(before);
     expect(await pendingReviewCents(t.app.db, aliceId)).toBe(pendingBefore);
     expect(await log()).toMatchObject({ status: 'rejected', reason: 'Card used on five accounts', appeal: { message: 'A real customer from my newsletter.' } });
+    expect((await log())!).not.toHaveProperty('would_earn');
     const appeals = (await t.app.inject({ method: 'GET', url: '/v1/fraud/appeals', headers: bearer(staff) })).json().data;
-    expect(appeals[0]).toMatchObject({ conversion_id: h.conversion_id, affiliate: { id: aliceId }, status: 'rejected', reason: 'Card used on five accounts' });
+    expect(appeals[0]).toMatchObject({ conversion_id: h.conversion_id, affiliate: { id: aliceId }, status: 'rejected', reason: 'Card used on five accounts', resolved: true, decision: 'rejected', answer: 'Card used on five accounts' });
+    expect(await log()).toMatchObject({ appeal: { resolved: true, decision: 'rejected', answer: 'Card used on five accounts' } });
+    // The affiliate hears the decision and the answer.
+    const [aliceRow] = await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, aliceId));
+    const decided = await mail.waitFor(aliceRow!.email, new RegExp(`^Your appeal of conversion #${h.conversion_id}: rejected$`));
+    expect(decided.text).toContain('Card used on five accounts');
     // Approving a rejected one is refused; an accepted conversion cannot be appealed.
     expect((await t.app.inject({ method: 'POST', url: `/v1/fraud/held/${h.conversion_id}/approve`, headers: bearer(staff) })).statusCode).toBe(409);
     await putRules([]);
@@ -272,6 +283,18 @@ describe('held -> rejected, appeals', () => {
     expect(fine.status).toBe('accepted');
     const refused = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${fine.conversion_id}/appeal`, headers: bearer(bob), payload: { message: 'Why?' } });
     expect(refused.json()).toMatchObject({ error_code: 'validation_failed', message: 'Only a held or rejected conversion can be appealed.' });
+  });
+
+  it('a conversion held for want of an exchange rate is not appealable: it is paid when the rate arrives', async () => {
+    const cid = await visit(alice, cpa);
+    const res = await convert(t.app, cpa.apiKey, { cid, type: 'sale', amount: '500', currency: 'ISK', transaction_id: `FR-${++seq}` });
+    const id = res.json().data.conversion_id as number;
+    expect(res.json().data.status).toBe('held');
+    const row = ((await t.app.inject({ method: 'GET', url: '/v1/conversion-log?per_page=50', headers: bearer(alice) })).json().data as Array<{ id: number; awaiting_rate?: boolean }>).find((r) => r.id === id);
+    expect(row).toMatchObject({ awaiting_rate: true });
+    const refused = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${id}/appeal`, headers: bearer(alice), payload: { message: 'Please pay' } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('This conversion waits for an exchange rate and is paid when the rate arrives: there is nothing to appeal.');
   });
 
   it('bulk approves or rejects, skipping those no longer held', async () => {

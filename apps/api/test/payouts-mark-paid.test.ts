@@ -124,6 +124,13 @@ describe('payouts: mark paid with a reference and a date, unmark paid', () => {
     expect(after.balance).toMatchObject({ lifetime_paid: 0, in_payouts: p.amount, available: before.balance.available });
     const events = await rows<{ type: string }>(t.app.db, sql`select type from events where type = 'payout.unmarked_paid'`);
     expect(events).toHaveLength(1);
+    // The affiliate was told "we paid you" for the month by its name, then gets the correction with the reason.
+    const [year, month] = p.period.split('-').map(Number) as [number, number];
+    const monthName = new Date(Date.UTC(year, month - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const paid = await mail.waitFor(p.affiliate.email, /is paid$/);
+    expect(paid.text).toContain(`for ${monthName} by`);
+    const correction = await mail.waitFor(p.affiliate.email, new RegExp(`^Correction: your payout for ${monthName} is not paid yet$`));
+    expect(correction.text).toContain('It was marked paid by mistake and has not been paid yet: The bank returned the transfer');
   });
 
   it('refuses to unmark a payout marked paid more than 7 days ago', async () => {

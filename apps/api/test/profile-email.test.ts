@@ -117,6 +117,7 @@ describe('optional emails', () => {
     await enqueuePayoutUpdateEmail(t.app.db, payout!.id);
     const update = await mail.waitFor(bob.email, /^Your payout of \$123\.45 is approved/, before);
     expect(update.text).toContain('$123.45');
+    expect(update.text).toContain('for October 2026 ');
     expect(update.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
     await save(bobTokens, { ...all, tax_form_reminders: false, payout_updates: false });

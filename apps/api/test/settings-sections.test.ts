@@ -11,6 +11,7 @@ import { MailCatcher } from './support/mail-catcher.ts';
 import { appWithSettingsPeople, closeAppWithMail } from './support/people.ts';
 import { bearer } from './support/users.ts';
 import { renderEmail } from '../src/modules/email/send.ts';
+import { defaultGlobalEmail } from '../src/modules/settings/sections.ts';
 
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
@@ -158,6 +159,31 @@ describe('Network details', () => {
     expect(page.body).toContain('<meta name="application-name" content="Partners &lt;VR&gt; &amp; Co" />');
     const rendered = await renderEmail({ db: t.app.db, config: t.app.config, mailer: t.app.mailer }, 'signup_approved', { name: 'Ann Lee', email: 'ann@example.com', link: 'https://partners.example/offers' });
     expect(rendered.html).toContain('Partners &lt;VR&gt; &amp; Co approved your sign-up');
+  });
+});
+
+describe('The sender of mail', () => {
+  it("follows the network's name: a sender name saved as the network's name is renamed with it", async () => {
+    const network = (await call('GET', '/v1/settings/network-details', admin)).json().data;
+    const global = (await call('GET', '/v1/settings/global-email', admin)).json().data;
+    // Saved from the form as it was shown: the sender's name is the network's.
+    expect((await call('PUT', '/v1/settings/global-email', admin, { ...global, sender_name: network.name, support_email: 'desk2@vr.example' })).statusCode).toBe(200);
+    expect((await call('PUT', '/v1/settings/network-details', admin, { ...network, name: 'Nova Partners' })).statusCode).toBe(200);
+    expect((await call('GET', '/v1/settings/global-email', admin)).json().data.sender_name).toBe('Nova Partners');
+    const before = mail.messages.length;
+    await t.app.inject({ method: 'POST', url: '/v1/contact', payload: { name: 'Renamed', email: 'visitor@example.com', message: 'Hi' } });
+    const msg = await mail.waitFor('desk2@vr.example', /^Contact Us: Renamed/, before);
+    expect(msg.raw).toMatch(/^From: "?Nova Partners"? </m);
+    // A sender name of its own is kept through a rename.
+    await call('PUT', '/v1/settings/global-email', admin, { ...global, sender_name: 'Payments desk', support_email: 'desk2@vr.example' });
+    await call('PUT', '/v1/settings/network-details', admin, { ...network, name: 'Nova Partners II' });
+    expect((await call('GET', '/v1/settings/global-email', admin)).json().data.sender_name).toBe('Payments desk');
+    await call('PUT', '/v1/settings/network-details', admin, network);
+  });
+
+  it("is the network's name by default, whatever name MAIL_FROM carries", () => {
+    expect(defaultGlobalEmail({ mailFrom: 'Affiliate Portal <no-reply@vr.example>', supportEmail: 's@vr.example' }, 'Nova Partners')).toMatchObject({ sender_name: 'Nova Partners', sender_email: 'no-reply@vr.example' });
+    expect(defaultGlobalEmail({ mailFrom: 'no-reply@vr.example', supportEmail: 's@vr.example' }, 'Nova Partners')).toMatchObject({ sender_name: 'Nova Partners', sender_email: 'no-reply@vr.example' });
   });
 });
 

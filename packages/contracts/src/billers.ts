@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDay } from './rules/dates.ts';
+import { storedConversionStatuses } from './conversions.ts';
 import { listMetaSchema } from './reply.ts';
 import { id } from './rules/ids.ts';
 import { listQuerySchema } from './rules/list.ts';
@@ -39,9 +40,9 @@ export const defaultPassthroughFields: Record<Biller, string> = {
 /**
  * What a post became. An event that made a conversion shows that conversion's current status (read
  * through, so a sale refunded since shows `reversed`, one over a hard cap `rejected`); a repeat stays
- * `duplicate`; the others (`subscription`, `logged`, a refused post's `rejected`) are the post's own.
+ * `duplicate`; the others (`subscription`, `logged`, a refused post's `rejected`) are the post's own; `test` is a test post sent from the portal (never applied).
  */
-export const billerEventStatuses = ['accepted', 'held', 'duplicate', 'orphaned', 'subscription', 'logged', 'rejected', 'reversed'] as const;
+export const billerEventStatuses = ['accepted', 'held', 'duplicate', 'orphaned', 'subscription', 'logged', 'rejected', 'reversed', 'test'] as const;
 export type BillerEventStatus = (typeof billerEventStatuses)[number];
 
 /** The biller's own event, normalised (docs/billers.md maps each biller's names onto these). */
@@ -137,7 +138,13 @@ export const billerEventSchema = z.object({
   biller: z.enum(billers),
   /** Null when the account key was unknown. */
   biller_account_id: z.number().nullable(),
+  /** The site by its display name. */
   site: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** What a money event carried, as sent ("29.95", "USD"); null for events that move no money. */
+  amount: z.string().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  /** Its conversion's status now (accepted, held, reversed...), when it made one. */
+  conversion_status: z.enum(storedConversionStatuses).nullable().optional(),
   method: z.string(),
   /** The biller's own event name (NewSaleSuccess, initial, Rebill, ...). */
   biller_event: z.string().nullable(),
@@ -162,6 +169,10 @@ export const billerMessages = {
   siteReportsOff:
     "This site's sales and rebills are reported by its biller account, so the site's own report is refused (no sale is counted twice). Mark the biller account \"the site reports too\" to send them here as well.",
   accountNotFound: 'This biller account does not exist.',
+  /** The event log's reason of a test post: it moved no money. */
+  testPost: 'Test post sent from the portal: read and checked, nothing recorded, no money moved.',
+  testPostDone: 'The test post arrived and was read: nothing was recorded and no money moved.',
+  testPostRefused: 'The test post was refused: see why below and in the biller event log.',
   eventNotFound: 'This biller event does not exist.',
   unknownBiller: 'Unknown biller.',
   unknownAccount: 'Unknown account key.',
@@ -217,3 +228,24 @@ export const billerIdentifierFields: Record<Biller, readonly BillerIdentifierFie
   segpay: ['segpay_merchant_id'],
   verotel: ['verotel_shop_id'],
 };
+
+/**
+ * `POST /v1/biller-accounts/{id}/test-post` (staff with offers): a sample $1.00 sale signed the
+ * biller's way, sent to the account's own address; what it became. A test post moves no money and
+ * is marked `test` in the event log.
+ */
+export const billerTestPostReplySchema = z.object({
+  data: z.object({
+    /** The event log's row, status `test`; or `rejected` when the post was refused (bad token or signature, inactive account). */
+    event_id: z.number().int().nullable(),
+    status: z.enum(billerEventStatuses),
+    reason: z.string().nullable(),
+    /** What the post was read as. */
+    event_type: z.string().nullable(),
+    amount: z.string().nullable(),
+    currency: z.string().nullable(),
+    cid: z.string().nullable(),
+  }),
+  message: z.string(),
+});
+export type BillerTestPost = z.infer<typeof billerTestPostReplySchema>['data'];

@@ -78,7 +78,11 @@ export const conversionLogRowSchema = z.object({
   /** Why a fraud rule flagged it while accepting it (docs/fraud.md); held and rejected ones say why in `reason`. */
   flag: z.string().nullable().optional(),
   /** The affiliate's appeal of it, if any: held and rejected conversions may be appealed once. */
-  appeal: z.object({ message: z.string(), time: z.string() }).nullable().optional(),
+  appeal: z.object({ message: z.string(), time: z.string(), resolved: z.boolean().optional(), decision: z.enum(['approved', 'rejected']).nullable().optional(), answer: z.string().nullable().optional() }).nullable().optional(),
+  /** A held conversion: what it would earn its affiliate once paid (dollars). */
+  would_earn: z.number().optional(),
+  /** Held for want of an exchange rate (paid when it arrives): not something to appeal. */
+  awaiting_rate: z.boolean().optional(),
   /** The biller that posted it (null: the site reported it with its API key). */
   biller: z.enum(billers).nullable(),
   /** The biller's own event name (NewSaleSuccess, RenewalSuccess, Refund, ...); never the raw post. */
@@ -92,8 +96,8 @@ export type ConversionLogReply = z.infer<typeof conversionLogReplySchema>;
 export const reversibleConversionTypes = ['signup', 'sale', 'rebill'] as const;
 export const canReverseConversion = (row: Pick<ConversionLogRow, 'status' | 'type'>): boolean =>
   row.status === 'accepted' && (reversibleConversionTypes as readonly string[]).includes(row.type);
-/** Which conversions an affiliate may appeal: held or rejected, not appealed yet. */
-export const canAppealConversion = (row: Pick<ConversionLogRow, 'status' | 'appeal'>): boolean => (row.status === 'held' || row.status === 'rejected') && !row.appeal;
+/** Which conversions an affiliate may appeal: held (not for want of a rate) or rejected, not appealed yet. */
+export const canAppealConversion = (row: Pick<ConversionLogRow, 'status' | 'appeal' | 'awaiting_rate'>): boolean => (row.status === 'held' || row.status === 'rejected') && !row.appeal && !row.awaiting_rate;
 export const canAttachConversion = (row: Pick<ConversionLogRow, 'status'>): boolean => row.status === 'orphaned';
 
 /**

@@ -79,11 +79,13 @@ export const conversionActionMessages = {
   notOrphaned: 'Only an orphaned conversion can be attached to a click.',
   unknownClick: 'No click has this click id.',
   otherSite: 'The click belongs to another site.',
+  clickAfterConversion: 'The click was made after the conversion: a conversion can only come from an earlier click.',
   reversed: 'Conversion reversed successfully',
   attached: 'Conversion attached successfully',
 } as const;
 export const reverseConversionRequestSchema = z.object({ reason: required(nameText({ max: 255 })) });
 export type ReverseConversionRequest = z.input<typeof reverseConversionRequestSchema>;
-export const attachConversionRequestSchema = z.object({ cid: required(text({ max: CID_MAX })) });
+/** `preview: true` answers what attaching would do (status, earning) and changes nothing. */
+export const attachConversionRequestSchema = z.object({ cid: required(text({ max: CID_MAX })), preview: z.boolean({ error: m.invalid }).optional() });
 export type AttachConversionRequest = z.input<typeof attachConversionRequestSchema>;
 export const conversionActionReplySchema = conversionReplySchema;

@@ -5,8 +5,8 @@ import { moneyAmount } from './rules/money.ts';
 import { NETWORK_TIME_ZONE } from './time-zone.ts';
 import { validationMessages as m } from './validation.ts';
 
-/** Where a rate came from: the European Central Bank's reference rates, or typed by staff. */
-export const exchangeRateSources = ['ecb', 'staff'] as const;
+/** Where a rate came from: the European Central Bank's reference rates, typed by staff, or made up for the demo data (replaced by the ECB's when they load). */
+export const exchangeRateSources = ['ecb', 'staff', 'demo'] as const;
 export type ExchangeRateSource = (typeof exchangeRateSources)[number];
 
 /** The maximum one conversion may be worth, in USD, unless staff set another (Global Settings > Exchange rates). */

@@ -47,6 +47,8 @@ export const fraudMessages = {
   notHeld: 'This conversion is not held for review.',
   notAppealable: 'Only a held or rejected conversion can be appealed.',
   appealedAlready: 'This conversion has been appealed already.',
+  /** Held for want of an exchange rate: nothing the affiliate did, nothing to decide. */
+  notAppealableRate: 'This conversion waits for an exchange rate and is paid when the rate arrives: there is nothing to appeal.',
   ruleReasons: {
     min_seconds: (v: number) => `Converted less than ${v} seconds after the click.`,
     max_seconds: (v: number) => `Converted more than ${v} seconds after the click.`,
@@ -115,7 +117,28 @@ export const offerFraudRulesReplySchema = z.object({ data: z.object({ rules: z.a
 export const heldConversionsQuerySchema = listQuerySchema({}, { sort: ['time'] as const, defaultSort: 'time', defaultOrder: 'asc', defaultPerPage: 50 });
 export type HeldConversionsQuery = z.input<typeof heldConversionsQuerySchema>;
 
-const appealSchema = z.object({ message: z.string(), time: z.string() });
+/**
+ * An appeal is resolved once staff decided its conversion after it arrived: approved (paid) or
+ * rejected, with staff's answer (the rejection's reason).
+ */
+export const appealOutcome = {
+  resolved: z.boolean().optional(),
+  decision: z.enum(['approved', 'rejected']).nullable().optional(),
+  answer: z.string().nullable().optional(),
+};
+const appealSchema = z.object({ message: z.string(), time: z.string(), ...appealOutcome });
+
+/**
+ * A reason as its affiliate reads it: the rules' reasons speak of "the affiliate"; to the affiliate
+ * they speak of "you" ("One of your first 2 conversions.").
+ */
+export function reasonForAffiliate(reason: string): string {
+  return reason
+    .replace(/One of the affiliate's first (\d+) conversions\./g, 'One of your first $1 conversions.')
+    .replace(/(Chargeback|Refund) ratio over (\d+) days above ([\d.]+)%\./g, (_, kind: string, days: string, v: string) => `Your ${kind.toLowerCase()} ratio over ${days} days is above ${v}%.`)
+    .replace(/The visitor already converted (\d+) times in the last hour\./g, 'Your visitor already converted $1 times in the last hour.')
+    .replace(/No exchange rate for ([A-Z]{3}) on or before (\d{4}-\d{2}-\d{2})\./g, 'Waiting for the $1 exchange rate of $2: it is paid when the rate arrives (nothing to appeal).');
+}
 
 /** `GET /v1/fraud/held`: conversions held for review, oldest first, with why and what they would earn. */
 export const heldConversionSchema = z.object({
@@ -169,6 +192,7 @@ export const appealRowSchema = z.object({
   reason: z.string().nullable(),
   message: z.string(),
   time: z.string(),
+  ...appealOutcome,
 });
 export type AppealRow = z.infer<typeof appealRowSchema>;
 export const appealsReplySchema = z.object({ data: z.array(appealRowSchema) });

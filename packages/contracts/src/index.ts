@@ -21,6 +21,7 @@ export * from './links.ts';
 export * from './smart-links.ts';
 export * from './campaigns.ts';
 export * from './conversions.ts';
+export * from './click-search.ts';
 export * from './conversion-log.ts';
 export * from './fraud.ts';
 export * from './currencies.ts';

@@ -94,6 +94,8 @@ const ranked = z.array(z.object({ id: z.number(), name: z.string(), clicks: z.nu
 const dashboardShape = <P extends z.ZodType, C extends z.ZodType>(period: P, point: C) =>
   z.object({
     scope: z.enum(['affiliate', 'network']),
+    /** Staff of a role limited to assigned affiliates: the figures are those of their affiliates only. */
+    assigned_only: z.boolean().optional(),
     periods: z.object({ today: period, yesterday: period, this_month: period, last_month: period }),
     /** Affiliates: everything earned and not yet paid out, dollars. */
     balance: z.number().nullable(),

@@ -8,6 +8,8 @@ export const moneyAuthorization = {
   // the conversion log: staff's actions on one conversion move money
   'POST /v1/conversion-log/{id}/reverse': staff('payouts'),
   'POST /v1/conversion-log/{id}/attach': staff('payouts'),
+  // the clicks an orphaned conversion may be attached to: any affiliate's, so the whole network
+  'GET /v1/clicks/search': wholeNetwork(staff('payouts')),
   // the conversion log: affiliates their own (the query's scope), staff with statistics all of it
   'GET /v1/conversion-log': clientOrStaff('statistics'),
   'GET /v1/conversion-log.csv': clientOrStaff('statistics'),

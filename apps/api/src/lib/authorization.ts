@@ -218,6 +218,7 @@ export const authorization = {
   'PATCH /v1/biller-accounts/{id}': wholeNetwork(staff('offers')),
   'DELETE /v1/biller-accounts/{id}': wholeNetwork(staff('offers')),
   'POST /v1/biller-accounts/{id}/rotate-key': wholeNetwork(staff('offers')),
+  'POST /v1/biller-accounts/{id}/test-post': wholeNetwork(staff('offers')),
   'GET /billers/{biller}/{account_key}': anyone,
   'POST /billers/{biller}/{account_key}': anyone,
   'GET /v1/biller-events': staff('offers', 'payouts'),

@@ -49,6 +49,7 @@ export function demoRateOn(currency: string, day: string): string {
 
 /** Seeds the demo's rates (each start; days already there are kept). */
 export async function seedDemoRates(db: Db, now: Date = new Date()): Promise<void> {
-  const rows = demoRates(now).map((r) => ({ ...r, source: 'ecb' }));
+  // Marked as the demo's own, never as the ECB's: the screen says which rates are real.
+  const rows = demoRates(now).map((r) => ({ ...r, source: 'demo' }));
   for (let i = 0; i < rows.length; i += 500) await db.insert(exchangeRates).values(rows.slice(i, i + 500)).onConflictDoNothing();
 }

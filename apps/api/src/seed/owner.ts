@@ -32,7 +32,8 @@ export async function seedFirstStart(db: Db, config: AppConfig, log: FastifyBase
     await tx.insert(users).values({
       email: config.adminEmail,
       passwordHash,
-      name: 'Network Owner',
+      // Greeted by this name ("Hello Owner,") until they give their own in their profile.
+      name: 'Owner',
       isClient: false,
       isOwner: true,
       roleId: ownerRole?.id ?? null,

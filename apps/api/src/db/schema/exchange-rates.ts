@@ -5,7 +5,8 @@ import { users } from './users.ts';
 /**
  * Exchange rates: USD per one unit of `currency`, as published for `day` (docs/money.md). From
  * the European Central Bank's reference rates (source `ecb`, loaded daily) or typed by staff
- * (`staff`, with who and when); a staff rate for a day is never overwritten by a later ECB load.
+ * (`staff`, with who and when), or made up for the demo data (`demo`, replaced by the ECB's rate of
+ * the day when it loads); a staff rate for a day is never overwritten by a later ECB load.
  * A conversion is converted at the latest rate on or before its day.
  */
 export const exchangeRates = pgTable(
@@ -20,7 +21,7 @@ export const exchangeRates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.currency, t.day] }),
-    check('exchange_rates_source_check', sql`${t.source} in ('ecb', 'staff')`),
+    check('exchange_rates_source_check', sql`${t.source} in ('ecb', 'staff', 'demo')`),
     check('exchange_rates_rate_check', sql`${t.rate} > 0`),
   ],
 );

@@ -1,4 +1,4 @@
-import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, listMeta, pageWindow } from '@portal/contracts';
+import { type BillerEvent, type billerEventQuerySchema, billerMessages, type Biller, formatMinorAmount, listMeta, pageWindow } from '@portal/contracts';
 import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { addDays, dayStart } from '../tracking/index.ts';
 import { loadAccount } from './accounts.ts';
 import { isCcbillAddress, type ParsedBillerEvent } from './formats/index.ts';
+import { movesMoney } from './formats/fields.ts';
 import { apply, type ReceiveDeps, writeFollow } from './receive.ts';
 
 type Row = typeof billerEvents.$inferSelect;
@@ -22,8 +23,13 @@ const throughConversion = sql`${billerEvents.conversionId} is not null and ${bil
 const shownStatus = sql<string>`case when ${throughConversion} then ${conversions.status} else ${billerEvents.status} end`;
 const shownReason = sql<string | null>`case when ${throughConversion} then ${conversions.reason} else ${billerEvents.reason} end`;
 
-function toReply(row: Row, site: { id: number; name: string } | null): BillerEvent {
+function toReply(row: Row, site: { id: number; name: string } | null, conversionStatus: string | null = null): BillerEvent {
+  const parsed = row.parsed as Partial<ParsedBillerEvent> | null;
+  const money = parsed?.amountMinor !== undefined && parsed.currency && row.eventType && movesMoney(row.eventType as ParsedBillerEvent['type']);
   return {
+    amount: money ? formatMinorAmount(parsed.amountMinor!, parsed.currency!) : null,
+    currency: money ? parsed.currency! : null,
+    conversion_status: conversionStatus as BillerEvent['conversion_status'],
     id: row.id,
     received_at: row.receivedAt.toISOString(),
     biller: row.biller as Biller,
@@ -67,7 +73,7 @@ export async function listEvents(db: Db, scope: Scope, q: z.output<typeof biller
   const condition = where.length ? and(...where) : undefined;
   const column = q.sort === 'id' ? billerEvents.id : billerEvents.receivedAt;
   const base = db
-    .select({ e: billerEvents, siteName: sites.name, status: shownStatus, reason: shownReason })
+    .select({ e: billerEvents, siteName: sites.displayName, status: shownStatus, reason: shownReason, conversionStatus: conversions.status })
     .from(billerEvents)
     .leftJoin(sites, eq(sites.id, billerEvents.siteId))
     .leftJoin(conversions, eq(conversions.id, billerEvents.conversionId))
@@ -79,7 +85,7 @@ export async function listEvents(db: Db, scope: Scope, q: z.output<typeof biller
     db.select({ n: count() }).from(billerEvents).leftJoin(conversions, eq(conversions.id, billerEvents.conversionId)).where(condition),
   ]);
   return {
-    data: rows.map((r) => toReply({ ...r.e, status: r.status, reason: r.reason }, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null)),
+    data: rows.map((r) => toReply({ ...r.e, status: r.status, reason: r.reason }, r.e.siteId !== null && r.siteName !== null ? { id: r.e.siteId, name: r.siteName } : null, r.conversionStatus)),
     meta: listMeta(q, Number(total?.n ?? 0)),
   };
 }
@@ -108,7 +114,8 @@ export async function replayEvent(deps: ReceiveDeps, scope: Scope, id: number, n
   const { db } = deps;
   const [row] = await db.select().from(billerEvents).where(and(eq(billerEvents.id, id), scopeCondition(scope, affiliateOfEvent)));
   if (!row) throw new NotFoundError(billerMessages.eventNotFound);
-  if (!row.parsed || row.billerAccountId === null) throw new AppError('conflict', billerMessages.notReplayable);
+  // A test post is never applied, so never replayed either.
+  if (!row.parsed || row.billerAccountId === null || row.status === 'test') throw new AppError('conflict', billerMessages.notReplayable);
   const account = await loadAccount(db, row.billerAccountId).catch(() => {
     throw new AppError('conflict', billerMessages.deletedAccount);
   });
@@ -126,7 +133,11 @@ export async function replayEvent(deps: ReceiveDeps, scope: Scope, id: number, n
     .set(firstStands ? { replayedAt: now } : { status: outcome.status, reason: outcome.reason?.slice(0, 255) ?? null, conversionId: outcome.conversionId ?? row.conversionId, replayedAt: now })
     .where(eq(billerEvents.id, id))
     .returning();
-  const [site] = updated!.siteId ? await db.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.id, updated!.siteId)) : [];
-  const [shown] = await db.select({ status: shownStatus, reason: shownReason }).from(billerEvents).leftJoin(conversions, eq(conversions.id, billerEvents.conversionId)).where(eq(billerEvents.id, id));
-  return toReply({ ...updated!, ...shown! }, site ?? null);
+  const [site] = updated!.siteId ? await db.select({ id: sites.id, name: sites.displayName }).from(sites).where(eq(sites.id, updated!.siteId)) : [];
+  const [shown] = await db
+    .select({ status: shownStatus, reason: shownReason, conversionStatus: conversions.status })
+    .from(billerEvents)
+    .leftJoin(conversions, eq(conversions.id, billerEvents.conversionId))
+    .where(eq(billerEvents.id, id));
+  return toReply({ ...updated!, status: shown!.status, reason: shown!.reason }, site ?? null, shown!.conversionStatus);
 }

@@ -196,7 +196,7 @@ const refusal = (code: 'not_found' | 'forbidden' | 'bad_request', message: strin
  * biller's ranges (when required) or a post its format refuses (bad signature or token, missing
  * fields) is logged as rejected and changes nothing else.
  */
-export async function receivePost(deps: ReceiveDeps, biller: string, key: string, post: BillerPost, ip: string, now = new Date()): Promise<Answer> {
+export async function receivePost(deps: ReceiveDeps, biller: string, key: string, post: BillerPost, ip: string, now = new Date(), options: { test?: boolean } = {}): Promise<Answer & { parsed?: ParsedBillerEvent }> {
   const { db } = deps;
   const format = formatOf(biller);
   if (!format) return { ok: false, error: refusal('not_found', billerMessages.unknownBiller), eventId: null };
@@ -205,7 +205,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   // The verdict on arrival, stored with the post: a replay applies it again (events.ts).
   const addressAllowed = account?.requireBillerAddresses && biller === 'ccbill' ? isCcbillAddress(ip) : null;
   const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow }) => {
-    const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed);
+    const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed, deps.fieldKey);
     const p = fields.parsed;
     const steps: SQL[] = [
       sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,
@@ -237,12 +237,17 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   }
   const notAllowed = !account.active
     ? billerMessages.inactiveAccount
-    : addressAllowed === false
+    : !options.test && addressAllowed === false
       ? billerMessages.addressNotAllowed
       : null;
   if (notAllowed) {
     const eventId = await log({ parsed, status: 'rejected', reason: notAllowed });
     return { ok: false, error: refusal('forbidden', notAllowed), eventId };
+  }
+  // A test post from the portal (`POST /v1/biller-accounts/{id}/test-post`): read and checked, logged as a test, never applied.
+  if (options.test) {
+    const eventId = await log({ parsed, status: 'test', reason: billerMessages.testPost });
+    return { ok: true, body: format.okBody, eventId, parsed };
   }
   // Applied first, logged with what it became: a crash in between leaves the biller unanswered, and
   // its retry finds the conversion made (a duplicate) and logs it, making a sale's subscription if missing.

@@ -6,7 +6,11 @@ import {
   billerEventQuerySchema,
   billerEventReplyOneSchema,
   billerEventReplySchema,
+  billerMessages,
+  type BillerTestPost,
+  billerTestPostReplySchema,
   errorReplySchema,
+  formatMinorAmount,
   idParamsSchema,
   retentionQuerySchema,
   retentionReplySchema,
@@ -17,7 +21,10 @@ import { recordChange } from '../../lib/events.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { clientIp } from '../clicks/index.ts';
-import { type AccountKeys, createAccount, deleteAccount, listAccounts, rotateAccountKey, toReply, updateAccount } from './accounts.ts';
+import { eq } from 'drizzle-orm';
+import { billerEvents } from '../../db/schema/index.ts';
+import { type AccountKeys, createAccount, deleteAccount, listAccounts, loadAccount, rotateAccountKey, toReply, updateAccount } from './accounts.ts';
+import { testPostOf } from './test-post.ts';
 import { listEvents, replayEvent } from './events.ts';
 import type { BillerPost } from './formats/index.ts';
 import { receivePost, type ReceiveDeps } from './receive.ts';
@@ -108,6 +115,39 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await rotateAccountKey(app.db, keys, request.params.id);
       await recordChange(request, 'biller_account.key_rotated', { objectId: data.id });
       return { data };
+    },
+  );
+
+  app.post(
+    '/v1/biller-accounts/:id/test-post',
+    {
+      onRequest: requireAccess(app, 'POST /v1/biller-accounts/{id}/test-post'),
+      schema: {
+        tags,
+        operationId: 'sendBillerTestPost',
+        summary: "Send a test post: a sample $1.00 sale signed the biller's way, to the account's own address; the reply says what it became. It moves no money and is marked as a test in the event log",
+        security,
+        params: idParamsSchema,
+        response: { 200: billerTestPostReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await loadAccount(app.db, request.params.id);
+      const { key, post } = testPostOf(keys, row);
+      const out = await receivePost(deps, row.biller, key, post, request.ip, new Date(), { test: true });
+      const [event] = out.eventId === null ? [] : await app.db.select({ status: billerEvents.status, reason: billerEvents.reason }).from(billerEvents).where(eq(billerEvents.id, out.eventId));
+      const p = out.parsed;
+      await recordChange(request, 'biller_account.test_post', { objectId: row.id, data: { event_id: out.eventId, status: event?.status ?? null } });
+      const data = {
+        event_id: out.eventId,
+        status: (event?.status ?? 'rejected') as BillerTestPost['status'],
+        reason: event?.reason ?? (out.ok ? null : out.error.message),
+        event_type: p?.type ?? null,
+        amount: p ? formatMinorAmount(p.amountMinor, p.currency) : null,
+        currency: p?.currency ?? null,
+        cid: p?.cid ?? null,
+      };
+      return { data, message: out.ok ? billerMessages.testPostDone : billerMessages.testPostRefused };
     },
   );
 

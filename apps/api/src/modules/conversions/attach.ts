@@ -22,12 +22,14 @@ export interface Attached extends ConversionOutcome {
  * which then pays it as an accepted conversion would have been: its earning (or, for a refund, its
  * reversal, by the refund rules and under their lock) written today, the rollups of today and the
  * affiliate's postbacks. Anything but an orphaned conversion is refused, and so is a click that
- * does not exist or is another site's (422 on `cid`).
+ * does not exist, is another site's or was made after the conversion (422 on `cid`). With `preview`
+ * the same attach runs and is rolled back: the reply says what it would pay.
  */
-export async function attachConversion(db: Db, conversionId: number, cid: string, scope: Scope = networkScope, now = new Date()): Promise<Attached> {
+export async function attachConversion(db: Db, conversionId: number, cid: string, scope: Scope = networkScope, now = new Date(), preview = false): Promise<Attached> {
   const day = statsDay(now);
   const found = await findClick(db, cid);
-  return retryOnDeadlock(() =>
+  let previewed: Attached | undefined;
+  const run = retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const conversion = await lockConversion(tx, { id: conversionId });
       // An orphaned conversion belongs to no affiliate yet: only staff who see the whole network attach it.
@@ -35,6 +37,8 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
       if (conversion.status !== 'orphaned') throw new AppError('validation_failed', m.notOrphaned);
       if (!found) throw new ValidationError({ cid: [m.unknownClick] });
       if (found.siteId !== conversion.siteId) throw new ValidationError({ cid: [m.otherSite] });
+      // A conversion comes from an earlier click: a click made after the conversion was reported is refused.
+      if (found.createdAt > conversion.createdAt) throw new ValidationError({ cid: [m.clickAfterConversion] });
       const type = conversion.type as ConversionType;
       const target = isReversalType(type) ? await refundTarget(tx, conversion.siteId, conversion.billerAccountId, found.cid, conversion.originalTransactionId, found) : undefined;
       if (target?.orphanReason) throw new ValidationError({ cid: [target.orphanReason] });
@@ -74,7 +78,21 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
       ]);
       const input = { cid: found.cid, type, currency: conversion.currency, transaction_id: conversion.transactionId, original_transaction_id: conversion.originalTransactionId ?? undefined };
       await enqueuePostbacksForConversion(tx, forPostback(conversion.id, found, input, earningCents, conversion.amountCents, now));
-      return { status: 'accepted', conversionId: conversion.id, earningCents, reason: null, affiliateId: found.affiliateId, cid: found.cid };
+      const out: Attached = { status: 'accepted', conversionId: conversion.id, earningCents, reason: null, affiliateId: found.affiliateId, cid: found.cid };
+      // A preview is the same attach rolled back: what it would pay, with every check, and nothing written.
+      if (preview) {
+        previewed = out;
+        throw new PreviewRollback();
+      }
+      return out;
     }),
   );
+  try {
+    return await run;
+  } catch (error) {
+    if (error instanceof PreviewRollback && previewed) return previewed;
+    throw error;
+  }
 }
+
+class PreviewRollback extends Error {}

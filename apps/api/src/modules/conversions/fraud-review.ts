@@ -7,6 +7,7 @@ import { intArray } from '../../db/rows.ts';
 import { conversionAppeals, conversions, offers, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { wouldPassHardCaps } from '../caps/index.ts';
+import { enqueue } from '../jobs/index.ts';
 import { earningOf } from '../ledger/index.ts';
 import { isNewCustomer } from '../tracking/index.ts';
 import { effectivePayouts } from '../offers/index.ts';
@@ -21,6 +22,16 @@ import type { ConversionOutcome } from './service.ts';
  * Each runs under the conversion's row lock, so two approvals at once pay once; the second finds it
  * no longer held and is refused. Holding, approving or rejecting never changes money already paid.
  */
+
+/** Jobs the email module works: staff hear of a new appeal, the affiliate of the decision on theirs. */
+export const APPEAL_RECEIVED_JOB = 'email.appeal-received';
+export const APPEAL_DECIDED_JOB = 'email.appeal-decided';
+
+/** The decision on an appealed conversion goes to its affiliate (in the deciding transaction). */
+async function tellAppellant(tx: Db, conversionId: number): Promise<void> {
+  const [appeal] = await tx.select({ id: conversionAppeals.id }).from(conversionAppeals).where(eq(conversionAppeals.conversionId, conversionId));
+  if (appeal) await enqueue(tx, APPEAL_DECIDED_JOB, { conversionId });
+}
 
 const awaitingReview = and(eq(conversions.status, 'held'), eq(conversions.fraudAction, 'hold'), isNull(conversions.reviewedAt));
 
@@ -44,12 +55,14 @@ export async function approveHeld(db: Db, conversionId: number, staffId: number,
       if (row.usdRate === null) {
         const reason = heldReasonOf(row.currency, row.day);
         await tx.update(conversions).set({ ...reviewed, reason }).where(eq(conversions.id, row.id));
+        await tellAppellant(tx, row.id);
         return { status: 'held', conversionId: row.id, earningCents: null, reason, affiliateId: row.affiliateId };
       }
       await tx.update(conversions).set({ ...reviewed, status: 'accepted', reason: null, releasedAt: now }).where(eq(conversions.id, row.id));
       const earningCents = await payReleased(tx, { id: row.id, type: row.type as ConversionType, transaction_id: row.transactionId, cid: row.cid }, row.amountCents, now);
       // Its offer's hard cap is full today: nothing is approved (the transaction rolls back), staff decide.
       if (earningCents === null) throw new AppError('conflict', capMessages.capFull);
+      await tellAppellant(tx, row.id);
       return { status: 'accepted', conversionId: row.id, earningCents, reason: null, affiliateId: row.affiliateId };
     }),
   );
@@ -61,6 +74,7 @@ export async function rejectHeld(db: Db, conversionId: number, staffId: number, 
     db.transaction(async (tx) => {
       const row = await lockHeld(tx, conversionId);
       await tx.update(conversions).set({ status: 'rejected', reason, reviewedAt: now, reviewedById: staffId }).where(eq(conversions.id, row.id));
+      await tellAppellant(tx, row.id);
       return { status: 'rejected', conversionId: row.id, earningCents: null, reason, affiliateId: row.affiliateId };
     }),
   );
@@ -154,19 +168,30 @@ export async function listHeld(db: Db, q: HeldQuery): Promise<{ data: HeldConver
 export async function appealConversion(db: Db, affiliateId: number, conversionId: number, message: string, now = new Date()): Promise<{ conversion_id: number; message: string; time: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: conversions.id, status: conversions.status })
+      .select({ id: conversions.id, status: conversions.status, fraudAction: conversions.fraudAction, reviewedAt: conversions.reviewedAt })
       .from(conversions)
       .where(and(eq(conversions.id, conversionId), eq(conversions.affiliateId, affiliateId)))
       .for('update');
     if (!row) throw new NotFoundError();
     if (row.status !== 'held' && row.status !== 'rejected') throw new AppError('validation_failed', fm.notAppealable);
+    if (awaitsRate(row)) throw new AppError('validation_failed', fm.notAppealableRate);
     const [saved] = await tx.insert(conversionAppeals).values({ conversionId, affiliateId, message, createdAt: now }).onConflictDoNothing().returning({ id: conversionAppeals.id });
     if (!saved) throw new AppError('validation_failed', fm.appealedAlready);
+    await enqueue(tx, APPEAL_RECEIVED_JOB, { conversionId });
     return { conversion_id: conversionId, message, time: now.toISOString() };
   });
 }
 
-/** Every appeal, newest first, with its conversion's status and reason now. */
+/** Held only for want of an exchange rate (not by a rule, or approved and waiting for its rate): paid when it arrives. */
+export const awaitsRate = (r: { status: string; fraudAction: string | null; reviewedAt: Date | null }): boolean => r.status === 'held' && (r.fraudAction !== 'hold' || r.reviewedAt !== null);
+
+/** Resolved once staff decided the conversion after the appeal arrived: approved (paid) or rejected with their answer. */
+function outcomeOf(r: { status: string; reason: string | null; reviewedAt: Date | null }, appealedAt: Date) {
+  const resolved = r.reviewedAt !== null && r.reviewedAt >= appealedAt && r.status !== 'held';
+  return { resolved, decision: resolved ? (r.status === 'rejected' ? ('rejected' as const) : ('approved' as const)) : null, answer: resolved && r.status === 'rejected' ? r.reason : null };
+}
+
+/** Every appeal, newest first, with its conversion's status and reason now, and whether staff resolved it. */
 export async function listAppeals(db: Db): Promise<AppealRow[]> {
   const list = await db
     .select({
@@ -176,6 +201,7 @@ export async function listAppeals(db: Db): Promise<AppealRow[]> {
       email: users.email,
       status: conversions.status,
       reason: conversions.reason,
+      reviewedAt: conversions.reviewedAt,
       message: conversionAppeals.message,
       createdAt: conversionAppeals.createdAt,
     })
@@ -191,15 +217,24 @@ export async function listAppeals(db: Db): Promise<AppealRow[]> {
     reason: r.reason,
     message: r.message,
     time: r.createdAt.toISOString(),
+    ...outcomeOf(r, r.createdAt),
   }));
 }
 
+/** What each held conversion would earn its affiliate if paid now (its offer's payout for them), in cents, by conversion id. */
+export async function wouldEarnCents(db: Db, held: ReadonlyArray<{ id: number; offerId: number; affiliateId: number; type: ConversionType; amountCents: number }>): Promise<Map<number, number>> {
+  if (!held.length) return new Map();
+  const payouts = await effectivePayouts(db, [...new Map(held.map((r) => [`${r.offerId}|${r.affiliateId}`, { offerId: r.offerId, affiliateId: r.affiliateId }])).values()]);
+  return new Map(held.map((r) => [r.id, earningOf(payouts.get(`${r.offerId}|${r.affiliateId}`), r.type, r.amountCents)?.cents ?? 0]));
+}
+
 /** Rows of the conversion log an affiliate has appealed, by conversion id. */
-export async function appealsOf(db: Db, conversionIds: readonly number[]): Promise<Map<number, { message: string; time: string }>> {
+export async function appealsOf(db: Db, conversionIds: readonly number[]): Promise<Map<number, { message: string; time: string; resolved: boolean; decision: 'approved' | 'rejected' | null; answer: string | null }>> {
   if (!conversionIds.length) return new Map();
   const list = await db
-    .select({ id: conversionAppeals.conversionId, message: conversionAppeals.message, at: conversionAppeals.createdAt })
+    .select({ id: conversionAppeals.conversionId, message: conversionAppeals.message, at: conversionAppeals.createdAt, status: conversions.status, reason: conversions.reason, reviewedAt: conversions.reviewedAt })
     .from(conversionAppeals)
+    .innerJoin(conversions, eq(conversions.id, conversionAppeals.conversionId))
     .where(sql`${conversionAppeals.conversionId} = any(${intArray(conversionIds)}::int[])`);
-  return new Map(list.map((r) => [r.id, { message: r.message, time: r.at.toISOString() }]));
+  return new Map(list.map((r) => [r.id, { message: r.message, time: r.at.toISOString(), ...outcomeOf(r, r.at) }]));
 }

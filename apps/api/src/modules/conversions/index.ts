@@ -28,5 +28,6 @@ export type { ConversionWriter } from './batch.ts';
 export { refundReasons } from './refunds.ts';
 export { reverseConversion, type StaffReversal } from './reverse.ts';
 export { releaseHeld } from './release.ts';
+export { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from './fraud-review.ts';
 export { pendingReviewCents } from './pending-review.ts';
 export { type ConversionInput, type ConversionOutcome, type ConversionSource, recordConversion } from './service.ts';

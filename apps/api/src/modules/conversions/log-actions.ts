@@ -55,7 +55,8 @@ export const conversionLogActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const out = await attachConversion(app.db, request.params.id, request.body.cid, scopeOf(request.auth!));
+      const out = await attachConversion(app.db, request.params.id, request.body.cid, scopeOf(request.auth!), new Date(), request.body.preview === true);
+      if (request.body.preview) return reply(out);
       await recordChange(request, 'conversion.attached', {
         objectId: out.conversionId,
         subjectId: out.affiliateId,

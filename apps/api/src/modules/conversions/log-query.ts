@@ -1,4 +1,4 @@
-import { type ConversionLogRow, type conversionLogQuerySchema, formatMinorAmount, type ListMeta, listMeta, pageWindow, validationMessages } from '@portal/contracts';
+import { type ConversionLogRow, type conversionLogQuerySchema, type ConversionType, formatMinorAmount, type ListMeta, listMeta, pageWindow, validationMessages } from '@portal/contracts';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { billerAccounts, clicks, conversions, ledgerEntries, offers, sites, user
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
-import { appealsOf } from './fraud-review.ts';
+import { appealsOf, awaitsRate, wouldEarnCents } from './fraud-review.ts';
 
 type Query = z.output<typeof conversionLogQuerySchema>;
 const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;
@@ -84,6 +84,7 @@ const columns = {
   reversesId: original.id,
   reversesTransactionId: original.transactionId,
   fraudAction: conversions.fraudAction,
+  reviewedAt: conversions.reviewedAt,
   fraudReason: conversions.fraudReason,
   biller: billerAccounts.biller,
   billerEvent: conversions.billerEvent,
@@ -121,6 +122,7 @@ function toRow(r: Row, scope: Scope): ConversionLogRow {
     reverses: r.reversesId === null ? null : { id: Number(r.reversesId), transaction_id: String(r.reversesTransactionId) },
     flag: r.fraudAction === 'flag' ? text(r.fraudReason) : null,
     appeal: null,
+    ...(awaitsRate({ status: String(r.status), fraudAction: text(r.fraudAction), reviewedAt: (r.reviewedAt as Date | null) ?? null }) ? { awaiting_rate: true } : {}),
     biller: (text(r.biller) as ConversionLogRow['biller']) ?? null,
     biller_event: text(r.billerEvent),
   };
@@ -155,5 +157,9 @@ export async function listConversionLog(db: Db, scope: Scope, q: Query): Promise
   const data = rows.map((r) => toRow(r as Row, scope));
   const appeals = await appealsOf(db, data.filter((r) => r.status === 'held' || r.status === 'rejected').map((r) => r.id));
   for (const row of data) row.appeal = appeals.get(row.id) ?? null;
+  // A held row says what it would earn once paid (its price known: not while it waits for a rate).
+  const held = rows.filter((r) => r.status === 'held' && r.usdRate !== null && r.offerId !== null && r.affiliateId !== null);
+  const would = await wouldEarnCents(db, held.map((r) => ({ id: Number(r.id), offerId: Number(r.offerId), affiliateId: Number(r.affiliateId), type: r.type as ConversionType, amountCents: Number(r.amountCents) })));
+  for (const row of data) if (would.has(row.id)) row.would_earn = would.get(row.id)! / 100;
   return { data, meta: listMeta(q, counted?.n ?? 0) };
 }

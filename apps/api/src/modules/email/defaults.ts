@@ -61,6 +61,18 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
     subject: 'Your payout of {{amount}} is paid',
     body: `<h2>Hello {{first_name}},</h2>${p('We paid <strong>{{amount}}</strong> for {{period}} by {{method}}. The receipt and invoice are in your Payout History.')}${button('Open Payout History')}`,
   },
+  appeal_received: {
+    subject: 'Appeal of conversion #{{conversion_id}} by {{name}}',
+    body: `<h2>An affiliate appealed a conversion</h2>${p('{{name}} ({{email}}, affiliate #{{affiliate_id}}) appealed conversion #{{conversion_id}}, held or rejected because: {{reason}}', 'Their message: {{message}}')}${button('Review it on the Fraud page')}`,
+  },
+  appeal_decided: {
+    subject: 'Your appeal of conversion #{{conversion_id}}: {{decision}}',
+    body: `<h2>Hello {{first_name}},</h2>${p('We looked at your appeal of conversion #{{conversion_id}}: it is {{decision}}.', '{{answer}}')}${button('Open the conversion log')}`,
+  },
+  payout_unmarked_paid: {
+    subject: 'Correction: your payout for {{period}} is not paid yet',
+    body: `<h2>Hello {{first_name}},</h2>${p('We wrote that your payout of <strong>{{amount}}</strong> for {{period}} was paid. It was marked paid by mistake and has not been paid yet: {{reason}}', 'It is back among the payouts to pay by {{method}}; we will write again when it is paid.')}${button('See your payouts')}`,
+  },
   payout_rejected: {
     subject: 'Your payout for {{period}}: rejected',
     body: `<h2>Hello {{first_name}},</h2>${p('Your payout of <strong>{{amount}}</strong> for {{period}} was rejected: {{reason}}', 'The amount is back in your balance.')}${button('See your payouts')}`,

@@ -20,6 +20,9 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   payout_approved: '/payments',
   payout_paid: '/payments',
   payout_rejected: '/payments',
+  payout_unmarked_paid: '/payments',
+  appeal_received: '/fraud',
+  appeal_decided: '/conversion-log',
   news: '/announcements',
   tax_form_submitted: '/affiliates',
   tax_form_accepted: '/profile?tab=billing',
@@ -75,5 +78,8 @@ export async function sampleVars(db: Db, publicUrl: string, type: EmailType, per
     limit: '10',
     percent: '90%',
     approval_note: SIGNUP_REVIEW_NOTE,
+    conversion_id: 1042,
+    decision: 'approved',
+    answer: 'It is paid now and counts in your next payout.',
   };
 }

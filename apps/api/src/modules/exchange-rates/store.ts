@@ -39,8 +39,8 @@ export interface NewRate {
 }
 
 /**
- * Stores ECB rates: new (currency, day) rows, or a changed ECB rate; a staff rate for the same day
- * stands. Answers how many rows were written.
+ * Stores ECB rates: new (currency, day) rows, a changed ECB rate, or the ECB's rate in place of a
+ * demo rate; a staff rate for the same day stands. Answers how many rows were written.
  */
 export async function storeEcbRates(db: Db, rates: readonly NewRate[], now: Date): Promise<number> {
   if (!rates.length) return 0;
@@ -48,8 +48,8 @@ export async function storeEcbRates(db: Db, rates: readonly NewRate[], now: Date
     db,
     sql`insert into exchange_rates (currency, day, rate, source, updated_at)
         select currency, day, rate, 'ecb', ${now} from unnest(${`{${rates.map((r) => r.currency).join(',')}}`}::char(3)[], ${`{${rates.map((r) => r.day).join(',')}}`}::date[], ${`{${rates.map((r) => r.rate).join(',')}}`}::numeric[]) as t(currency, day, rate)
-        on conflict (currency, day) do update set rate = excluded.rate, updated_at = excluded.updated_at
-          where exchange_rates.source = 'ecb' and exchange_rates.rate <> excluded.rate
+        on conflict (currency, day) do update set rate = excluded.rate, source = 'ecb', updated_at = excluded.updated_at
+          where (exchange_rates.source = 'ecb' and exchange_rates.rate <> excluded.rate) or exchange_rates.source = 'demo'
         returning currency`,
   );
   return written.length;

@@ -184,6 +184,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // No email: the affiliate was told it was paid, and is told again when it is.
       const status = await recorded(request, 'payout.unmarked_paid', request.params.id, () => reach(request, request.params.id, () => unmarkPayoutPaid(app.db, request.params.id, request.auth!.id, request.body.reason)));
+      // The affiliate told "we paid you" hears that it was a mistake.
+      await enqueuePayoutUpdateEmail(app.db, request.params.id, true);
       return { data: { id: request.params.id, status }, message: payoutMessages.unmarkedPaid };
     },
   );

@@ -73,7 +73,9 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     { body: networkDetailsUpdateSchema, reply: networkDetailsSchema },
     () => sections.getNetworkDetails(app.db),
     async (v: NetworkDetails) => {
+      const before = await sections.getNetworkDetails(app.db);
       await sections.putNetworkDetails(app.db, v);
+      await sections.renameSender(app.db, before.name, v.name);
       // The brand name is in every page the server sends; the default fallback is read with each link.
       seoChanged();
       app.linkCache.clear();

@@ -23,11 +23,14 @@ export async function getDashboardSettings(db: Db): Promise<DashboardSettings> {
   return { message: '', links: [], ...(await getSetting<Partial<DashboardSettings>>(db, 'dashboard', {})) };
 }
 
-/** Mail comes from MAIL_FROM and staff mail goes to SUPPORT_EMAIL until Global email says otherwise. */
+/**
+ * Mail comes from MAIL_FROM's address under the network's name, and staff mail goes to SUPPORT_EMAIL,
+ * until Global email says otherwise: a renamed network's mail carries its new name (docs/settings.md).
+ */
 export function defaultGlobalEmail(config: Pick<AppConfig, 'mailFrom' | 'supportEmail'>, networkName: string = DEFAULT_NETWORK_NAME): GlobalEmailSettings {
   const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(config.mailFrom);
   return {
-    sender_name: match?.[1]?.trim() || networkName,
+    sender_name: networkName,
     sender_email: (match?.[2] ?? config.mailFrom).trim(),
     reply_to: '',
     footer_text: networkName,
@@ -37,7 +40,18 @@ export function defaultGlobalEmail(config: Pick<AppConfig, 'mailFrom' | 'support
 
 export async function getGlobalEmailSettings(db: Db, config: Pick<AppConfig, 'mailFrom' | 'supportEmail'>): Promise<GlobalEmailSettings> {
   const stored = await getSetting<Partial<GlobalEmailSettings>>(db, 'global_email', {});
-  return { ...defaultGlobalEmail(config, (await getNetworkDetails(db)).name), ...stored };
+  const defaults = defaultGlobalEmail(config, (await getNetworkDetails(db)).name);
+  // A blank sender name is the network's name.
+  return { ...defaults, ...stored, sender_name: stored.sender_name?.trim() || defaults.sender_name };
+}
+
+/**
+ * The network renamed: a Global email sender name that was the old name (saved as it was shown)
+ * follows to the new one; a sender name staff chose apart from the network's is kept.
+ */
+export async function renameSender(db: Db, oldName: string, newName: string): Promise<void> {
+  const stored = await getSetting<Partial<GlobalEmailSettings>>(db, 'global_email', {});
+  if (oldName !== newName && stored.sender_name?.trim() === oldName) await putSetting(db, 'global_email', { ...stored, sender_name: newName });
 }
 
 /** Shipped SEO of each public page; the home page's is the one the site has had from the start. */

@@ -79,6 +79,7 @@ export async function dashboard(dbs: Db | { reports: Db; primary: Db }, scope: S
   return {
     // A manager reads the staff dashboard, limited to their affiliates.
     scope: isStaffScope(scope) ? 'network' : 'affiliate',
+    ...(scope.kind === 'managed' ? { assigned_only: true } : {}),
     periods: { today: t, yesterday: y, this_month: m, last_month: lm },
     balance,
     chart,

@@ -48,20 +48,24 @@ export const billers = {
     ccbill: [
       'In CCBill’s Admin Portal, open Account Info > Sub Account Admin, choose the sub-account, then Advanced > Webhooks.',
       'Paste the postback URL above, choose JSON or form posts, and tick every event: NewSaleSuccess, RenewalSuccess, Refund, Void, Chargeback, Cancellation, Expiration and the failures.',
-      'On your join form, add the custom field {{field}} holding the cid from the landing page’s address. CCBill sends it back as X-{{field}}.',
+      'On your join form, add the custom field {{field}} holding the click id the landing page received as {{param}}= in its address. CCBill sends it back as X-{{field}}.',
     ],
     epoch: [
       'In Epoch’s merchant admin, set the postback URL above as the product’s approval (join) postback, and as its Data Plus URL for rebills, credits and chargebacks.',
-      'Add the custom parameter {{field}}=<the cid from the landing page’s address> to the join link. Epoch echoes it in the join postback.',
+      'Add the custom parameter {{field}}=<the click id the landing page received as {{param}}=> to the join link. Epoch echoes it in the join postback.',
     ],
     segpay: [
-      'In Segpay’s Merchant Portal, open Tools > Postbacks and add a TransPost for the package, with the postback URL above (its macros and token included).',
-      'Add {{field}}=<the cid from the landing page’s address> to the purchase link. Segpay returns it through the <extra {{field}}> macro.',
+      'In Segpay’s Merchant Portal, open My Websites > Manage Postbacks and add a new postback of type TransPost for the website, with the postback URL above (its macros and token included).',
+      'Add {{field}}=<the click id the landing page received as {{param}}=> to the purchase link. Segpay returns it through the <extra {{field}}> macro.',
     ],
     verotel: [
       'In Verotel’s Control Center, open FlexPay setup for the website and paste the postback URL above. We answer OK, as Verotel requires.',
-      'Start purchases with the FlexPay parameter {{field}}=<the cid from the landing page’s address> in the signed purchase link. Verotel returns it in every postback.',
+      'Start purchases with the FlexPay parameter {{field}}=<the click id the landing page received as {{param}}=> in the signed purchase link. Verotel returns it in every postback.',
     ],
+  },
+  testPost: {
+    send: 'Send a test post',
+    readAs: 'It was read as a {{type}} of {{amount}} {{currency}} for click {{cid}}, and is marked as a test in the biller event log.',
   },
   rotateTitle: 'New key for this {{biller}} account?',
   rotateText: 'The postback URL changes and the old one stops at once: paste the new URL into {{biller}}’s admin straight away.',
@@ -88,6 +92,7 @@ export const billers = {
       biller: 'Biller / site',
       event: 'Event',
       transaction: 'Transaction',
+      amount: 'Amount',
       status: 'Status',
       conversion: 'Conversion',
       actions: 'Actions',
@@ -101,6 +106,7 @@ export const billers = {
       logged: 'Logged',
       rejected: 'Rejected',
       reversed: 'Reversed',
+      test: 'Test (no money)',
     },
     types: {
       sale: 'Sale',

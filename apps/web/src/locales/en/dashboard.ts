@@ -3,6 +3,7 @@ export const dashboard = {
   periods: { today: 'Today', yesterday: 'Yesterday', this_month: 'This month', last_month: 'Last month' },
   notice: 'Message from the network',
   network: 'Network totals',
+  assigned: 'Totals of your affiliates',
   yours: 'Your results',
   clicks: 'Clicks',
   uniqueClicks: 'Unique clicks',

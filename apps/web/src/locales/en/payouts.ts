@@ -43,6 +43,13 @@ export const payouts = {
   receipt: 'Receipt',
   documentLabel: '{{document}} of {{name}} for {{period}}',
   approveSelected: 'Approve selected',
+  approveConfirm: {
+    title_one: 'Approve this payout?',
+    title_other: 'Approve {{count}} payouts?',
+    text_one: 'The payout of {{amount}} to {{name}} goes to To pay, and its affiliate is told it is approved.',
+    text_other: '{{count}} payouts totalling {{amount}} go to To pay, and each affiliate is told theirs is approved.',
+    cancel: 'Cancel',
+  },
   markPaidSelected: 'Mark selected paid',
   exportBank: 'Export for the bank',
   exportFor: 'CSV for {{method}}',

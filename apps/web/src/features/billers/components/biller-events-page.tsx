@@ -137,6 +137,7 @@ export function BillerEventsPage() {
           t('billers.events.columns.biller'),
           t('billers.events.columns.event'),
           t('billers.events.columns.transaction'),
+          { label: t('billers.events.columns.amount'), align: 'right' },
           t('billers.events.columns.status'),
           t('billers.events.columns.conversion'),
           { label: t('billers.events.columns.actions'), align: 'right' },
@@ -164,6 +165,9 @@ export function BillerEventsPage() {
               <TableCell sx={{ maxWidth: 200, overflowWrap: 'anywhere' }}>
                 {withNote(e.transaction_id ?? '—', e.subscription_id ? t('billers.events.subscription', { id: e.subscription_id }) : null)}
               </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {e.amount ? `${e.amount} ${e.currency ?? ''}` : '—'}
+              </TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'flex-end', sm: 'flex-start' }, gap: 0.5, maxWidth: 260 }}>
                   <Chip size="small" variant="outlined" color={statusColors[e.status]} label={t(`billers.events.statuses.${e.status}`)} />
@@ -175,21 +179,26 @@ export function BillerEventsPage() {
                 </Box>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {link ? (
-                  <Link component={RouterLink} to={link}>
-                    #{e.conversion_id}
-                  </Link>
-                ) : (
-                  '—'
-                )}
+                {link
+                  ? withNote(
+                      <Link component={RouterLink} to={link}>
+                        #{e.conversion_id}
+                      </Link>,
+                      // What the conversion is now (a sale refunded since reads reversed).
+                      e.conversion_status ? t(`conversionLog.statuses.${e.conversion_status}`) : null,
+                    )
+                  : '—'}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Button size="small" onClick={() => setOpen(e)} aria-label={`${t('billers.events.details')}: #${e.id}`}>
                   {t('billers.events.details')}
                 </Button>
-                <Button size="small" color="warning" disabled={e.biller_account_id === null} onClick={() => setReplaying(e)} aria-label={`${t('billers.events.replay')}: #${e.id}`}>
-                  {t('billers.events.replay')}
-                </Button>
+                {/* Replay only where it can run: a post that was read, of an account that still exists, and not a test. */}
+                {e.biller_account_id !== null && e.event_type !== null && e.status !== 'test' ? (
+                  <Button size="small" color="warning" onClick={() => setReplaying(e)} aria-label={`${t('billers.events.replay')}: #${e.id}`}>
+                    {t('billers.events.replay')}
+                  </Button>
+                ) : null}
               </TableCell>
             </TableRow>
           );

@@ -3,6 +3,7 @@ import Close from '@mui/icons-material/Close';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Key from '@mui/icons-material/KeyOutlined';
+import Send from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,14 +24,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LinkField } from '../../../components/link-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { mutateAndNotify } from '../../../lib/mutate-and-notify.ts';
-import { useBillerAccounts, useDeleteBillerAccount, useRotateBillerKey } from '../api/biller-accounts.ts';
+import { useBillerAccounts, useClickIdParam, useDeleteBillerAccount, useRotateBillerKey, useSendTestPost } from '../api/biller-accounts.ts';
 import { accountLabel } from '../lib/biller-fields.ts';
 import { BillerAccountForm } from './biller-account-form.tsx';
 
 /** The steps for one biller: where in its admin the URL goes, and the join-form field that carries the click id. */
 function BillerSteps({ account }: { account: BillerAccount }) {
   const { t } = useTranslation();
-  const steps = t(`billers.stepsFor.${account.biller}`, { returnObjects: true, field: account.passthrough_field }) as unknown as string[];
+  // The parameter the site's own landing pages receive the click id in, named as the site sees it.
+  const param = useClickIdParam(account.site_id).data ?? 'cid';
+  const steps = t(`billers.stepsFor.${account.biller}`, { returnObjects: true, field: account.passthrough_field, param }) as unknown as string[];
   return (
     <Box>
       <Typography variant="subtitle2" component="h4">
@@ -42,6 +45,29 @@ function BillerSteps({ account }: { account: BillerAccount }) {
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** "Send a test post": a sample sale sent to the account's own address, and what it became (a test: no money moves). */
+function TestPost({ account, title }: { account: BillerAccount; title: string }) {
+  const { t } = useTranslation();
+  const send = useSendTestPost();
+  const out = send.data;
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Button size="small" variant="outlined" startIcon={<Send />} loading={send.isPending} onClick={() => send.mutate(account.id)} aria-label={`${t('billers.testPost.send')}: ${title}`}>
+        {t('billers.testPost.send')}
+      </Button>
+      {send.isError ? <Alert severity="error">{send.error.message}</Alert> : null}
+      {out ? (
+        <Alert severity={out.data.status === 'test' ? 'success' : 'error'} data-testid={`test-post-${account.id}`} sx={{ width: '100%', overflowWrap: 'anywhere' }}>
+          {out.message}{' '}
+          {out.data.status === 'test'
+            ? t('billers.testPost.readAs', { type: t(`billers.events.types.${out.data.event_type ?? 'sale'}`), amount: out.data.amount ?? '', currency: out.data.currency ?? '', cid: out.data.cid ?? '' })
+            : (out.data.reason ?? '')}
+        </Alert>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -70,6 +96,7 @@ function AccountCard({ account, onEdit, onRotate, onDelete }: { account: BillerA
         </Stack>
         <LinkField id={`biller-url-${account.id}`} label={t('billers.postbackUrl')} value={account.postback_url} copyLabel={t('billers.copyUrl')} />
         <BillerSteps account={account} />
+        <TestPost account={account} title={title} />
         <Stack direction="row" sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
           <Button size="small" startIcon={<EditOutlined />} onClick={onEdit} aria-label={`${t('billers.edit')}: ${title}`}>
             {t('billers.edit')}

@@ -20,4 +20,5 @@ export const statusColors: Record<BillerEventStatus, 'success' | 'warning' | 'in
   logged: 'default',
   rejected: 'error',
   reversed: 'warning',
+  test: 'info',
 };

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ClickSearchQuery, clickSearchReplySchema, conversionActionReplySchema } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { conversionLogKeys } from './get-conversion-log.ts';
 
@@ -17,5 +18,22 @@ export function useConversionAction() {
       void client.invalidateQueries({ queryKey: conversionLogKeys.all });
       void client.invalidateQueries({ queryKey: ['statistics'] });
     },
+  });
+}
+
+/** What attaching would pay (`preview: true`): every check runs, nothing is written. */
+export function useAttachPreview() {
+  return useMutation({
+    mutationFn: async ({ id, cid }: { id: number; cid: string }) =>
+      conversionActionReplySchema.parse(await apiRequest(`/v1/conversion-log/${id}/attach`, { method: 'POST', body: { cid, preview: true } })).data,
+  });
+}
+
+/** `GET /v1/clicks/search`: clicks an orphaned conversion may be attached to; nothing is asked until a search is given. */
+export function useClickSearch(query: ClickSearchQuery | undefined) {
+  return useQuery({
+    queryKey: ['clicks', 'search', query],
+    enabled: query !== undefined,
+    queryFn: async () => clickSearchReplySchema.parse(await apiRequest('/v1/clicks/search', { query: query as Record<string, string> })).data,
   });
 }

@@ -24,8 +24,16 @@ export function AppealButton({ row }: { row: ConversionLogRow }) {
   const [open, setOpen] = useState(false);
   if (row.appeal) {
     return (
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }} data-testid={`appeal-${row.id}`}>
         {t('fraud.appeal.sent', { date: formatDate(row.appeal.time) })}
+        {row.appeal.resolved ? (
+          <Typography variant="caption" color={row.appeal.decision === 'rejected' ? 'error.light' : 'success.light'} component="div" sx={{ whiteSpace: 'normal' }}>
+            {t(`fraud.appeal.resolved.${row.appeal.decision ?? 'approved'}`)}
+            {row.appeal.answer ? ` ${t('fraud.appeal.answer', { answer: row.appeal.answer })}` : ''}
+          </Typography>
+        ) : (
+          ` · ${t('fraud.appeal.open_state')}`
+        )}
       </Typography>
     );
   }

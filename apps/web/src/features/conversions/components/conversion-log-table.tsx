@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { billerNames, type ConversionLogRow, type StoredConversionStatus } from '@portal/contracts';
+import { billerNames, type ConversionLogRow, reasonForAffiliate, type StoredConversionStatus } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../../components/list-table.tsx';
@@ -24,13 +24,15 @@ const chipColors: Record<StoredConversionStatus, 'success' | 'warning' | 'info' 
 function StatusCell({ row }: { row: ConversionLogRow }) {
   const { t } = useTranslation();
   const chip = <Chip size="small" variant="outlined" color={chipColors[row.status]} label={t(`conversionLog.statuses.${row.status}`)} />;
+  // Staff rows name the affiliate; to the affiliate the rules' reasons speak of "you".
+  const reason = row.reason && !('affiliate' in row) ? reasonForAffiliate(row.reason) : row.reason;
   return (
     <TableCell>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'flex-end', sm: 'flex-start' }, gap: 0.5, maxWidth: 260 }}>
-        {row.reason ? <Tooltip title={row.reason}>{chip}</Tooltip> : chip}
-        {row.reason ? (
+        {reason ? <Tooltip title={reason}>{chip}</Tooltip> : chip}
+        {reason ? (
           <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'normal' }}>
-            {row.reason}
+            {reason}
           </Typography>
         ) : null}
         {row.flag ? (
@@ -119,6 +121,11 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.earning < 0 ? 'error.light' : undefined }}>
               {formatMoney(row.earning)}
+              {row.would_earn !== undefined ? (
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t('conversionLog.wouldEarn', { amount: formatMoney(row.would_earn) })}
+                </Typography>
+              ) : null}
             </TableCell>
             <StatusCell row={row} />
             <TableCell sx={{ minWidth: { sm: 90 }, maxWidth: 220, overflowWrap: 'break-word' }}>{subs.length ? subs.join(' · ') : '—'}</TableCell>

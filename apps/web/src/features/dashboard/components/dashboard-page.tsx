@@ -153,7 +153,7 @@ export function DashboardPage({ canOpenStatistics }: DashboardPageProps) {
     <Stack spacing={2.5} sx={{ minWidth: 0 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h6" component="h2">
-          {t(network ? 'dashboard.network' : 'dashboard.yours')}
+          {t(data.assigned_only ? 'dashboard.assigned' : network ? 'dashboard.network' : 'dashboard.yours')}
         </Typography>
         {canOpenStatistics ? (
           <Button component={RouterLink} to="/statistics">

@@ -1,4 +1,14 @@
-import { affiliateRatiosReplySchema, appealsReplySchema, bulkHeldReplySchema, heldConversionsReplySchema, invalidClicksReplySchema } from '@portal/contracts';
+import {
+  affiliateRatiosReplySchema,
+  appealsReplySchema,
+  bulkHeldReplySchema,
+  heldConversionsReplySchema,
+  invalidClicksReplySchema,
+  type NetworkFraudRulesRequest,
+  networkFraudRulesReplySchema,
+  type OfferFraudRulesRequest,
+  offerFraudRulesReplySchema,
+} from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -24,5 +34,32 @@ export function useReviewHeld() {
       void client.invalidateQueries({ queryKey: ['conversion-log'] });
       void client.invalidateQueries({ queryKey: ['statistics'] });
     },
+  });
+}
+
+/** The network's rules and risk holds (`GET|PUT /v1/settings/fraud-rules`) and an offer's own rules (`GET|PUT /v1/offers/{id}/fraud-rules`). */
+export const fraudRuleKeys = { network: ['fraud', 'rules', 'network'] as const, offer: (id: number) => ['fraud', 'rules', 'offer', id] as const };
+
+export const useNetworkFraudRules = () =>
+  useQuery({ queryKey: fraudRuleKeys.network, queryFn: async () => networkFraudRulesReplySchema.parse(await apiRequest('/v1/settings/fraud-rules')).data });
+export const useOfferFraudRules = (offerId: number) =>
+  useQuery({ queryKey: fraudRuleKeys.offer(offerId), queryFn: async () => offerFraudRulesReplySchema.parse(await apiRequest(`/v1/offers/${offerId}/fraud-rules`)).data });
+
+export function useSaveNetworkFraudRules() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: NetworkFraudRulesRequest) => networkFraudRulesReplySchema.parse(await apiRequest('/v1/settings/fraud-rules', { method: 'PUT', body })).data,
+    onSuccess: (data) => {
+      client.setQueryData(fraudRuleKeys.network, data);
+      void client.invalidateQueries({ queryKey: fraudKeys.ratios });
+    },
+  });
+}
+
+export function useSaveOfferFraudRules(offerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: OfferFraudRulesRequest) => offerFraudRulesReplySchema.parse(await apiRequest(`/v1/offers/${offerId}/fraud-rules`, { method: 'PUT', body })).data,
+    onSuccess: (data) => client.setQueryData(fraudRuleKeys.offer(offerId), data),
   });
 }

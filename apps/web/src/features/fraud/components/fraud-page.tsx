@@ -3,10 +3,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type HeldConversion, rejectHeldRequestSchema } from '@portal/contracts';
@@ -14,6 +17,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -24,6 +28,7 @@ import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format.
 import { notify } from '../../../lib/notifications.tsx';
 import { InvalidClicksSection } from './invalid-clicks-section.tsx';
 import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useReviewHeld } from '../api/fraud.ts';
+import { NetworkFraudRules } from './fraud-rules.tsx';
 import { SharedDetailsSection } from './shared-details-section.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -35,8 +40,34 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </Stack>
 );
 
-/** /fraud (staff with fraud): held conversions to approve or reject, appeals, each affiliate's ratios and invalid clicks (docs/fraud.md). */
+/** /fraud (staff with fraud): a Review tab with held conversions to approve or reject, appeals, each affiliate's ratios and invalid clicks; a Rules tab with the network's rules and risk holds (docs/fraud.md). */
 export function FraudPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'rules' ? 'rules' : 'review';
+  // Appeals waiting for a decision, counted on the tab that has them.
+  const open = (useFraudAppeals().data ?? []).filter((a) => !a.resolved).length;
+  const choose = (v: string) => {
+    const next = new URLSearchParams(params);
+    if (v === 'review') next.delete('tab');
+    else next.set('tab', v);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Tabs value={tab} onChange={(_, v: string) => choose(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('fraud.tabs.label')} sx={{ mb: 2.5, borderBottom: 1, borderColor: 'divider' }}>
+        {(['review', 'rules'] as const).map((k) => (
+          <Tab key={k} value={k} label={k === 'review' && open ? t('fraud.tabs.reviewWithAppeals', { count: open }) : t(`fraud.tabs.${k}`)} id={`fraud-tab-${k}`} aria-controls={`fraud-panel-${k}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`fraud-panel-${tab}`} aria-labelledby={`fraud-tab-${tab}`} sx={{ minWidth: 0 }}>
+        {tab === 'rules' ? <NetworkFraudRules /> : <ReviewPanel />}
+      </Box>
+    </Box>
+  );
+}
+
+function ReviewPanel() {
   const { t } = useTranslation();
   return (
     <Stack spacing={4} sx={{ minWidth: 0 }}>
@@ -244,14 +275,14 @@ function AppealsSection() {
   return (
     <ListTable
       label={t('fraud.appeals.title')}
-      columns={[t('fraud.held.time'), t('fraud.held.affiliate'), t('fraud.appeals.conversion'), t('fraud.appeals.message')]}
+      columns={[t('fraud.held.time'), t('fraud.held.affiliate'), t('fraud.appeals.conversion'), t('fraud.appeals.message'), t('fraud.appeals.state')]}
       actions={false}
       count={rows.length}
       pending={appeals.isPending}
       empty={t('fraud.appeals.empty')}
     >
       {rows.map((a) => (
-        <TableRow key={a.conversion_id}>
+        <TableRow key={a.conversion_id} data-testid={`appeal-${a.conversion_id}`}>
           <TableCell>{formatDateTime(a.time)}</TableCell>
           <TableCell>{a.affiliate.name}</TableCell>
           <TableCell>
@@ -263,6 +294,9 @@ function AppealsSection() {
             ) : null}
           </TableCell>
           <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 420 }}>{a.message}</TableCell>
+          <TableCell>
+            <Chip size="small" variant="outlined" color={a.resolved ? (a.decision === 'rejected' ? 'error' : 'success') : 'warning'} label={a.resolved ? t(`fraud.appeals.resolved.${a.decision ?? 'approved'}`) : t('fraud.appeals.open')} />
+          </TableCell>
         </TableRow>
       ))}
     </ListTable>

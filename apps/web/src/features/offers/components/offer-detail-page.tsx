@@ -21,7 +21,7 @@ import { OfferLogo } from './offer-logo.tsx';
 import { useArchiveAction } from './offers-admin.tsx';
 
 /** /offers/{id} (staff, role admin): the offer with edit and archive, and its advanced settings: custom payouts per affiliate and per tier. */
-export function OfferDetailPage({ id, canPickAffiliate }: { id: number; canPickAffiliate: boolean }) {
+export function OfferDetailPage({ id, canPickAffiliate, fraudRules }: { id: number; canPickAffiliate: boolean; /** The Fraud rules section, for staff with fraud. */ fraudRules?: React.ReactNode }) {
   const { t } = useTranslation();
   const offer = useOffer(id);
   const [editing, setEditing] = useState(false);
@@ -86,6 +86,7 @@ export function OfferDetailPage({ id, canPickAffiliate }: { id: number; canPickA
       </Paper>
       <OfferCaps offer={o} canPickAffiliate={canPickAffiliate} />
       <CustomPayouts key={JSON.stringify(o.custom_payouts ?? [])} offer={o} canPickAffiliate={canPickAffiliate} />
+      {fraudRules}
       {editing ? <OfferForm offer={o} onClose={() => setEditing(false)} /> : null}
       {archive.dialog}
     </Stack>

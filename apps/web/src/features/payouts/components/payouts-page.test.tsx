@@ -77,6 +77,11 @@ describe('/payouts bulk approve', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all payouts on this page' }));
     expect(screen.getByTestId('payouts-totals').textContent).toBe('2 selected, $450.00');
     fireEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    // Asked first, with the count and the total; nothing is sent before.
+    const ask = await screen.findByRole('dialog', { name: 'Approve 2 payouts?' });
+    expect(ask.textContent).toContain('2 payouts totalling $450.00 go to To pay');
+    expect(calls.some((c) => c.url.startsWith('/v1/payouts/bulk/approve'))).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Approve' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve payouts' });
     await waitFor(() => expect(within(dialog).getByTestId('bulk-status').textContent).toBe('1 done, 1 failed'));

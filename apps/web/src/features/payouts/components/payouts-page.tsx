@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { alertError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { usePaymentMethods } from '../../../lib/money-queries.ts';
@@ -45,6 +46,8 @@ export function PayoutsPage() {
   const methods = usePaymentMethods();
   const [selected, setSelected] = useState<Map<number, Payout>>(new Map());
   const [open, setOpen] = useState<Open>();
+  // Approving moves money towards payment: asked first, with how many and how much.
+  const [approving, setApproving] = useState<Payout[]>();
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [bulkPay, setBulkPay] = useState(false);
@@ -92,7 +95,7 @@ export function PayoutsPage() {
   };
 
   const onAction = (action: RowAction, row: Payout) => {
-    if (action === 'approve') void single(row.id, approve.mutateAsync, t('payouts.approved'));
+    if (action === 'approve') setApproving([row]);
     else setOpen({ dialog: action, row });
   };
 
@@ -119,7 +122,7 @@ export function PayoutsPage() {
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {filters.section === 'to_approve' ? (
-            <Button variant="contained" disabled={selected.size === 0} onClick={() => bulk.start('approve', selectedRows)}>
+            <Button variant="contained" disabled={selected.size === 0} onClick={() => setApproving(selectedRows)}>
               {t('payouts.approveSelected')}
             </Button>
           ) : null}
@@ -172,6 +175,25 @@ export function PayoutsPage() {
           busy={busy}
         />
       )}
+      {approving ? (
+        <ConfirmDialog
+          open
+          titleId="payouts-approve-confirm"
+          title={t('payouts.approveConfirm.title', { count: approving.length })}
+          text={t('payouts.approveConfirm.text', { count: approving.length, amount: formatMoney(approving.reduce((s, r) => s + cents(r.amount), 0) / 100), name: approving[0]?.affiliate.name ?? '' })}
+          label={t('payouts.approve')}
+          cancelLabel={t('payouts.approveConfirm.cancel')}
+          color="primary"
+          pending={false}
+          onConfirm={() => {
+            const asked = approving;
+            setApproving(undefined);
+            if (asked.length === 1 && !selected.has(asked[0]!.id)) void single(asked[0]!.id, approve.mutateAsync, t('payouts.approved'));
+            else bulk.start('approve', asked);
+          }}
+          onClose={() => setApproving(undefined)}
+        />
+      ) : null}
       {open?.dialog === 'reject' ? (
         <RejectDialog
           payout={open.row}

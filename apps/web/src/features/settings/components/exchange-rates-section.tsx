@@ -68,6 +68,11 @@ export function ExchangeRatesSection() {
               {data.ecb.last_success_at ? t(`${x}.ecbLoaded`, { at: formatDateTime(data.ecb.last_success_at) }) : t(`${x}.ecbNotYet`)}
             </Alert>
           )}
+          {data.rates.some((r) => r.source === 'demo') ? (
+            <Alert severity="info" data-testid="demo-rates">
+              {t(`${x}.demoRates`, { count: data.rates.filter((r) => r.source === 'demo').length })}
+            </Alert>
+          ) : null}
           {data.held.length ? <Alert severity="info">{t(`${x}.held`, { list: data.held.map((h) => `${h.currency} (${h.count})`).join(', ') })}</Alert> : null}
           <Box sx={{ overflowX: 'auto', maxHeight: 420 }}>
             <Table size="small" stickyHeader aria-label={t(`${x}.tableLabel`)}>
@@ -87,7 +92,7 @@ export function ExchangeRatesSection() {
                       <TableCell>{r.currency}</TableCell>
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{String(r.rate)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(r.day)}</TableCell>
-                      <TableCell>{r.source === 'ecb' ? t(`${x}.sourceEcb`) : t(`${x}.sourceStaff`, { name: r.updated_by ?? '' })}</TableCell>
+                      <TableCell>{r.source === 'staff' ? t(`${x}.sourceStaff`, { name: r.updated_by ?? '' }) : t(r.source === 'demo' ? `${x}.sourceDemo` : `${x}.sourceEcb`)}</TableCell>
                       <TableCell>
                         {r.source === 'staff' ? (
                           <Button size="small" color="error" aria-label={t(`${x}.withdrawLabel`, { currency: r.currency, day: formatDay(r.day) })} onClick={() => setAsked(r)}>

@@ -1,6 +1,7 @@
 import Key from '@mui/icons-material/KeyOutlined';
 import Payments from '@mui/icons-material/PaymentsOutlined';
 import Sync from '@mui/icons-material/Sync';
+import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Site, siteSortFields } from '@portal/contracts';
@@ -101,9 +102,17 @@ export function SitesAdmin({ billers }: SitesAdminProps = {}) {
               name={s.display_name}
               actions={[
                 ...(s.models_api_url || s.scenes_api_url ? [{ label: t('offers.admin.syncNow'), icon: <Sync />, onClick: () => syncNow(s) }] : []),
-                ...(billers ? [{ label: billers.label, icon: <Payments />, onClick: () => setBillersOf(s) }] : []),
                 { label: t('offers.admin.rotateKey'), icon: <Key />, onClick: () => list.confirm(s) },
-              ]} edit={{ label: t('offers.edit'), onClick: () => list.edit(s) }} />
+              ]}
+              edit={{ label: t('offers.edit'), onClick: () => list.edit(s) }}
+            >
+              {/* Billers by name, not an icon to guess: where a site's biller accounts and their set-up are. */}
+              {billers ? (
+                <Button size="small" variant="outlined" startIcon={<Payments />} onClick={() => setBillersOf(s)} aria-label={`${billers.label}: ${s.display_name}`} sx={{ mr: 0.5 }}>
+                  {billers.label}
+                </Button>
+              ) : null}
+            </RowActions>
           </TableRow>
         ))}
       </ListTable>

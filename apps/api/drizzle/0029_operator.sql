@@ -1,0 +1,2 @@
+ALTER TABLE "exchange_rates" DROP CONSTRAINT "exchange_rates_source_check";--> statement-breakpoint
+ALTER TABLE "exchange_rates" ADD CONSTRAINT "exchange_rates_source_check" CHECK ("exchange_rates"."source" in ('ecb', 'staff', 'demo'));

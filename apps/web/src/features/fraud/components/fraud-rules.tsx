@@ -31,7 +31,13 @@ const toDraft = (rules: readonly FraudRule[]): Draft =>
       return [k, { on: Boolean(r), value: r ? String(r.value) : '', action: r?.action ?? 'hold' }];
     }),
   ) as Draft;
-const fromDraft = (d: Draft) => fraudRuleKinds.filter((k) => d[k].on).map((k) => ({ rule: k, value: d[k].value, action: d[k].action }));
+/**
+ * What a typed value is sent as: a whole number as a JSON number (the settings take numbers only, docs/settings.md),
+ * anything else as typed, for the server to refuse on its field (or, for a ratio, to read as a plain decimal).
+ */
+export const typedNumber = (text: string): number | string => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : text.trim());
+
+const fromDraft = (d: Draft) => fraudRuleKinds.filter((k) => d[k].on).map((k) => ({ rule: k, value: typedNumber(d[k].value), action: d[k].action }));
 
 /** One sentence: what fires the rule at this value, and what happens to the conversion. */
 export function ruleSentence(t: TFunction, rule: { rule: FraudRuleKind; value: number | string; action: FraudAction }): string {
@@ -220,7 +226,7 @@ function RiskHoldsForm({ rules, holds }: { rules: readonly FraudRule[]; holds: r
         <Button startIcon={<Add />} onClick={() => setRows((r) => [...r, { ratio: '', extra_days: '' }])} disabled={rows.length >= 20}>
           {t('fraud.rules.addHold')}
         </Button>
-        <Button variant="contained" loading={save.isPending} onClick={() => void saver.run(() => save.mutateAsync({ rules: [...rules], risk_holds: rows }), t('fraud.rules.holdsSaved'))}>
+        <Button variant="contained" loading={save.isPending} onClick={() => void saver.run(() => save.mutateAsync({ rules: [...rules], risk_holds: rows.map((r) => ({ ratio: r.ratio.trim(), extra_days: typedNumber(r.extra_days) as number })) }), t('fraud.rules.holdsSaved'))}>
           {t('fraud.rules.saveHolds')}
         </Button>
       </Stack>

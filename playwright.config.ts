@@ -13,6 +13,8 @@ const gallery = process.env.E2E_GALLERY === '1';
 const webDist = gallery ? 'apps/web/dist-gallery' : process.env.WEB_DIST;
 // The file named forms.spec.ts only (not tax-forms.spec.ts).
 const galleryTests = /[\\/]forms\.spec\.ts$/;
+/** Tests checked at the phone width as well (see `projects`). */
+const layoutTag = /@layout/;
 
 /** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/support/env.ts. */
 const e2eEnv: Record<string, string> = { ...e2eServerEnv };
@@ -42,9 +44,14 @@ export default defineConfig({
       ],
     },
   },
+  /**
+   * Every test runs at 1440 px; at 375 px only the tests tagged `@layout` (`test('…', { tag: '@layout' }, …)`):
+   * those whose subject is what a width shows (nothing wider than the window, the drawer, cards on a
+   * phone, axe on every page). A new test runs at one width until it is tagged. The gallery is all layout.
+   */
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'mobile', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
+    { name: 'mobile', ...(gallery ? {} : { grep: layoutTag }), use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
   ].map((project) => (gallery ? { ...project, name: `gallery-${project.name}`, testMatch: galleryTests } : { ...project, testIgnore: galleryTests })),
   webServer: {
     command: 'node scripts/e2e-server.ts',

@@ -13,7 +13,7 @@
 //     and earnings with the same filters, partition-pruned by time).
 // Prints p50/p95 of both, the ratio raw / rollup, and checks that both give the same totals.
 // Goal: report p95 <= 20 ms. Reports, never gates: exits 0 when the goal is missed.
-import { statisticsQuerySchema } from '@portal/contracts';
+import { NETWORK_TIME_ZONE, statisticsQuerySchema } from '@portal/contracts';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { affiliateScope } from '../apps/api/src/lib/scope.ts';
@@ -32,7 +32,7 @@ const SITES = 5;
 const OFFERS = 20;
 const CHUNK_DAYS = 15;
 const GOAL_P95_MS = 20;
-const TZ = 'America/Los_Angeles';
+const TZ = NETWORK_TIME_ZONE;
 
 const seconds = (t0: number) => `${fmt((performance.now() - t0) / 1000, 1)} s`;
 

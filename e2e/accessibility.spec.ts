@@ -35,7 +35,7 @@ async function checkPage(page: Page, path: string) {
   await expectAccessible(page, path);
 }
 
-test('the public pages', async ({ page }) => {
+test('the public pages', { tag: '@layout' }, async ({ page }) => {
   test.setTimeout(120_000);
   for (const path of ['/', '/terms-and-conditions', '/privacy-policy', '/signin', '/signup', '/forgot-password', '/no-such-page']) await checkPage(page, path);
   await expect(page).toHaveTitle(`Page not found · ${brand}`);
@@ -47,7 +47,7 @@ const pagesOf: [Account, string[]][] = [
 ];
 
 for (const [who, paths] of pagesOf) {
-  test(`the pages of ${who.staff ? 'staff' : 'an affiliate'}`, async ({ page }) => {
+  test(`the pages of ${who.staff ? 'staff' : 'an affiliate'}`, { tag: '@layout' }, async ({ page }) => {
     test.setTimeout(240_000);
     await signIn(page, who);
     for (const path of paths) await checkPage(page, path);
@@ -68,7 +68,7 @@ for (const [who, paths] of pagesOf) {
   });
 }
 
-test('staff forms and an offer detail have nothing serious for axe, and labels are not clipped', async ({ page }) => {
+test('staff forms and an offer detail have nothing serious for axe, and labels are not clipped', { tag: '@layout' }, async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, accounts.owner);
   await page.goto('/announcements');
@@ -92,7 +92,7 @@ test('staff forms and an offer detail have nothing serious for axe, and labels a
   await expectAccessible(page, 'offer form');
 });
 
-test('a keyboard user skips the menu to the page in one key press', async ({ page }) => {
+test('a keyboard user skips the menu to the page in one key press', { tag: '@layout' }, async ({ page }) => {
   await signIn(page, accounts.affiliate);
   await page.goto('/statistics');
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();

@@ -16,7 +16,7 @@ async function openRowAction(page: Page, email: string, action: string) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-test('staff find an affiliate, give a bonus, assign a manager and a tier, and pause revshare', async ({ page }, testInfo) => {
+test('staff find an affiliate, give a bonus, assign a manager and a tier, and pause revshare', { tag: '@layout' }, async ({ page }, testInfo) => {
   const who = targets[testInfo.project.name === 'mobile' ? 'mobile' : 'desktop'];
   await signIn(page, accounts.manager);
   await goViaMenu(page, 'Affiliates');
@@ -66,7 +66,7 @@ test('staff find an affiliate, give a bonus, assign a manager and a tier, and pa
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('the list and every dialog of a row fit the screen', async ({ page }, testInfo) => {
+test('the list and every dialog of a row fit the screen', { tag: '@layout' }, async ({ page }, testInfo) => {
   const who = targets[testInfo.project.name === 'mobile' ? 'mobile' : 'desktop'];
   const shot = async (name: string) => {
     if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/affiliates-${testInfo.project.name}-${name}.png` });

@@ -67,7 +67,7 @@ async function inviteStaff(roleId: number, email: string, password: string): Pro
   return user.id;
 }
 
-test('a manager whose role reaches only assigned affiliates sees only theirs in Affiliates and Statistics', async ({ page }, info) => {
+test('a manager whose role reaches only assigned affiliates sees only theirs in Affiliates and Statistics', { tag: '@layout' }, async ({ page }, info) => {
   const id = `${info.project.name}${Date.now().toString(36)}`;
   const roleName = `assigned_${id}`;
   const displayName = `Account manager ${id}`;

@@ -36,7 +36,7 @@ async function confirmCode(page: Page, to: string, since: number) {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
-test('the auth screens are dark and fit the window', async ({ page }) => {
+test('the auth screens are dark and fit the window', { tag: '@layout' }, async ({ page }) => {
   for (const path of ['/signin', '/signup', '/forgot-password']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -32,7 +32,7 @@ async function clickId(offerId: number): Promise<string> {
   return cid;
 }
 
-test('staff add a CCBill account, a sale arrives at its URL, and the event log and the affiliate’s conversion log show it', async ({ page, context }, info) => {
+test('staff add a CCBill account, a sale arrives at its URL, and the event log and the affiliate’s conversion log show it', { tag: '@layout' }, async ({ page, context }, info) => {
   test.setTimeout(300_000);
   const stamp = `${Date.now()}-${info.project.name}`;
   const site = { name: `e2e-billed-${stamp}`, display_name: `E2E Billed ${stamp}`, url: 'https://billed.example.com' };

@@ -16,7 +16,7 @@ async function noOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('an affiliate reads their conversions, filters by status, and downloads the CSV', async ({ page }, info) => {
+test('an affiliate reads their conversions, filters by status, and downloads the CSV', { tag: '@layout' }, async ({ page }, info) => {
   test.setTimeout(90_000);
   await signIn(page, accounts.affiliate);
   await goViaMenu(page, 'Conversion log');
@@ -52,7 +52,7 @@ test('an affiliate reads their conversions, filters by status, and downloads the
   expect(lines.slice(1).every((l) => l.includes(',reversed,'))).toBe(true);
 });
 
-test('a statistics row opens the log filtered to its conversions', async ({ page }) => {
+test('a statistics row opens the log filtered to its conversions', { tag: '@layout' }, async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, accounts.affiliate);
   await page.goto('/statistics?group_by=site');
@@ -78,7 +78,7 @@ test('a statistics row opens the log filtered to its conversions', async ({ page
   await expect(table(page).locator('tbody tr').first()).toBeVisible();
 });
 
-test('staff see whose each conversion is, and orphaned reports with their reason', async ({ page }, info) => {
+test('staff see whose each conversion is, and orphaned reports with their reason', { tag: '@layout' }, async ({ page }, info) => {
   test.setTimeout(90_000);
   await signIn(page, accounts.owner);
   await goViaMenu(page, 'Conversion log');

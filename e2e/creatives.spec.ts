@@ -204,7 +204,7 @@ const tabs = [
 
 /** Every tab, as an affiliate and as staff: nothing wider than the window (screenshots into E2E_SHOTS when set). */
 for (const who of ['affiliate', 'staff'] as const) {
-  test(`every creatives tab fits the window for ${who === 'affiliate' ? 'an affiliate' : 'staff'}`, async ({ page }, info) => {
+  test(`every creatives tab fits the window for ${who === 'affiliate' ? 'an affiliate' : 'staff'}`, { tag: '@layout' }, async ({ page }, info) => {
     test.setTimeout(180_000);
     await useTokens(page, who === 'affiliate' ? await affiliateTokens(page) : staffTokens);
     await openCatalogueTab(page, '/creatives?tab=scenes');

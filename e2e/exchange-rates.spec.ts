@@ -13,7 +13,7 @@ test.beforeEach(async ({ page, context }) => {
   await signIn(page, accounts.owner);
 });
 
-test('staff read the latest rates, set one and see it as theirs, and set the maximum', async ({ page }, info) => {
+test('staff read the latest rates, set one and see it as theirs, and set the maximum', { tag: '@layout' }, async ({ page }, info) => {
   await page.goto('/settings');
   await openSettingsSection(page, 'Exchange rates');
   await expect(page.getByRole('heading', { name: 'Exchange rates', level: 2 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test('the home page is dark and invites affiliates in', async ({ page }, testInfo) => {
+test('the home page is dark and invites affiliates in', { tag: '@layout' }, async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Earn with the leading VR sites' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();

@@ -55,7 +55,7 @@ test('staff approve a held conversion after confirming: it is paid and shown acc
   await expect(logged).toContainText('Accepted', { timeout: 20_000 });
 });
 
-test("Shared details lists the demo affiliates paid to one PayPal address; each one's details say with whom", async ({ page }) => {
+test("Shared details lists the demo affiliates paid to one PayPal address; each one's details say with whom", { tag: '@layout' }, async ({ page }) => {
   await signIn(page, accounts.owner);
   await page.goto('/fraud');
   const section = page.locator('section[aria-label="Shared details"]');

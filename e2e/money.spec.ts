@@ -1,3 +1,4 @@
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
@@ -107,7 +108,7 @@ test.describe('the money path', () => {
     // History: paid today.
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByRole('table', { name: 'Payouts: History' });
-    const today = new Date().toLocaleDateString('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', year: 'numeric' });
+    const today = new Date().toLocaleDateString('en-US', { timeZone: NETWORK_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric' });
     const paid = history.getByRole('row').filter({ hasText: today }).filter({ hasText: payoutAmount });
     await expect(paid).toHaveCount(1);
     await expect(paid).toContainText('Paid');
@@ -146,7 +147,7 @@ test.describe('the money path', () => {
     await expect(page.getByRole('heading', { name: 'Payment details' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'When am I paid?' })).toBeVisible();
 
-    const today = new Date().toLocaleDateString('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', year: 'numeric' });
+    const today = new Date().toLocaleDateString('en-US', { timeZone: NETWORK_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric' });
     const row = page.getByRole('table', { name: 'Payout history' }).getByRole('row').filter({ hasText: today }).filter({ hasText: payoutAmount });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Paid');
@@ -246,7 +247,7 @@ async function expectInWindow(page: Page, locator: ReturnType<Page['locator']>) 
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
 
-test('payouts and payout history show every payout with its actions in reach, one card per payout on a phone', async ({ page, context }, testInfo) => {
+test('payouts and payout history show every payout with its actions in reach, one card per payout on a phone', { tag: '@layout' }, async ({ page, context }, testInfo) => {
   test.setTimeout(90_000);
   await rememberCookieChoice(context, baseURL);
   const width = page.viewportSize()?.width ?? 0;

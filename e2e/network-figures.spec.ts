@@ -45,7 +45,7 @@ function watchReplies(page: Page): string[] {
   return seen;
 }
 
-test('staff see revenue, cost and margin on the dashboard and as statistics columns with their totals', async ({ page }, testInfo) => {
+test('staff see revenue, cost and margin on the dashboard and as statistics columns with their totals', { tag: '@layout' }, async ({ page }, testInfo) => {
   await signIn(page, accounts.manager);
   await page.goto('/dashboard');
   const month = page.getByRole('region', { name: 'This month' });
@@ -74,7 +74,7 @@ test('staff see revenue, cost and margin on the dashboard and as statistics colu
   await shot(page, testInfo, 'staff-statistics-by-affiliate');
 });
 
-test('an affiliate sees no revenue, cost or margin, on the dashboard, in statistics or in any reply', async ({ page }, testInfo) => {
+test('an affiliate sees no revenue, cost or margin, on the dashboard, in statistics or in any reply', { tag: '@layout' }, async ({ page }, testInfo) => {
   const leaked = watchReplies(page);
   await signIn(page, accounts.affiliate);
   await page.goto('/dashboard');

@@ -14,7 +14,7 @@ test("the home page's initial JavaScript stays within 120 KB gzip", () => {
 test.describe('with the cookie choice made', () => {
   test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
-  test('the home page has its header, three sections with their images, and ?tab scrolls to a section', async ({ page }, testInfo) => {
+  test('the home page has its header, three sections with their images, and ?tab scrolls to a section', { tag: '@layout' }, async ({ page }, testInfo) => {
     await page.goto('/');
     const header = page.getByRole('banner');
     const phone = testInfo.project.name === 'mobile';

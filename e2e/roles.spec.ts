@@ -116,7 +116,7 @@ test('the owner edits a role, invites a staff user who sets a password and sees 
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test('tiers: create one, make it the default (the default cannot be deleted), delete it', async ({ page }, info) => {
+test('tiers: create one, make it the default (the default cannot be deleted), delete it', { tag: '@layout' }, async ({ page }, info) => {
   const name = `Platinum ${unique(info)}`;
   await signInWhenReady(page, accounts.owner);
   await page.goto('/settings?section=tiers');
@@ -158,7 +158,7 @@ test('tiers: create one, make it the default (the default cannot be deleted), de
   await expect(row).toHaveCount(0);
 });
 
-test('an offer’s payouts per tier pick the tier by name and are saved', async ({ page }, info) => {
+test('an offer’s payouts per tier pick the tier by name and are saved', { tag: '@layout' }, async ({ page }, info) => {
   await signInWhenReady(page, accounts.owner);
   await page.goto('/offers');
   await page.getByRole('table', { name: 'Offers' }).getByRole('link', { name: 'HoloStage Pay per sale $45' }).click();

@@ -15,7 +15,7 @@ test.beforeEach(async ({ page, context }) => {
   await signIn(page, accounts.owner);
 });
 
-test('Global Settings moves between sections and deep-links them', async ({ page }) => {
+test('Global Settings moves between sections and deep-links them', { tag: '@layout' }, async ({ page }) => {
   await goViaMenu(page, 'Global Settings');
   await expect(page.getByRole('heading', { name: 'Global Settings', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
@@ -125,7 +125,7 @@ test('backup withholding, referral rate and hold, sign-up approval and catalogue
   await expect(required).toBeChecked();
 });
 
-test('the list sections (roles, users with roles, payment methods) and the document sections fit the width', async ({ page }, info) => {
+test('the list sections (roles, users with roles, payment methods) and the document sections fit the width', { tag: '@layout' }, async ({ page }, info) => {
   test.setTimeout(90_000);
   const sections = [
     ['roles', 'Roles', page.getByRole('table', { name: 'Roles' })],

@@ -16,7 +16,7 @@ const expectedMenus: [Account, string[]][] = [
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
 for (const [who, items] of expectedMenus) {
-  test(`the side menu of ${who.email} shows what the account may open`, async ({ page }) => {
+  test(`the side menu of ${who.email} shows what the account may open`, { tag: '@layout' }, async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page, who);
     if (who.name) {
@@ -43,7 +43,7 @@ for (const [who, items] of expectedMenus) {
   });
 }
 
-test('the menu is a mini drawer that expands on hover on desktop, and a toggled drawer on a phone', async ({ page }) => {
+test('the menu is a mini drawer that expands on hover on desktop, and a toggled drawer on a phone', { tag: '@layout' }, async ({ page }) => {
   await signIn(page, accounts.affiliate);
   const drawer = page.locator('#side-menu .MuiDrawer-paper');
   if (!isMobile(page)) {

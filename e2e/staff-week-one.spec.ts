@@ -121,7 +121,7 @@ test('staff confirm before they deactivate, pause revshare or approve, one by on
   await expect.poll(() => chips(waiting)).toContain('Active');
 });
 
-test("rejected details: staff confirm their choices in staff wording, and the affiliate reads the reason by email and on the dashboard, with the details to correct in view", async ({ page, browser, baseURL }, testInfo) => {
+test("rejected details: staff confirm their choices in staff wording, and the affiliate reads the reason by email and on the dashboard, with the details to correct in view", { tag: '@layout' }, async ({ page, browser, baseURL }, testInfo) => {
   const affiliate = await newAffiliate('Review Details', testInfo);
   const reason = `The company name does not match the tax form (${testInfo.project.name})`;
   await signIn(page, accounts.manager);

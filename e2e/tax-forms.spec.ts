@@ -145,7 +145,7 @@ async function affiliatePage(browser: Browser, a: NewAffiliate, viewport: { widt
   return page;
 }
 
-test('new affiliates fill each tax form; staff accept one and decline with either choice; the affiliates see the outcome', async ({ page, browser, viewport }, testInfo) => {
+test('new affiliates fill each tax form; staff accept one and decline with either choice; the affiliates see the outcome', { tag: '@layout' }, async ({ page, browser, viewport }, testInfo) => {
   test.setTimeout(420_000);
   const shots = `screenshots/tax-forms/${testInfo.project.name}`;
   // Unique people per run (and per retry), so the test never meets an earlier run's forms.

@@ -65,7 +65,7 @@ async function totals(page: Page): Promise<string[]> {
   return [cells[0] ?? '', ...WIDE_ORDER.filter((h) => byHeading.has(h)).map((h) => byHeading.get(h) ?? '')];
 }
 
-test('a new affiliate copies a link, lands with a click id, and finds the click, then the conversion and the earning', async ({ page, context }) => {
+test('a new affiliate copies a link, lands with a click id, and finds the click, then the conversion and the earning', { tag: '@layout' }, async ({ page, context }) => {
   test.setTimeout(120_000);
   await rememberCookieChoice(context, baseURL);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -1,3 +1,4 @@
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { accounts, signIn, signUp } from './support/accounts.ts';
@@ -107,7 +108,7 @@ test('when am I paid: each release date of the rolling hold with its amount, as 
   const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
   if (check.releases.length === 0) await expect(list).toContainText('No earnings waiting out the hold period');
   for (const r of check.releases) {
-    const day = new Date(r.date).toLocaleDateString('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', year: 'numeric' });
+    const day = new Date(r.date).toLocaleDateString('en-US', { timeZone: NETWORK_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric' });
     await expect(list.getByText(`${day}: ${money(r.amount)}, in ${r.next_payout ? 'the next' : 'a later'} payout`)).toBeVisible();
   }
   await expect(list).not.toContainText('of recent earnings is released on');

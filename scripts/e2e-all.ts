@@ -1,7 +1,11 @@
-// The browser tests of `npm run test:e2e`: the desktop (1440 px) and the phone (375 px) runs go side
-// by side, each with its own server, database and mail sink (everything is keyed by E2E_PORT) and its
-// own output folder (test-results/<run>), so neither sees the other's changes; the widget gallery's run follows. Extra arguments go to every
-// run (`npm run test:e2e -- e2e/money.spec.ts`). Exits non-zero when any run fails.
+// The browser tests of `npm run test:e2e`. The demo network is seeded once (scripts/e2e-seed.ts)
+// while the widget gallery's run goes (its server needs no demo); then the tests of both widths
+// (every test at 1440 px, the `@layout` ones at 375 px too: playwright.config.ts) are split in two
+// halves (Playwright shards) that run side by side, each with its own server started from a copy of
+// the seeded data directory, its own mail sink (everything is keyed by the port) and its own output
+// folder (test-results/<run>), so neither sees the other's changes. Extra arguments go to every run
+// (`npm run test:e2e -- e2e/money.spec.ts`). E2E_PORT moves the ports (default 3100, 3200, 3300).
+// Exits non-zero when any run fails.
 import { spawn } from 'node:child_process';
 
 interface Run {
@@ -12,14 +16,12 @@ interface Run {
 }
 
 const extra = process.argv.slice(2);
+const base = Number(process.env.E2E_PORT ?? 3100);
+const seedDir = `.data-e2e-seed-${base}`;
 
-function run({ label, port, args, env }: Run): Promise<number> {
+function spawnPrefixed(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    // Each run its own output folder: two runs in one would remove each other's traces and screenshots.
-    const child = spawn('npx', ['playwright', 'test', '--output', `test-results/${label}`, ...args, ...extra], {
-      env: { ...process.env, ...env, E2E_PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = (chunk: Buffer, out: NodeJS.WriteStream) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) out.write(`[${label}] ${line}\n`);
     };
@@ -29,13 +31,32 @@ function run({ label, port, args, env }: Run): Promise<number> {
   });
 }
 
+function run({ label, port, args, env }: Run): Promise<number> {
+  // Each run its own output folder: two runs in one would remove each other's traces and screenshots.
+  return spawnPrefixed(label, 'npx', ['playwright', 'test', '--output', `test-results/${label}`, ...args, ...extra], { ...process.env, ...env, E2E_PORT: String(port) });
+}
+
 const started = Date.now();
-const side = await Promise.all([
-  run({ label: 'desktop', port: 3100, args: ['--project', 'desktop'] }),
-  run({ label: 'mobile', port: 3200, args: ['--project', 'mobile'] }),
+const since = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
+const [seeded, gallery] = await Promise.all([
+  spawnPrefixed('seed', process.execPath, ['scripts/e2e-seed.ts', seedDir], { ...process.env, PUBLIC_URL: `http://127.0.0.1:${base}` }),
+  run({ label: 'gallery', port: base + 200, args: ['--pass-with-no-tests'], env: { E2E_GALLERY: '1' } }).then((code) => {
+    console.log(`browser tests: gallery ${code === 0 ? 'passed' : 'failed'} (${since()})`);
+    return code;
+  }),
 ]);
-const gallery = await run({ label: 'gallery', port: 3300, args: [], env: { E2E_GALLERY: '1' } });
-const codes = [...side, gallery];
-const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-console.log(`browser tests: desktop ${side[0] === 0 ? 'passed' : 'failed'}, mobile ${side[1] === 0 ? 'passed' : 'failed'}, gallery ${gallery === 0 ? 'passed' : 'failed'} (${minutes} min)`);
+if (seeded !== 0) {
+  console.error('browser tests: the demo network could not be seeded');
+  process.exit(1);
+}
+const halves = await Promise.all(
+  [1, 2].map((n) =>
+    run({ label: `half-${n}`, port: base + (n - 1) * 100, args: ['--shard', `${n}/2`, '--pass-with-no-tests'], env: { E2E_SEED_DIR: seedDir } }).then((code) => {
+      console.log(`browser tests: half ${n} ${code === 0 ? 'passed' : 'failed'} (${since()})`);
+      return code;
+    }),
+  ),
+);
+const codes = [gallery, ...halves];
+console.log(`browser tests: ${codes.every((c) => c === 0) ? 'passed' : 'failed'} (${since()})`);
 process.exit(codes.every((c) => c === 0) ? 0 : 1);

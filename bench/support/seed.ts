@@ -1,6 +1,7 @@
 // A small network written straight into a benchmark's database (the API paths that make these
 // are covered by the tests): affiliates, one site with an API key, offers, landing pages,
 // tracking links and, optionally, a postback per affiliate.
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { newClickIdAt } from '../../apps/api/src/modules/clicks/click-id.ts';
@@ -71,7 +72,7 @@ export interface SeededClick {
  * `count` clicks of the last hour, spread over the network's affiliates and offers in turn, written
  * straight into the clicks table (the app made today's partitions when it started).
  */
-export async function seedClicks(db: pg.ClientBase, network: Network, count: number, tz = 'America/Los_Angeles'): Promise<SeededClick[]> {
+export async function seedClicks(db: pg.ClientBase, network: Network, count: number, tz = NETWORK_TIME_ZONE): Promise<SeededClick[]> {
   const now = Date.now();
   const rows = Array.from({ length: count }, (_, i) => {
     const ms = now - 3_600_000 + Math.floor((i * 3_600_000) / count);

@@ -1,4 +1,4 @@
-import { capMessages, OVER_CAP_REASON } from '@portal/contracts';
+import { capMessages, NETWORK_TIME_ZONE, OVER_CAP_REASON } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/rows.ts';
@@ -77,7 +77,7 @@ describe('caps API', () => {
     // A week ends at midnight in Los Angeles on a Monday.
     const reopens = new Date(cap.resets_at);
     expect(reopens.getTime()).toBeGreaterThan(Date.now());
-    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'long', hour: 'numeric', hourCycle: 'h23' }).format(reopens)).toBe('Monday, 00');
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: NETWORK_TIME_ZONE, weekday: 'long', hour: 'numeric', hourCycle: 'h23' }).format(reopens)).toBe('Monday, 00');
 
     const list = await t.app.inject({ method: 'GET', url: `/v1/offers/${own.offerId}/caps`, headers: bearer(staff) });
     expect(list.json().data.map((c: { id: number }) => c.id)).toEqual([cap.id]);

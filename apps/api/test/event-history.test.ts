@@ -1,4 +1,4 @@
-import type { EventItem } from '@portal/contracts';
+import { type EventItem, NETWORK_TIME_ZONE } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../src/db/schema/index.ts';
 import { recordEvent } from '../src/lib/events.ts';
@@ -93,7 +93,7 @@ describe('the event history', () => {
     expect(mine.data.map((e) => e.actor?.id)).toEqual([staff.id]);
     expect((await history({ kind: 'sign_ins', action: 'login', per_page: 1 })).data).toHaveLength(1);
     expect((await history({ kind: 'sign_ins', action: 'login' })).meta.total).toBeGreaterThan(1);
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: NETWORK_TIME_ZONE });
     expect((await history({ from: today, to: today })).meta.total).toBeGreaterThan(0);
     expect((await history({ to: '2020-01-01' })).meta.total).toBe(0);
     expect((await history({ user_id: '', object_type: '', action: '' })).meta.total).toBeGreaterThan(0);

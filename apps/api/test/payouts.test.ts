@@ -1,4 +1,4 @@
-import { addPeriods, payoutMessages, type Payout, type PayoutDetail } from '@portal/contracts';
+import { addPeriods, NETWORK_TIME_ZONE, payoutMessages, type Payout, type PayoutDetail } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf, periodStart } from '../src/modules/payouts/periods.ts';
@@ -92,7 +92,7 @@ describe('payouts: close, states, documents', () => {
     expect(payoutB).toMatchObject({ status: 'held', gross: 200, amount: 200, hold_reasons: ['user_details_missing', 'billing_account_incomplete', 'legal_forms_not_submitted'] });
     expect(result.amount).toBe(1249.75);
     expect(list.json().meta.totals).toMatchObject({ count: 2, amount: 1249.75, gross: 1435 });
-    const year = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric' }).format(new Date());
+    const year = new Intl.DateTimeFormat('en-US', { timeZone: NETWORK_TIME_ZONE, year: 'numeric' }).format(new Date());
     expect([payoutA.invoice_number, payoutB.invoice_number]).toEqual([`${year}-000001`, `${year}-000002`]);
   });
 

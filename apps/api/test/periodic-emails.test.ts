@@ -1,3 +1,4 @@
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, ledgerEntries, users } from '../src/db/schema/index.ts';
@@ -66,7 +67,7 @@ describe('weekly statistics summary', () => {
     expect(pending).toHaveLength(1);
     const runAt = pending[0]!.runAt;
     expect(runAt.getTime()).toBe(nextWeeklyRun(new Date()).getTime());
-    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(runAt);
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: NETWORK_TIME_ZONE, weekday: 'long', hour: 'numeric', minute: '2-digit' }).format(runAt);
     expect(local).toBe('Monday 7:00 AM');
     expect(runAt.getTime()).toBeGreaterThan(Date.now());
     expect(runAt.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
@@ -184,7 +185,7 @@ describe('announcement digest', () => {
   it('is scheduled daily at 08:00 in Los Angeles', async () => {
     const pending = await t.app.db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.kind, DIGEST_JOB), isNull(jobs.doneAt)));
     expect(pending.map((p) => p.runAt.getTime())).toEqual([nextDigestRun(new Date()).getTime()]);
-    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(pending[0]!.runAt)).toBe('8:00 AM');
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: NETWORK_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(pending[0]!.runAt)).toBe('8:00 AM');
   });
 
   it("gathers the announcements published since the last digest, once, for those who want news", async () => {

@@ -1,9 +1,8 @@
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { settings, tiers, users } from '../db/schema/index.ts';
 
-/** The network's time zone (SPEC.md section 9): the month a payout belongs to is its month there. */
-const ZONE = 'America/Los_Angeles';
 /** The day of the month the demo network says payouts go out. */
 export const DEMO_PAYOUT_DAY = 5;
 
@@ -14,7 +13,7 @@ const monthName = (year: number, month: number) => new Date(Date.UTC(year, month
  * payouts are the next to go out; after it, this month's (paid early next month).
  */
 export function nextPayoutNote(now: Date): string {
-  const [y, m, d] = now.toLocaleDateString('en-CA', { timeZone: ZONE }).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = now.toLocaleDateString('en-CA', { timeZone: NETWORK_TIME_ZONE }).split('-').map(Number) as [number, number, number];
   const month = m - 1;
   const earned = d <= DEMO_PAYOUT_DAY ? (month + 11) % 12 : month;
   const paidMonth = d <= DEMO_PAYOUT_DAY ? month : (month + 1) % 12;

@@ -3,7 +3,7 @@ import { en } from '../locales/en.ts';
 import { formatCents, formatDate, formatDateTime, formatMoney, formatPercent } from './format.ts';
 
 describe('formatting', () => {
-  it('shows dates as MMM D, YYYY in America/Los_Angeles', () => {
+  it('shows dates as MMM D, YYYY in the network time zone (Los Angeles)', () => {
     expect(formatDate('2024-09-01T12:00:00Z')).toBe('Sep 1, 2024');
     // 03:00 UTC on the 2nd is still the 1st in Los Angeles.
     expect(formatDate('2024-09-02T03:00:00Z')).toBe('Sep 1, 2024');

@@ -1,3 +1,4 @@
+import { NETWORK_TIME_ZONE } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cents, intArray, rows, textArray } from './sql.ts';
@@ -125,7 +126,7 @@ export async function pendingReleases(db: Db, affiliateId: number, releasedBefor
   const list = await rows<{ first: Date | string; cents: unknown; next_payout: boolean }>(
     db,
     sql`select min(r.created_at) as first, sum(r.amount_cents)::bigint as cents, r.next_payout
-        from (select u.created_at, u.amount_cents, (u.created_at at time zone 'America/Los_Angeles')::date as day, (u.created_at < ${projectedCutoff}) as next_payout
+        from (select u.created_at, u.amount_cents, (u.created_at at time zone ${NETWORK_TIME_ZONE})::date as day, (u.created_at < ${projectedCutoff}) as next_payout
           from (${uncoveredRows(sql`'infinity'::timestamptz`, sql`l.affiliate_id = ${affiliateId}`)}) u
           where u.payout_id is null and u.created_at >= ${releasedBefore}) r
         group by r.day, r.next_payout

@@ -103,3 +103,30 @@ test('Statistics says that its days are the network days, and its pinned day sta
   }
   await page.screenshot({ path: info.outputPath('statistics-scrolled.png'), fullPage: true });
 });
+
+test("Affiliate Details speaks of the affiliate's links, not the reader's", async ({ page }) => {
+  await signIn(page, accounts.manager);
+  await page.goto(`/profile?user=affiliate&id=${await demoAffiliateId(page)}`);
+  await expect(page.getByRole('checkbox', { name: "Remove the splash screen from the affiliate's links" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Remove the splash screen from my links')).toHaveCount(0);
+});
+
+test("on a phone, a site's card shows its whole sync line and a held conversion's appeal sits under its reason", { tag: '@layout' }, async ({ page }, info) => {
+  test.setTimeout(90_000);
+  await signIn(page, accounts.owner);
+  await page.goto('/offers?tab=sites');
+  const sync = page.getByText(/\+\d+ added, \d+ updated, \d+ removed/).first();
+  await expect(sync).toBeVisible({ timeout: 20_000 });
+  // Nothing of the line is cut off: it wraps inside the card instead.
+  expect(await sync.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await expect(sync).toContainText('removed');
+
+  await page.goto('/fraud');
+  const appeal = page.getByText(/^Appeal: /).first();
+  await expect(appeal).toBeVisible({ timeout: 20_000 });
+  // The reason and its appeal stack in one block as wide as the card allows, so the reason's words stay whole.
+  const widths = await appeal.evaluate((el) => ({ block: el.parentElement!.getBoundingClientRect().width, appeal: el.getBoundingClientRect().width }));
+  expect(widths.block).toBeGreaterThan(150);
+  expect(Math.abs(widths.block - widths.appeal)).toBeLessThan(2);
+  await page.screenshot({ path: info.outputPath('fraud-held-phone.png'), fullPage: true });
+});

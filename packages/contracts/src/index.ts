@@ -45,3 +45,4 @@ export * from './roles.ts';
 export * from './tiers.ts';
 export * from './terms.ts';
 export * from './billers.ts';
+export * from './payment-runs.ts';

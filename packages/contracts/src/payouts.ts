@@ -13,15 +13,18 @@ import { validationMessages as m } from './validation.ts';
  * the server keeps integer cents.
  */
 
-/** to_approve -> to_pay -> paid; or rejected (the amount returns to the balance); or held (eligibility). */
-export const payoutStatuses = ['to_approve', 'to_pay', 'paid', 'rejected', 'held'] as const;
+/**
+ * to_approve -> to_pay -> paid; or rejected (the amount returns to the balance); or held (eligibility);
+ * a paid payout the bank sent back is returned (its gross returns to the balance, a later close pays it).
+ */
+export const payoutStatuses = ['to_approve', 'to_pay', 'paid', 'rejected', 'held', 'returned'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 /** The /payouts sections: which statuses each shows. */
 export const payoutSections = {
   to_approve: ['to_approve', 'held'],
   to_pay: ['to_pay'],
-  history: ['paid', 'rejected'],
+  history: ['paid', 'rejected', 'returned'],
 } as const satisfies Record<string, readonly PayoutStatus[]>;
 
 /** Why a payout is held: the affiliate's open profile issues (SPEC.md section 4). */

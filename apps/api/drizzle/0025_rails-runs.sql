@@ -17,7 +17,7 @@ CREATE TABLE "payment_run_items" (
 	"amount_cents" bigint NOT NULL,
 	"gross_cents" bigint NOT NULL,
 	"amount_sent_minor" bigint NOT NULL,
-	"currency" char(3) NOT NULL,
+	"currency" varchar(4) NOT NULL,
 	"rate" varchar(32),
 	"reference" varchar(35) NOT NULL,
 	"status" varchar(16) DEFAULT 'in_run' NOT NULL,
@@ -36,7 +36,7 @@ CREATE TABLE "payment_runs" (
 	"method" varchar(16) NOT NULL,
 	"status" varchar(16) DEFAULT 'draft' NOT NULL,
 	"paying_account_id" integer,
-	"currency" char(3) NOT NULL,
+	"currency" varchar(4) NOT NULL,
 	"rate" varchar(32),
 	"message_id" varchar(35) NOT NULL,
 	"execution_date" date NOT NULL,
@@ -55,7 +55,7 @@ CREATE TABLE "payment_runs" (
 --> statement-breakpoint
 CREATE TABLE "payment_status_imports" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payment_status_imports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"sha256" char(64) NOT NULL,
+	"sha256" varchar(64) NOT NULL,
 	"format" varchar(16) NOT NULL,
 	"imported_by" integer,
 	"summary" jsonb DEFAULT '{}'::jsonb NOT NULL,

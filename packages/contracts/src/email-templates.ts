@@ -22,6 +22,7 @@ export const emailTypeInfo = {
   payout_approved: { label: 'Payout approved', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
   payout_paid: { label: 'Payout paid', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'link'] },
   payout_rejected: { label: 'Payout rejected', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
+  payout_returned: { label: 'Payment returned by the bank', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   tax_form_submitted: { label: 'Tax form submitted', to: 'staff', optional: true, variables: ['name', 'email', 'affiliate_id', 'form_type', 'link'] },
   tax_form_accepted: { label: 'Tax form accepted', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'link'] },
   tax_form_declined: { label: 'Tax form declined', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'outcome', 'reason', 'next_step', 'link'] },

@@ -62,6 +62,7 @@ export const payoutMessages = {
   unmarkedPaid: 'Payout returned to "to pay"',
   notPaid: 'Only a paid payout can be unmarked.',
   unmarkTooLate: 'A payout can be unmarked only within 7 days of being marked paid.',
+  inPaymentRun: 'This payout is in a payment run: cancel the run or drop the payout from it first.',
 } as const;
 
 /** How long after it was marked paid a payout can still be returned to "to pay". */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { banks } from './billing.ts';
 import { payouts } from './payouts.ts';
 import { users } from './users.ts';
@@ -18,7 +18,7 @@ export const paymentRuns = pgTable(
     /** The paying account chosen for the run (null: each item's account of its currency). */
     payingAccountId: integer().references(() => banks.id, { onDelete: 'restrict' }),
     /** The run's currency: EUR when it pays SEPA items, else USD. */
-    currency: char({ length: 3 }).notNull(),
+    currency: varchar({ length: 4 }).notNull(),
     /** USD per unit of `currency` used for its items (null for USD). */
     rate: varchar({ length: 32 }),
     /** The file's message id (same bytes at each download). */
@@ -62,7 +62,7 @@ export const paymentRunItems = pgTable(
     grossCents: bigint({ mode: 'number' }).notNull(),
     /** What is sent, in minor units of `currency`. */
     amountSentMinor: bigint({ mode: 'number' }).notNull(),
-    currency: char({ length: 3 }).notNull(),
+    currency: varchar({ length: 4 }).notNull(),
     rate: varchar({ length: 32 }),
     reference: varchar({ length: 35 }).notNull(),
     /** in_run, sent, accepted, returned. */
@@ -109,7 +109,7 @@ export const paymentStatusImports = pgTable(
   'payment_status_imports',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    sha256: char({ length: 64 }).notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
     format: varchar({ length: 16 }).notNull(),
     importedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     summary: jsonb().notNull().default(sql`'{}'::jsonb`),

@@ -13,7 +13,7 @@ const NEWS_EMAIL_JOB = 'email.news.one';
 /** A payout changed status: its affiliate hears of it if they want payout updates. */
 export const PAYOUT_UPDATE_JOB = 'email.payout-update';
 
-const typeByStatus: Partial<Record<string, EmailType>> = { to_pay: 'payout_approved', paid: 'payout_paid', rejected: 'payout_rejected' };
+const typeByStatus: Partial<Record<string, EmailType>> = { to_pay: 'payout_approved', paid: 'payout_paid', rejected: 'payout_rejected', returned: 'payout_returned' };
 const methodNames: Record<string, string> = { wire: 'Wire transfer (IBAN)', ach: 'ACH (US bank)', paypal: 'PayPal', paxum: 'Paxum', usdt: 'USDT' };
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 

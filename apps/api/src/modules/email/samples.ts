@@ -17,6 +17,7 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   payout_approved: '/payments',
   payout_paid: '/payments',
   payout_rejected: '/payments',
+  payout_returned: '/profile?tab=billing',
   news: '/announcements',
   tax_form_submitted: '/affiliates',
   tax_form_accepted: '/profile?tab=billing',

@@ -2,7 +2,7 @@
 export const payouts = {
   sections: { to_approve: 'To approve', to_pay: 'To pay', history: 'History' },
   sectionsLabel: 'Payout sections',
-  status: { to_approve: 'To approve', to_pay: 'To pay', paid: 'Paid', rejected: 'Rejected', held: 'Held' },
+  status: { to_approve: 'To approve', to_pay: 'To pay', paid: 'Paid', rejected: 'Rejected', held: 'Held', returned: 'Returned' },
   filters: {
     label: 'Filters',
     period: 'Period',

@@ -20,7 +20,7 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type PayoutFile, useDownloadPayoutFile } from '../api/download-payout-file.ts';
 import { useMyPayouts } from '../api/get-my-payouts.ts';
 
-const statusColor = { to_approve: 'info', to_pay: 'warning', paid: 'success', rejected: 'error', held: 'default' } as const;
+const statusColor = { to_approve: 'info', to_pay: 'warning', paid: 'success', rejected: 'error', held: 'default', returned: 'error' } as const;
 
 /** /payments: each payout with its period, amount, status, method and paid date, and its invoice, receipt and statement. */
 export function PayoutHistory() {

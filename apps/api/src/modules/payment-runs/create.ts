@@ -70,6 +70,8 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
   if (input.paying_account_id !== undefined && !chosen) throw new ValidationError({ paying_account_id: [paymentRunMessages.unknownPayingAccount] }, paymentRunMessages.unknownPayingAccount);
   const coolingDays = await coolingOffDays(db);
   const day = laDate(now);
+  // The day's EUR rate (the latest on or before today) for SEPA payees, read before the run's transaction.
+  const dayRate = method === 'wire' ? ((await ratesOn(db, [{ currency: 'EUR', day }])).get(`EUR|${day}`) ?? null) : null;
 
   try {
     return await db.transaction(async (tx) => {
@@ -108,7 +110,7 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
 
       // SEPA payees are paid in EUR at the day's rate from the exchange-rates table.
       const sepa = payees.map((p) => isSepaPayee(p));
-      const eurRate = sepa.some(Boolean) ? ((await ratesOn(tx, [{ currency: 'EUR', day }])).get(`EUR|${day}`) ?? null) : null;
+      const eurRate = sepa.some(Boolean) ? dayRate : null;
       const accountFor = (currency: string): PayingAccountRow | undefined => {
         if (method !== 'wire' && method !== 'ach') return chosen ?? accounts[0];
         if (chosen && chosen.currency === currency) return chosen;

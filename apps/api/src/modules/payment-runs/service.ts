@@ -57,7 +57,7 @@ const runSelect = sql`
   left join users c on c.id = r.created_by
   left join users a on a.id = r.approved_by
   left join lateral (select count(*) as count, sum(i.amount_cents) as amount_cents, sum(i.amount_sent_minor) filter (where i.currency = r.currency) as sent_minor
-    from payment_run_items i where i.run_id = r.id and (i.open or r.status in ('sent', 'cancelled'))) t on true`;
+    from payment_run_items i where i.run_id = r.id and (i.open or i.status <> 'in_run' or r.status = 'cancelled')) t on true`;
 
 function toSummary(r: RunRow): PaymentRunSummary {
   return {
@@ -82,12 +82,14 @@ async function runRow(db: Db, id: number, lock = false): Promise<RunRow> {
   return row;
 }
 
-/** The run's items: those it still holds (a cancelled or sent run: all it held). */
+/** The run's items: those it holds or sent (a cancelled run: all it held when cancelled; a dropped item is gone). */
 async function itemRows(db: Db, run: Pick<RunRow, 'id' | 'status'>): Promise<ItemRow[]> {
   return rows<ItemRow>(
     db,
     sql`select id, payout_id, affiliate_id, paying_account_id, amount_cents, gross_cents, amount_sent_minor, currency, reference, status, reason, payee
-        from payment_run_items where run_id = ${run.id} ${run.status === 'cancelled' || run.status === 'sent' ? sql`` : sql`and open`} order by id`,
+        from payment_run_items i where run_id = ${run.id}
+          and ${run.status === 'cancelled' ? sql`not exists (select 1 from payment_run_item_events e where e.item_id = i.id and e.kind = 'dropped')` : sql`(open or status <> 'in_run')`}
+        order by id`,
   );
 }
 

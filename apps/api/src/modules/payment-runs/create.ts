@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type createPaymentRunSchema, type PaymentMethodType, type PaymentRunCheck, paymentRunMessages } from '@portal/contracts';
+import { type createPaymentRunSchema, type PaymentRunCheck, paymentRunMessages } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';

@@ -16,10 +16,10 @@ const globalSetup = ['apps/api/test/global-setup.ts'];
 const onPostgres = [
   // Requests at once, instances and failover.
   'billers-concurrency', 'caps-clicks', 'caps-conversions', 'click-journal', 'click-spool', 'crash-and-failover', 'db-failover', 'fraud', 'instances',
-  'payouts-close-races', 'payouts-mark-paid', 'read-replica', 'refunds-concurrency', 'tracking-isolation',
+  'payouts-close-races', 'payouts-mark-paid', 'payment-runs-concurrency', 'read-replica', 'refunds-concurrency', 'tracking-isolation',
   // Money: the ledger, conversions, refunds, referrals, payouts and their holds.
   'affiliate-ledger', 'billers-ccbill', 'bonus', 'conversion-log-actions', 'currencies', 'ledger', 'network-figures', 'payouts',
-  'payouts-close', 'payouts-properties', 'payouts-schedule', 'payouts-when-paid', 'referrals', 'refunds', 'risk-holds', 'shared-details', 'tracking',
+  'payment-runs', 'payouts-close', 'payouts-properties', 'payouts-schedule', 'payouts-when-paid', 'referrals', 'refunds', 'risk-holds', 'shared-details', 'tracking',
   // The start on a server: migrations under the lock, the first owner.
   'first-start',
 ].map((name) => `apps/api/test/${name}.test.ts`);

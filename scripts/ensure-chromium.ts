@@ -1,12 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureIso20022Schemas } from './ensure-iso20022-schemas.ts';
 
 export const chromiumPath = '/usr/bin/chromium';
 
-/** Debian packages the tests need: the browser tests' Chromium, and pdftotext to read generated PDFs back. */
+/**
+ * Debian packages the tests need: the browser tests' Chromium, pdftotext to read generated PDFs
+ * back, and xmllint to validate payment files against the ISO 20022 schemas.
+ */
 const needed = [
   { path: chromiumPath, pkg: 'chromium' },
   { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  { path: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
 ].filter((p) => !existsSync(p.path));
 
 if (needed.length > 0) {
@@ -25,3 +30,6 @@ if (needed.length > 0) {
     process.exit(1);
   }
 }
+
+// The ISO 20022 schemas themselves (downloaded from Debian, kept out of the repository).
+ensureIso20022Schemas();

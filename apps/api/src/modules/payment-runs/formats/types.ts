@@ -217,6 +217,8 @@ export interface StatusFile {
   /** pain.002: the group status and each payment information's. */
   groups?: GroupStatus[];
   items: StatusItem[];
+  /** Items the bank still holds (pain.002 PDNG, RCVD): nothing to change yet. */
+  pending?: { reference: string; rawStatus: string }[];
   /** Parts read that name no item we can match (a return without its trace number, a CSV line without a reference). */
   unmatched?: { line?: number; text: string; why: string }[];
 }

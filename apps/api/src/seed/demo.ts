@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { seedDemoAffiliates } from './demo-affiliates.ts';
 import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
+import { finishDemoRails, prepareDemoRails } from './demo-rails.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
 import { seedDemoSharedDetails } from './demo-shared-details.ts';
@@ -122,7 +123,9 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   }
   await seedDemoSettings(db);
   await seedDemoCaps(db);
+  await prepareDemoRails(db, demoAccounts.manager.email);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
+  await finishDemoRails(db, log, demoAccounts.manager.email, 'alex.manager@example.com');
   await seedDemoFraud(db);
   await refreshDemoDashboard(db);
   await alignDemoAffiliates(db, demoAccounts.affiliate.email);

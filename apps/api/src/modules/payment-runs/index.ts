@@ -11,3 +11,6 @@ export const paymentRunsModule = apiModule('payment-runs', async (app) => {
 });
 
 export * from './formats/index.ts';
+export { createRun } from './create.ts';
+export { importStatusFile } from './import.ts';
+export { approveRun, markRunSent } from './service.ts';

@@ -43,9 +43,9 @@ describe('payment runs in the demo network', () => {
   it('pays every rail at once: a run of each method passes the checks and a second staff member approves it', async () => {
     for (const method of ['wire', 'ach', 'paxum', 'paypal', 'usdt']) {
       const made = await call('POST', '/v1/payment-runs', owner, { method });
-      expect(made.statusCode, `${method}: ${made.body}`).toBe(201);
+      expect({ method, status: made.statusCode }).toEqual({ method, status: 201 });
       const run = made.json().data as PaymentRun;
-      expect(run.checks, method).toEqual([]);
+      expect({ method, checks: run.checks }).toEqual({ method, checks: [] });
       expect((await call('POST', `/v1/payment-runs/${run.id}/approve`, second)).statusCode).toBe(200);
       expect((await call('GET', `/v1/payment-runs/${run.id}/file`, owner)).statusCode).toBe(200);
     }

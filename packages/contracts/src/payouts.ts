@@ -209,7 +209,11 @@ export const payoutTotalsSchema = z.object({
 
 export const payoutListReplySchema = z.object({
   data: z.array(payoutSchema),
-  meta: listMetaSchema.extend({ totals: payoutTotalsSchema }),
+  meta: listMetaSchema.extend({
+    totals: payoutTotalsSchema,
+    /** Staff: the next period the monthly job closes, and when (null for an affiliate). */
+    next_close: z.object({ period: z.string(), date: z.string() }).nullable().optional(),
+  }),
 });
 export type PayoutListReply = z.infer<typeof payoutListReplySchema>;
 

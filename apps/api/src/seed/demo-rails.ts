@@ -2,7 +2,7 @@ import { addPeriods } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { affiliateProfiles, banks, settings, users } from '../db/schema/index.ts';
+import { affiliateProfiles, banks, roles, settings, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
 import { appendEntry } from '../modules/ledger/index.ts';
 import { approveRun, createRun, importStatusFile, markRunSent } from '../modules/payment-runs/index.ts';
@@ -23,6 +23,9 @@ const payees = [
   { key: 'usdt', name: 'Satoshi Tanaka', country: 'JP', method: 'usdt', cents: 66_600, details: { network: 'trc20', wallet_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' } },
 ] as const;
 const emailOf = (key: string) => `payee-${key}@example.com`;
+
+/** The demo's second pair of eyes on payments: a staff member with payouts who approves runs. */
+export const demoFinance = { email: 'finance@example.com', password: 'demo-finance-2026', name: 'Priya Shah' } as const;
 
 /**
  * Before the demo's payout history is closed: the network's paying accounts on every rail and
@@ -45,9 +48,18 @@ export async function prepareDemoRails(db: Db, staffEmail: string, now = new Dat
       { name: 'USDT hot wallet (TRC-20)', rail: 'usdt', currency: 'USD', wallet: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', walletNetwork: 'trc20' },
     ])
     .onConflictDoNothing();
-  const hash = await hashPassword('demo-affiliate-2026');
-  const last = addPeriods(periodOf(now), -1);
   const saved = new Date(now.getTime() - 40 * DAY);
+  const hash = await hashPassword('demo-affiliate-2026');
+  const [financeRole] = await db
+    .insert(roles)
+    .values({ name: 'payments_officer', displayName: 'Payments Officer', permissions: ['dashboard', 'payouts'] })
+    .onConflictDoUpdate({ target: roles.name, set: { displayName: sql`excluded.display_name` } })
+    .returning({ id: roles.id });
+  await db
+    .insert(users)
+    .values({ email: demoFinance.email, name: demoFinance.name, passwordHash: await hashPassword(demoFinance.password), isClient: false, roleId: financeRole?.id ?? null, isActive: true, emailVerifiedAt: saved })
+    .onConflictDoNothing();
+  const last = addPeriods(periodOf(now), -1);
   for (const p of payees) {
     const [u] = await db
       .insert(users)

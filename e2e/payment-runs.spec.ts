@@ -53,6 +53,8 @@ test('a SEPA run: made, approved by a second person, downloaded, sent; the bank 
   await detail.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog', { name: `Approve payment run #${runId}?` }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('A payment run is approved by a staff member other than the one who created it.')).toBeVisible();
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toBeHidden();
   await logOut(page);
 
   // The payments officer approves, downloads the file and marks the run sent.
@@ -81,6 +83,7 @@ test('a SEPA run: made, approved by a second person, downloaded, sent; the bank 
   await expect(run.getByRole('row').filter({ hasText: 'Daan de Vries' })).toContainText('Returned');
   await expect(run.getByTestId('run-totals')).toContainText('agree to the cent');
   await run.getByRole('button', { name: 'Close' }).click();
+  await expect(run).toBeHidden();
   await logOut(page);
 
   // The affiliate: the payout returned, why, the reference to quote, and the money back on the balance.

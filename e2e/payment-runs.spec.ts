@@ -99,3 +99,37 @@ test('a SEPA run: made, approved by a second person, downloaded, sent; the bank 
   await expect(page.getByText('$875.00').first()).toBeVisible();
   await expect(page.getByText('Not eligible for payouts').first()).toBeVisible();
 });
+
+test('the payment runs and a returned payout’s timeline fit the screen, at both widths', async ({ page, context }, info) => {
+  test.setTimeout(180_000);
+  await rememberCookieChoice(context, baseURL);
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await signIn(page, finance);
+  await page.goto('/payouts?view=runs');
+  // The demo's run sent whose bank returned one payment.
+  const sent = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Open #/ }) }).filter({ hasText: 'Sent' }).first();
+  await expect(sent).toBeVisible();
+  await fits();
+  await page.screenshot({ path: info.outputPath('payment-runs.png'), fullPage: true });
+  await sent.getByRole('button', { name: /^Open #/ }).click();
+  const run = page.getByRole('dialog', { name: /Payment run #\d+/ });
+  await expect(run.getByText('The account is closed')).toBeVisible();
+  await page.screenshot({ path: info.outputPath('payment-run.png'), fullPage: true });
+  await run.getByRole('button', { name: 'Close' }).click();
+  await expect(run).toBeHidden();
+  await page.goto('/payouts');
+  await expect(page.getByTestId('next-close')).toContainText('Next automatic close:');
+  await fits();
+  await page.screenshot({ path: info.outputPath('payouts.png'), fullPage: true });
+  await logOut(page);
+
+  await signIn(page, { email: 'payee-sepa-returned@example.com', password: 'demo-affiliate-2026', staff: false });
+  await page.goto('/payments');
+  const mine = page.getByRole('row').filter({ hasText: 'Returned' });
+  await expect(mine).toContainText('The account is closed');
+  await fits();
+  await page.screenshot({ path: info.outputPath('payments.png'), fullPage: true });
+  await mine.getByRole('button', { name: /Timeline/ }).click();
+  await expect(page.getByTestId('payout-timeline')).toContainText('Returned by the bank');
+  await page.screenshot({ path: info.outputPath('timeline.png'), fullPage: true });
+});

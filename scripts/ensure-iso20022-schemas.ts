@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,7 +110,10 @@ export function ensureIso20022Schemas(): string {
         return path ? readFileSync(path) : undefined;
       })();
       if (!data) throw new Error(`${s.file} is not in ${s.pkg}.`);
-      writeFileSync(join(schemaDir, s.name), data);
+      // Written aside, then renamed: test files that start at once never read half a schema.
+      const aside = join(schemaDir, `.${s.name}.${process.pid}`);
+      writeFileSync(aside, data);
+      renameSync(aside, join(schemaDir, s.name));
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -1,5 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureIso20022Schemas, ensureXmllint } from '../../../scripts/ensure-iso20022-schemas.ts';
 import { makeRunFile, type PayingAccount, RunFileError, type RunItem } from '../src/modules/payment-runs/formats/index.ts';
@@ -76,6 +79,10 @@ describe('wire: ISO 20022 pain.001', () => {
     expect(xpath(file.body, `string(${cross}/${e('ChrgBr')})`)).toBe('SHAR');
     expect(xpath(file.body, `string(${cross}/${e('DbtrAcct')}/${e('Ccy')})`)).toBe('USD');
     expect(xpath(file.body, `${cross}//${e('EndToEndId')}/text()`).split('\n')).toEqual(['PR7-3', 'PR7-4']);
+    expect(file.paymentInformation).toEqual([
+      { id: xpath(file.body, `string(${sepa}/${e('PmtInfId')})`), references: ['PR7-1', 'PR7-2'] },
+      { id: xpath(file.body, `string(${cross}/${e('PmtInfId')})`), references: ['PR7-3', 'PR7-4'] },
+    ]);
     expect(xpath(file.body, `${cross}//${e('CdtrAgt')}//${e('BICFI')}/text()`).split('\n')).toEqual(['CHASUS33', 'EBILAEAD']);
     // A US account without IBAN goes by its number.
     expect(xpath(file.body, `string(${cross}/${e('CdtTrfTxInf')}[1]/${e('CdtrAcct')}//${e('Othr')}/${e('Id')})`)).toBe('000123456789');
@@ -88,6 +95,38 @@ describe('wire: ISO 20022 pain.001', () => {
     expect(xpath(file.body, `string(//${e('Dbtr')}//${e('AdrLine')}[1])`)).toBe('Friedrichstrasse 1');
     expect(xpath(file.body, `//${e('RmtInf')}/${e('Ustrd')}/text()`).split('\n')[1]).toBe('Payout 2026-10 invoice 2026-000013');
     expect(xpath(file.body, `string(//${e('CdtrAcct')}//${e('IBAN')})`)).toBe('FR1420041010050500013M02606');
+  });
+
+  it('stays valid against both schemas whatever the names, addresses and remittances hold, and sums exactly', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 90 });
+    const item = fc.record({ sepa: fc.boolean(), name: text, lines: fc.array(text, { maxLength: 3 }), remittance: text, cents: fc.integer({ min: 1, max: 99_999_999_999 }) });
+    const runs = fc.sample(fc.array(item, { minLength: 1, maxLength: 8 }), 30);
+    const dir = mkdtempSync(join(tmpdir(), 'pain001-'));
+    try {
+      for (const version of ['pain.001.001.09', 'pain.001.001.03'] as const) {
+        const accounts = payingAccounts.map((a): PayingAccount => (a.rail === 'wire' ? { ...a, pain_version: version } : a));
+        const files = runs.map((drawn, r) => {
+          const items: RunItem[] = drawn.map((d, n) => ({
+            ...(d.sepa ? wireItems[0]! : wireItems[2]!),
+            reference: `PR1-${n + 1}`,
+            payee: { name: d.name, is_company: false, country: 'DE', address_lines: d.lines },
+            remittance: d.remittance,
+            amount_cents: d.cents,
+          }));
+          const made = makeRunFile('wire', runInput(items, { paying_accounts: accounts }));
+          expect(cents(/<GrpHdr>.*?<CtrlSum>([\d.]+)<\/CtrlSum>/.exec(made.body)![1]!)).toBe(drawn.reduce((sum, d) => sum + d.cents, 0));
+          const path = join(dir, `${version}-${r}.xml`);
+          writeFileSync(path, made.body);
+          return path;
+        });
+        // One xmllint for every file of the version: each file gets its own verdict.
+        const result = spawnSync(xmllint, ['--noout', '--schema', join(schemas, `${version}.xsd`), ...files], { encoding: 'utf8' });
+        expect(result.stderr.split('\n').filter((l) => l !== '' && !l.endsWith(' validates'))).toEqual([]);
+        expect(result.stderr.match(/ validates$/gm)).toHaveLength(files.length);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is the same bytes every time it is made from the same run', () => {
@@ -166,14 +205,14 @@ function readNacha(body: string) {
     batches.push(batch);
     i++;
   }
-  const fc = records[i]!.text;
-  expect(fc[0]).toBe('9');
-  expect(Number(fc.slice(1, 7))).toBe(batches.length);
-  expect(Number(fc.slice(7, 13))).toBe(records.length / 10);
-  expect(Number(fc.slice(13, 21))).toBe(fileEntries);
-  expect(fc.slice(21, 31)).toBe(String(fileHash % 10_000_000_000n).padStart(10, '0'));
-  expect(Number(fc.slice(31, 43))).toBe(0);
-  expect(Number(fc.slice(43, 55))).toBe(fileCredit);
+  const fileControl = records[i]!.text;
+  expect(fileControl[0]).toBe('9');
+  expect(Number(fileControl.slice(1, 7))).toBe(batches.length);
+  expect(Number(fileControl.slice(7, 13))).toBe(records.length / 10);
+  expect(Number(fileControl.slice(13, 21))).toBe(fileEntries);
+  expect(fileControl.slice(21, 31)).toBe(String(fileHash % 10_000_000_000n).padStart(10, '0'));
+  expect(Number(fileControl.slice(31, 43))).toBe(0);
+  expect(Number(fileControl.slice(43, 55))).toBe(fileCredit);
   for (const r of records.slice(i + 1)) expect(r.text).toBe('9'.repeat(94));
   return { header, batches, credit: fileCredit };
 }

@@ -72,11 +72,12 @@ export function checkItem(rail: Rail, item: RunItem, payingAccount: PayingAccoun
     if (item.iban !== undefined && item.iban !== '') {
       const result = validateIBAN(compactIban(item.iban));
       if (!result.valid) {
-        const why = result.errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum) || result.errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)
-          ? 'its check digits are wrong'
-          : result.errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength) || result.errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat)
+        const has = (code: ValidationErrorsIBAN) => result.errorCodes.includes(code);
+        const why = has(ValidationErrorsIBAN.NoIBANCountry) || has(ValidationErrorsIBAN.NoIBANProvided)
+          ? 'it is not an IBAN of a known country'
+          : has(ValidationErrorsIBAN.WrongBBANLength) || has(ValidationErrorsIBAN.WrongBBANFormat)
             ? 'its length or format is wrong for its country'
-            : 'it is not an IBAN of a known country';
+            : 'its check digits are wrong';
         add('iban_invalid', `The IBAN is not valid (${why}): the affiliate must correct it.`);
       }
     } else if (item.currency === 'EUR' && (item.account_number ?? '') === '') {

@@ -89,7 +89,7 @@ export function achFile(input: RunFileInput): RunFile {
     if (b.account.company_id.length !== 10) throw new RunFileError('The company id has 10 characters.');
     records.push(
       record(
-        '5', '220', alpha(b.account.company_name, 16), alpha('', 20), b.account.company_id.padEnd(10, ' '), b.sec,
+        '5', '220', alpha(b.account.company_name, 16), alpha('', 20), alpha(b.account.company_id, 10), b.sec,
         alpha('PAYOUT', 10), alpha('', 6), yymmdd(input.execution_date), '   ', '1', odfi, num(batchNumber, 7),
       ),
     );
@@ -99,7 +99,7 @@ export function achFile(input: RunFileInput): RunFile {
       const routing = item.routing_number ?? '';
       if (!/^\d{9}$/.test(routing)) throw new RunFileError(`Item ${item.reference}: the routing number has 9 digits.`);
       if (!/^\d{15}$/.test(item.reference)) throw new RunFileError(`Item ${item.reference}: a trace number has 15 digits.`);
-      const account = (item.account_number ?? '').replace(/[\s-]/g, '');
+      const account = (item.account_number ?? '').replace(/[^A-Za-z0-9]/g, '');
       if (account === '' || account.length > 17) throw new RunFileError(`Item ${item.reference}: the account number has 1 to 17 characters.`);
       records.push(
         record(
@@ -112,7 +112,7 @@ export function achFile(input: RunFileInput): RunFile {
     }
     records.push(
       record(
-        '8', '220', num(b.items.length, 6), entryHash(hash), num(0, 12), num(credit, 12), b.account.company_id.padEnd(10, ' '),
+        '8', '220', num(b.items.length, 6), entryHash(hash), num(0, 12), num(credit, 12), alpha(b.account.company_id, 10),
         ' '.repeat(19), ' '.repeat(6), odfi, num(batchNumber, 7),
       ),
     );

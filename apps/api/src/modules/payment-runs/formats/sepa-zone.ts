@@ -33,6 +33,7 @@ const SPECIAL: Record<string, string> = {
 };
 
 const SEPA_CHAR = /[A-Za-z0-9/\-?:().,'+ ]/;
+const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
 
 /** One character in the SEPA set: itself, its transliteration, or a space when it has none. */
 function sepaChar(ch: string): string {
@@ -50,7 +51,8 @@ function sepaChar(ch: string): string {
  */
 export function sepaText(text: string, max: number): string {
   let out = '';
-  for (const ch of text.normalize('NFC')) out += sepaChar(ch);
+  if (SEPA_TEXT.test(text)) out = text;
+  else for (const ch of text.normalize('NFC')) out += sepaChar(ch);
   return out.replace(/\s+/g, ' ').trim().slice(0, max).trim();
 }
 

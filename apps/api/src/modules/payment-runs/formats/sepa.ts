@@ -5,6 +5,9 @@ const NAMESPACE = (v: PainVersion) => `urn:iso:std:iso:20022:tech:xsd:${v}`;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
+/** A name in the SEPA set; one with no letter the set can write (listed by the checks) prints as NOTPROVIDED. */
+const nameText = (name: string) => sepaText(name, 70) || 'NOTPROVIDED';
+
 /** An element with text: the text in the SEPA character set, escaped. */
 const el = (name: string, text: string) => `<${name}>${escapeXml(text)}</${name}>`;
 
@@ -75,21 +78,23 @@ export function sepaFile(input: RunFileInput): RunFile {
   const bicTag = v09 ? 'BICFI' : 'BIC';
   const total = input.items.reduce((s, i) => s + i.amount_cents, 0);
   const out: string[] = [];
+  const blocks: { id: string; references: string[] }[] = [];
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
   out.push(`<Document xmlns="${NAMESPACE(version)}">`);
   out.push('<CstmrCdtTrfInitn>');
   out.push(
-    `<GrpHdr>${el('MsgId', input.message_id)}${el('CreDtTm', isoDateTime(input.created_at))}${el('NbOfTxs', String(input.items.length))}${el('CtrlSum', decimalOf(total))}<InitgPty>${el('Nm', sepaText(input.initiating_party, 70))}</InitgPty></GrpHdr>`,
+    `<GrpHdr>${el('MsgId', input.message_id)}${el('CreDtTm', isoDateTime(input.created_at))}${el('NbOfTxs', String(input.items.length))}${el('CtrlSum', decimalOf(total))}<InitgPty>${el('Nm', nameText(input.initiating_party))}</InitgPty></GrpHdr>`,
   );
   groups.forEach((g, n) => {
     const a = g.account;
     const sum = g.items.reduce((s, i) => s + i.amount_cents, 0);
     const pmtInfId = `${input.message_id.slice(0, 30)}-${n + 1}`;
+    blocks.push({ id: pmtInfId, references: g.items.map((i) => i.reference) });
     out.push('<PmtInf>');
     out.push(`${el('PmtInfId', pmtInfId)}${el('PmtMtd', 'TRF')}${el('BtchBookg', 'true')}${el('NbOfTxs', String(g.items.length))}${el('CtrlSum', decimalOf(sum))}`);
     if (g.sepa) out.push('<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl></PmtTpInf>');
     out.push(v09 ? `<ReqdExctnDt>${el('Dt', input.execution_date)}</ReqdExctnDt>` : el('ReqdExctnDt', input.execution_date));
-    out.push(`<Dbtr>${el('Nm', sepaText(a.holder_name, 70))}${address(a.address?.lines, a.address?.country)}</Dbtr>`);
+    out.push(`<Dbtr>${el('Nm', nameText(a.holder_name))}${address(a.address?.lines, a.address?.country)}</Dbtr>`);
     out.push(`<DbtrAcct><Id>${el('IBAN', compactIban(a.iban))}</Id>${el('Ccy', a.currency)}</DbtrAcct>`);
     out.push(`<DbtrAgt><FinInstnId>${el(bicTag, a.bic.replace(/\s/g, '').toUpperCase())}</FinInstnId></DbtrAgt>`);
     out.push(el('ChrgBr', g.sepa ? 'SLEV' : 'SHAR'));
@@ -100,9 +105,10 @@ export function sepaFile(input: RunFileInput): RunFile {
       out.push(`<PmtId>${el('EndToEndId', item.reference)}</PmtId>`);
       out.push(`<Amt><InstdAmt Ccy="${escapeXml(item.currency)}">${decimalOf(item.amount_cents)}</InstdAmt></Amt>`);
       if (bic !== '') out.push(`<CdtrAgt><FinInstnId>${el(bicTag, bic)}</FinInstnId></CdtrAgt>`);
-      out.push(`<Cdtr>${el('Nm', sepaText(item.payee.name, 70))}${address(item.payee.address_lines, item.payee.country)}</Cdtr>`);
+      out.push(`<Cdtr>${el('Nm', nameText(item.payee.name))}${address(item.payee.address_lines, item.payee.country)}</Cdtr>`);
       out.push(`<CdtrAcct><Id>${account}</Id></CdtrAcct>`);
-      out.push(`<RmtInf>${el('Ustrd', sepaText(item.remittance, 140))}</RmtInf>`);
+      const remittance = sepaText(item.remittance, 140);
+      if (remittance !== '') out.push(`<RmtInf>${el('Ustrd', remittance)}</RmtInf>`);
       out.push('</CdtTrfTxInf>');
     }
     out.push('</PmtInf>');
@@ -115,5 +121,6 @@ export function sepaFile(input: RunFileInput): RunFile {
     fileName: `${sepaText(input.message_id, 35).replace(/[^A-Za-z0-9-]+/g, '-')}.${version}.xml`,
     controlSumCents: total,
     count: input.items.length,
+    paymentInformation: blocks,
   };
 }

@@ -7,10 +7,14 @@ export const UNKNOWN_FORMAT_MESSAGE =
 
 const PAIN002 = /^urn:iso:std:iso:20022:tech:xsd:(pain\.002\.001\.(0[3-9]|1[0-2]))$/;
 
-/** ISO 20022 payment status codes: accepted (true), rejected (false), or not decided yet (undefined). */
+/**
+ * ISO 20022 payment status codes: accepted (true), rejected (false), or not decided by this code
+ * (undefined): pending (PDNG, RCVD), and a group or block partly accepted (PART), where only the
+ * transactions the report lists say what became of them.
+ */
 function accepted(status: string): boolean | undefined {
   if (status === 'RJCT') return false;
-  if (['ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACWC', 'ACFC', 'ACWP', 'ACIS', 'ACCC', 'PART'].includes(status)) return true;
+  if (['ACTC', 'ACCP', 'ACSP', 'ACSC', 'ACWC', 'ACFC', 'ACWP', 'ACIS', 'ACCC'].includes(status)) return true;
   return undefined;
 }
 

@@ -145,6 +145,11 @@ export interface RunFile {
   /** Sum of the items' amounts in cents (of their currencies; the file's `CtrlSum` / ACH total). */
   controlSumCents: number;
   count: number;
+  /**
+   * Wires: each `PmtInf` block's id and the references in it, for a pain.002 that rejects a
+   * whole block (`PmtInfSts` RJCT without transaction statuses).
+   */
+  paymentInformation?: { id: string; references: string[] }[];
 }
 
 /** A problem a bank would refuse the item for, with what to fix. */
@@ -203,6 +208,7 @@ export interface GroupStatus {
   /** The original `PmtInfId` for a payment-information status; absent for the group. */
   paymentInformationId?: string;
   status: string;
+  /** RJCT false; ACTC, ACCP, ACSC... true; PDNG, RCVD and PART (partly accepted: only listed transactions are decided) undefined. */
   accepted: boolean | undefined;
   reasonCode?: string;
   reason?: string;

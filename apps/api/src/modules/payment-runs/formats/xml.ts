@@ -18,15 +18,25 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(Number.parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(Number.parseInt(ref.slice(1), 10));
+    if (ref.startsWith('#')) {
+      const code = ref.startsWith('#x') ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      // XML's characters: no NUL, no surrogate halves, nothing past U+10FFFF.
+      if (!(code >= 1 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new XmlError(`${whole} is not a character.`);
+      return String.fromCodePoint(code);
+    }
     const e = ENTITIES[ref];
     if (e === undefined) throw new XmlError(`Unknown entity ${whole}.`);
     return e;
   });
 }
 
-const NAME = /^[A-Za-z_][\w.:-]*/;
+const NAME = /[A-Za-z_][\w.:-]*/y;
+
+/** The name starting at `at`, or undefined. */
+function nameAt(source: string, at: number): string | undefined {
+  NAME.lastIndex = at;
+  return NAME.exec(source)?.[0];
+}
 
 export function parseXml(source: string): XmlElement {
   let at = 0;
@@ -67,26 +77,25 @@ export function parseXml(source: string): XmlElement {
       if (open === undefined || open.qname !== qname) throw new XmlError(`</${qname}> closes ${open ? `<${open.qname}>` : 'nothing'}.`);
       at = end + 1;
     } else {
-      const nameMatch = NAME.exec(source.slice(lt + 1, lt + 200));
-      if (nameMatch === null) throw new XmlError('A tag without a name.');
-      const qname = nameMatch[0];
+      const qname = nameAt(source, lt + 1);
+      if (qname === undefined) throw new XmlError('A tag without a name.');
       let i = lt + 1 + qname.length;
       const attrs: Record<string, string> = {};
       for (;;) {
         while (/\s/.test(source[i] ?? '')) i++;
         if (source[i] === '>' || source.startsWith('/>', i)) break;
-        const attr = NAME.exec(source.slice(i, i + 200));
-        if (attr === null) throw new XmlError(`A broken attribute in <${qname}>.`);
-        i += attr[0].length;
+        const attr = nameAt(source, i);
+        if (attr === undefined) throw new XmlError(`A broken attribute in <${qname}>.`);
+        i += attr.length;
         while (/\s/.test(source[i] ?? '')) i++;
-        if (source[i] !== '=') throw new XmlError(`Attribute ${attr[0]} without a value.`);
+        if (source[i] !== '=') throw new XmlError(`Attribute ${attr} without a value.`);
         i++;
         while (/\s/.test(source[i] ?? '')) i++;
         const quote = source[i];
-        if (quote !== '"' && quote !== "'") throw new XmlError(`Attribute ${attr[0]} without quotes.`);
+        if (quote !== '"' && quote !== "'") throw new XmlError(`Attribute ${attr} without quotes.`);
         const close = source.indexOf(quote, i + 1);
-        if (close < 0) throw new XmlError(`Unclosed attribute ${attr[0]}.`);
-        attrs[attr[0]] = decode(source.slice(i + 1, close));
+        if (close < 0) throw new XmlError(`Unclosed attribute ${attr}.`);
+        attrs[attr] = decode(source.slice(i + 1, close));
         i = close + 1;
       }
       const selfClosing = source.startsWith('/>', i);

@@ -1,7 +1,9 @@
 import {
   createPaymentRunSchema,
   dataReply,
+  errorMessages,
   errorReplySchema,
+  hasIllFormedText,
   idParamsSchema,
   idText,
   paymentRunListQuerySchema,
@@ -11,9 +13,11 @@ import {
   payoutTimelineSchema,
   statusImportSchema,
 } from '@portal/contracts';
+import { isUtf8 } from 'node:buffer';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { type EventType, recordChange } from '../../lib/events.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
@@ -29,6 +33,20 @@ const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySc
 const runReply = z.object({ data: paymentRunSchema, message: z.string() });
 /** A bank's answer may be large (a month of returns); 20 MiB is far above any. */
 const STATUS_FILE_LIMIT = 20 * 1024 * 1024;
+
+/**
+ * A body that says it is JSON is held to the API's rule for JSON (docs/architecture.md): text that
+ * is not well-formed Unicode is a 400 before anything reads it. Bank files in any other type pass as bytes.
+ */
+function jsonTextError(contentType: string | undefined, body: Buffer): AppError | null {
+  if (!/^application\/(.+\+)?json/i.test(contentType ?? '')) return null;
+  if (!isUtf8(body)) return new AppError('bad_request', errorMessages.invalidUnicode);
+  try {
+    return hasIllFormedText(JSON.parse(body.toString('utf8'))) ? new AppError('bad_request', errorMessages.invalidUnicode) : null;
+  } catch {
+    return null;
+  }
+}
 
 export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A run's state before and after a staff action, in the event history. */
@@ -113,7 +131,7 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   // The bank's answer comes as the file itself, whatever its content type says.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: STATUS_FILE_LIMIT }, (_request, body, done) => done(null, body));
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: STATUS_FILE_LIMIT }, (request, body, done) => done(jsonTextError(request.headers['content-type'], body as Buffer), body));
     raw.post(
       '/v1/payment-runs/status-files',
       {

@@ -45,6 +45,7 @@ import { smartLinksModule } from './modules/smart-links/index.ts';
 import { moneySettingsModule } from './modules/money-settings/index.ts';
 import { offersModule } from './modules/offers/index.ts';
 import { capsModule } from './modules/caps/index.ts';
+import { paymentRunsModule } from './modules/payment-runs/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { postbacksModule } from './modules/postbacks/index.ts';
 import { profileModule } from './modules/profile/index.ts';
@@ -191,6 +192,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(billingModule);
   await app.register(moneySettingsModule);
   await app.register(taxFormsModule);
+  await app.register(paymentRunsModule);
   await app.register(clicksModule, { serveRaw: (handler) => (rawClick = handler) });
   await app.register(uploadsModule);
   await app.register(trackingModule);

@@ -46,6 +46,7 @@ describe('billing details', () => {
       details: {},
       is_complete: false,
       payout_issues: ['user_details_missing', 'billing_account_incomplete', 'legal_forms_not_submitted'],
+      confirm_reason: null,
     });
     expect((await issues(alice)).issues.billing).toEqual(['billing_account_incomplete']);
   });
@@ -76,6 +77,7 @@ describe('billing details', () => {
       is_complete: true,
       // Complete billing details alone do not make an affiliate payable: the tax form and address still hold payouts.
       payout_issues: ['user_details_missing', 'legal_forms_not_submitted'],
+      confirm_reason: null,
     });
     const profile = await issues(alice);
     expect(profile.issues.billing).toEqual([]);

@@ -95,5 +95,7 @@ export const billingAccountSchema = z.object({
    * eligibility rule the top bar and the period close use: empty when payouts can be sent.
    */
   payout_issues: z.array(z.enum(profileIssueCodes)),
+  /** Why the affiliate must confirm these details again (a payment returned by their bank, a bank's correction); null when nothing is asked. */
+  confirm_reason: z.string().nullable(),
 });
 export type BillingAccount = z.infer<typeof billingAccountSchema>;

@@ -25,6 +25,7 @@ export const emailTypeInfo = {
   appeal_decided: { label: 'Appeal decided', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'conversion_id', 'decision', 'answer', 'link'] },
   payout_unmarked_paid: { label: 'Payout not paid after all (correction)', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   payout_rejected: { label: 'Payout rejected', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
+  payout_returned: { label: 'Payment returned by the bank', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'amount', 'period', 'method', 'reason', 'link'] },
   tax_form_submitted: { label: 'Tax form submitted', to: 'staff', optional: true, variables: ['name', 'email', 'affiliate_id', 'form_type', 'link'] },
   tax_form_accepted: { label: 'Tax form accepted', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'link'] },
   tax_form_declined: { label: 'Tax form declined', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'outcome', 'reason', 'next_step', 'link'] },

@@ -46,3 +46,4 @@ export * from './roles.ts';
 export * from './tiers.ts';
 export * from './terms.ts';
 export * from './billers.ts';
+export * from './payment-runs.ts';

@@ -15,15 +15,18 @@ import { validationMessages as m } from './validation.ts';
  * the server keeps integer cents.
  */
 
-/** to_approve -> to_pay -> paid; or rejected (the amount returns to the balance); or held (eligibility). */
-export const payoutStatuses = ['to_approve', 'to_pay', 'paid', 'rejected', 'held'] as const;
+/**
+ * to_approve -> to_pay -> paid; or rejected (the amount returns to the balance); or held (eligibility);
+ * a paid payout the bank sent back is returned (its gross returns to the balance, a later close pays it).
+ */
+export const payoutStatuses = ['to_approve', 'to_pay', 'paid', 'rejected', 'held', 'returned'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 /** The /payouts sections: which statuses each shows. */
 export const payoutSections = {
   to_approve: ['to_approve', 'held'],
   to_pay: ['to_pay'],
-  history: ['paid', 'rejected'],
+  history: ['paid', 'rejected', 'returned'],
 } as const satisfies Record<string, readonly PayoutStatus[]>;
 
 /** Why a payout is held: the affiliate's open profile issues (SPEC.md section 4). */
@@ -61,6 +64,7 @@ export const payoutMessages = {
   unmarkedPaid: 'Payout returned to "to pay"',
   notPaid: 'Only a paid payout can be unmarked.',
   unmarkTooLate: 'A payout can be unmarked only within 7 days of being marked paid.',
+  inPaymentRun: 'This payout is in a payment run: cancel the run or drop the payout from it first.',
 } as const;
 
 /** How long after it was marked paid a payout can still be returned to "to pay". */
@@ -207,7 +211,11 @@ export const payoutTotalsSchema = z.object({
 
 export const payoutListReplySchema = z.object({
   data: z.array(payoutSchema),
-  meta: listMetaSchema.extend({ totals: payoutTotalsSchema }),
+  meta: listMetaSchema.extend({
+    totals: payoutTotalsSchema,
+    /** Staff: the next period the monthly job closes, and when (null for an affiliate). */
+    next_close: z.object({ period: z.string(), date: z.string() }).nullable().optional(),
+  }),
 });
 export type PayoutListReply = z.infer<typeof payoutListReplySchema>;
 

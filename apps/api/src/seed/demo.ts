@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { seedDemoAffiliates } from './demo-affiliates.ts';
 import { affiliateProfiles, affiliateSites, roles, settings, sites, tiers, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
+import { demoFinance, finishDemoRails, prepareDemoRails } from './demo-rails.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
 import { seedDemoSharedDetails } from './demo-shared-details.ts';
@@ -122,14 +123,16 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   }
   await seedDemoSettings(db);
   await seedDemoCaps(db);
+  await prepareDemoRails(db, demoAccounts.manager.email);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
+  await finishDemoRails(db, log, demoAccounts.manager.email, demoFinance.email);
   await seedDemoFraud(db);
   await refreshDemoDashboard(db);
   await alignDemoAffiliates(db, demoAccounts.affiliate.email);
   await acceptDemoTerms(db);
   log.info(`Demo site API keys (report conversions with Authorization: Bearer <key>): ${Object.entries(demoSiteKeys).map(([s, k]) => `${s} ${k}`).join('; ')}`);
   log.info(
-    `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,
+    `Demo sign-ins — staff: ${demoAccounts.manager.email} / ${demoAccounts.manager.password}; payments officer: ${demoFinance.email} / ${demoFinance.password}; affiliate: ${demoAccounts.affiliate.email} / ${demoAccounts.affiliate.password}`,
   );
 }
 

@@ -97,15 +97,18 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 async function send(path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  // A file sent as it is (a bank's answer): its own type, or bytes.
+  const raw = typeof Blob !== 'undefined' && options.body instanceof Blob;
   // FormData sets its own multipart boundary.
-  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  if (raw) headers['content-type'] = (options.body as Blob).type || 'application/octet-stream';
+  else if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   try {
     return await fetch(apiUrl(path, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart || raw ? (options.body as FormData | Blob) : JSON.stringify(options.body),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (error) {

@@ -14,6 +14,7 @@ import { billing } from './en/billing.ts';
 import { bonus } from './en/bonus.ts';
 import { moneySettings } from './en/money-settings.ts';
 import { settings } from './en/settings.ts';
+import { paymentRuns } from './en/payment-runs.ts';
 import { payouts } from './en/payouts.ts';
 import { referrals } from './en/referrals.ts';
 import { creatives } from './en/creatives.ts';
@@ -49,6 +50,7 @@ export const en = {
   conversionLog,
   dashboard,
   payouts,
+  paymentRuns,
   payments,
   referrals,
   billing,

@@ -27,6 +27,21 @@ export const banks = pgTable('banks', {
   iban: varchar({ length: 34 }).notNull().default(''),
   swift: varchar({ length: 11 }).notNull().default(''),
   currency: char({ length: 3 }).notNull().default('USD'),
+  /** The rail it pays on (docs/payment-runs.md, Paying accounts): wire (SEPA and cross-border), ach, paxum, paypal, usdt. */
+  rail: varchar({ length: 16 }).notNull().default('wire'),
+  /** The pain.001 version a wire run's file is written in for this account: 09 or 03. */
+  painVersion: varchar({ length: 2 }).notNull().default('09'),
+  /** ACH: the company name and id (10 characters), the ODFI's routing number, the file's immediate destination and origin. */
+  achCompanyName: varchar({ length: 16 }).notNull().default(''),
+  achCompanyId: varchar({ length: 10 }).notNull().default(''),
+  achOdfiRouting: varchar({ length: 9 }).notNull().default(''),
+  achImmediateDestination: varchar({ length: 10 }).notNull().default(''),
+  achImmediateOrigin: varchar({ length: 10 }).notNull().default(''),
+  /** Paxum and PayPal: the payer's account email. */
+  payerEmail: varchar({ length: 254 }).notNull().default(''),
+  /** USDT: the sending wallet and its network. */
+  wallet: varchar({ length: 64 }).notNull().default(''),
+  walletNetwork: varchar({ length: 8 }).notNull().default(''),
   isActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +59,8 @@ export const billingAccounts = pgTable(
     details: jsonb().notNull().default(sql`'{}'::jsonb`),
     /** True when every field the method needs is present and valid; keeps `billing_account_incomplete` a cheap read. */
     isComplete: boolean().notNull().default(false),
+    /** Why the affiliate must confirm their details again (a payment returned by their bank, a bank's correction); cleared when they save them. */
+    confirmReason: varchar({ length: 300 }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('billing_accounts_recipient_check', sql`${t.recipientType} is null or ${t.recipientType} in ('individual', 'company')`)],

@@ -28,3 +28,4 @@ export * from './terms.ts';
 export * from './caps.ts';
 export * from './fraud.ts';
 export * from './billers.ts';
+export * from './payment-runs.ts';

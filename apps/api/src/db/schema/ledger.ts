@@ -48,6 +48,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_cid_idx').on(t.cid).where(sql`${t.cid} is not null`),
     index('ledger_entries_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
     index('ledger_entries_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`),
+    // A payout's row is given back once: by a rejection or by the bank's return, never both, never twice.
+    uniqueIndex('ledger_entries_payout_return_idx').on(t.reversesId).where(sql`${t.payoutId} is not null and ${t.reversesId} is not null`),
     // One commission per source row: a replayed write can never pay a referrer twice.
     uniqueIndex('ledger_entries_source_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
     check(

@@ -63,10 +63,10 @@ export const payouts = pgTable(
     uniqueIndex('payouts_invoice_idx').on(t.invoiceYear, t.invoiceSeq),
     index('payouts_status_idx').on(t.status, t.id),
     index('payouts_period_idx').on(t.period),
-    check('payouts_status_check', sql`${t.status} in ('to_approve', 'to_pay', 'paid', 'rejected', 'held')`),
+    check('payouts_status_check', sql`${t.status} in ('to_approve', 'to_pay', 'paid', 'rejected', 'held', 'returned')`),
     check('payouts_amounts_check', sql`${t.withholdingCents} >= 0 and ${t.methodFeeCents} >= 0 and ${t.feeCents} >= ${t.methodFeeCents} and ${t.amountCents} = ${t.grossCents} - ${t.withholdingCents} - ${t.feeCents}`),
     check('payouts_minimum_check', sql`${t.amountCents} > 0 and ${t.amountCents} >= ${t.minimumCents}`),
-    check('payouts_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('payouts_paid_check', sql`(${t.status} in ('paid', 'returned')) = (${t.paidAt} is not null)`),
   ],
 );
 

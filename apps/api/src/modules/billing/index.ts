@@ -6,4 +6,4 @@ export const billingModule = apiModule('billing', async (app) => {
   await app.register(billingRoutes);
 });
 
-export { backfillPayoutMarkers, saveBilling } from './service.ts';
+export { askToConfirmBilling, backfillPayoutMarkers, saveBilling } from './service.ts';

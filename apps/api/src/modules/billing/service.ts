@@ -17,7 +17,7 @@ export async function getBilling(db: Db, userId: number): Promise<BillingAccount
     .where(eq(billingAccounts.userId, userId));
   // The payout issues come from the one eligibility rule, so this card and the top bar never disagree.
   const payout_issues = (await loadTerms(db, [userId])).get(userId)?.issues ?? [];
-  if (!row) return { recipient_type: null, method: null, details: {}, is_complete: false, payout_issues };
+  if (!row) return { recipient_type: null, method: null, details: {}, is_complete: false, payout_issues, confirm_reason: null };
   const { account, method } = row;
   return {
     recipient_type: (account.recipientType as RecipientType | null) ?? null,
@@ -25,7 +25,21 @@ export async function getBilling(db: Db, userId: number): Promise<BillingAccount
     details: account.details as Record<string, string>,
     is_complete: Boolean(account.isComplete && method?.isActive),
     payout_issues,
+    confirm_reason: account.confirmReason,
   };
+}
+
+/**
+ * The affiliate must confirm their details again (docs/payment-runs.md, Returns): `reason` says why
+ * (the bank returned a payment, or sent a correction). A return also marks the details incomplete,
+ * so payouts wait (the profile issue "billing_account_incomplete") until the affiliate saves them;
+ * a correction only asks. The details themselves are never changed here.
+ */
+export async function askToConfirmBilling(db: Db, affiliateId: number, reason: string, blocksPayouts: boolean): Promise<void> {
+  await db
+    .update(billingAccounts)
+    .set({ confirmReason: reason.slice(0, 300), ...(blocksPayouts ? { isComplete: false } : {}) })
+    .where(eq(billingAccounts.userId, affiliateId));
 }
 
 /**
@@ -46,7 +60,7 @@ export async function saveBilling(db: Db, fieldKey: Buffer, userId: number, inpu
       .values({ userId, recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true })
       .onConflictDoUpdate({
         target: billingAccounts.userId,
-        set: { recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true, updatedAt: sql`now()` },
+        set: { recipientType: input.recipient_type, paymentMethodId: method.id, details, isComplete: true, confirmReason: null, updatedAt: sql`now()` },
       });
     await setSharedMarker(tx, fieldKey, userId, 'payout_details', payoutDetailValue(input.method, details));
   });

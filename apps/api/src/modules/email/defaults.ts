@@ -77,6 +77,10 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
     subject: 'Your payout for {{period}}: rejected',
     body: `<h2>Hello {{first_name}},</h2>${p('Your payout of <strong>{{amount}}</strong> for {{period}} was rejected: {{reason}}', 'The amount is back in your balance.')}${button('See your payouts')}`,
   },
+  payout_returned: {
+    subject: 'Your payment for {{period}} was returned by your bank',
+    body: `<h2>Hello {{first_name}},</h2>${p('The payment of <strong>{{amount}}</strong> for {{period}} by {{method}} was returned by your bank: {{reason}}.', 'The amount is back in your balance and is paid again with your next payout. Please check your payment details and save them again.')}${button('Check your payment details')}`,
+  },
   tax_form_submitted: {
     subject: 'Tax form to review: {{name}}',
     body: `<h2>A tax form is waiting for review</h2>${p('{{name}} ({{email}}, affiliate #{{affiliate_id}}) submitted a {{form_type}}.')}${button('Review the form')}`,

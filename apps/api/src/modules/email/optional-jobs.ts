@@ -14,7 +14,7 @@ const NEWS_EMAIL_JOB = 'email.news.one';
 /** A payout changed status: its affiliate hears of it if they want payout updates. */
 export const PAYOUT_UPDATE_JOB = 'email.payout-update';
 
-const typeByStatus: Partial<Record<string, EmailType>> = { to_pay: 'payout_approved', paid: 'payout_paid', rejected: 'payout_rejected' };
+const typeByStatus: Partial<Record<string, EmailType>> = { to_pay: 'payout_approved', paid: 'payout_paid', rejected: 'payout_rejected', returned: 'payout_returned' };
 const methodNames: Record<string, string> = { wire: 'Wire transfer (IBAN)', ach: 'ACH (US bank)', paypal: 'PayPal', paxum: 'Paxum', usdt: 'USDT' };
 /** A payout's period as people say it: "2026-10" is "October 2026". */
 export const periodName = (period: string) => {

@@ -23,6 +23,7 @@ const samplePaths: Partial<Record<EmailType, string>> = {
   payout_unmarked_paid: '/payments',
   appeal_received: '/fraud',
   appeal_decided: '/conversion-log',
+  payout_returned: '/profile?tab=billing',
   news: '/announcements',
   tax_form_submitted: '/affiliates',
   tax_form_accepted: '/profile?tab=billing',

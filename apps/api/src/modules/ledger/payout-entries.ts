@@ -43,3 +43,22 @@ export async function returnPayoutEntries(tx: Db, payoutId: number, by: number, 
     select affiliate_id, kind, -amount_cents, payout_id, id, ${by}, ${reason}, ${ledgerDay(at)}::date, ${at}
     from ledger_entries where payout_id = ${payoutId} and reverses_id is null`);
 }
+
+/**
+ * A paid payout the bank returned (docs/payment-runs.md, Returns): what it took from the balance
+ * (its gross: the amount sent, the withholding and the fees) comes back as new rows, one of the
+ * opposite amount for each of the payout's rows not yet returned, naming it (`reverses_id`) and
+ * the bank's reason. A later close pays them (they are returns in its window). Written once: a row
+ * already returned is skipped, and a unique index refuses a second return of any row. Answers the
+ * cents returned (0 when nothing was left to return).
+ */
+export async function returnSentPayout(tx: Db, payoutId: number, reason: string, at: Date): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reverses_id, reason, day, created_at)
+    select l.affiliate_id, l.kind, -l.amount_cents, l.payout_id, l.id, ${reason.slice(0, 500)}, ${ledgerDay(at)}::date, ${at}
+    from ledger_entries l
+    where l.payout_id = ${payoutId} and l.reverses_id is null
+      and not exists (select 1 from ledger_entries r where r.reverses_id = l.id)
+    returning amount_cents`);
+  return (result as unknown as { rows: Array<{ amount_cents: string | number }> }).rows.reduce((s, r) => s + Number(r.amount_cents), 0);
+}

@@ -5,3 +5,5 @@ import { moneySettingsRoutes } from './routes.ts';
 export const moneySettingsModule = apiModule('money-settings', async (app) => {
   await app.register(moneySettingsRoutes);
 });
+
+export { coolingOffDays, payingAccountRows, type PayingAccountRow, toPayingAccount, twoPersonApproval } from './paying-accounts.ts';

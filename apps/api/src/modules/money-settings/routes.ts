@@ -16,6 +16,8 @@ import {
   taxWithholdingSchema,
   idParamsSchema,
   idText,
+  payingAccountsInputSchema,
+  payingAccountsSchema,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +27,7 @@ import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { documentRoutes } from '../settings/index.ts';
+import { getPayingAccounts, putPayingAccounts } from './paying-accounts.ts';
 import * as money from './service.ts';
 
 const tags = ['settings'];
@@ -169,6 +172,32 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     summaries: { list: 'The network’s paying bank accounts (staff with settings or payouts)', create: 'Add a paying bank account', update: 'Change a paying bank account', remove: 'Delete a bank no payout is paid from (otherwise deactivate it)' },
     ...byId({ list: money.listBanks, create: money.createBank, update: money.updateBank, remove: money.deleteBank }),
   });
+
+  // ---- Paying accounts per rail, two-person approval of runs, the cooling-off days (docs/payment-runs.md) ----
+  app.get(
+    '/v1/settings/paying-accounts',
+    { onRequest: guard('GET /v1/settings/paying-accounts'), schema: { tags, summary: 'The network’s paying accounts per rail and currency, two-person approval of payment runs and the cooling-off days', security, response: { 200: dataReply(payingAccountsSchema), ...errors } } },
+    async () => ({ data: await getPayingAccounts(app.db) }),
+  );
+  app.put(
+    '/v1/settings/paying-accounts',
+    {
+      onRequest: guard('PUT /v1/settings/paying-accounts'),
+      schema: {
+        tags,
+        summary: 'Save the paying accounts (with an id: changed; without: added; left out: deactivated), two-person approval (the owner only) and the cooling-off days',
+        security,
+        body: payingAccountsInputSchema,
+        response: { 200: dataReply(payingAccountsSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const before = await getPayingAccounts(app.db);
+      const data = await putPayingAccounts(app.db, request.body, { isOwner: request.auth!.isOwner });
+      await recordChange(request, 'settings.paying_accounts', { objectId: 'paying-accounts', before, after: data });
+      return { data };
+    },
+  );
 
   // ---- Tax withholdings ----
   listRoutes({

@@ -1,5 +1,16 @@
+import { apiModule } from '../../lib/module.ts';
+import { paymentRunRoutes } from './routes.ts';
+
 /**
- * The payment-runs module's door. Today: the payment files (`formats/`), pure functions the runs
- * call to make each rail's file, check its items before approval and read the bank's answer.
+ * The payment-runs module (docs/payment-runs.md): runs of approved payouts paid by one file per
+ * rail, their two-person approval, the bank's answers and the returns they bring back to the
+ * balance, and a payout's timeline. The payment files themselves are pure functions (`formats/`).
  */
+export const paymentRunsModule = apiModule('payment-runs', async (app) => {
+  await app.register(paymentRunRoutes);
+});
+
 export * from './formats/index.ts';
+export { createRun } from './create.ts';
+export { importStatusFile } from './import.ts';
+export { approveRun, markRunSent } from './service.ts';

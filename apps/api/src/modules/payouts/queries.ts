@@ -243,7 +243,7 @@ export async function payoutSums(db: Db, affiliateIds: readonly number[]): Promi
     sql`select affiliate_id, status, sum(amount_cents)::bigint as amount from payouts where affiliate_id = any(${intArray(affiliateIds)}::int[]) group by affiliate_id, status`,
   );
   const out = new Map<number, Record<PayoutStatus, number>>();
-  for (const id of affiliateIds) out.set(id, { to_approve: 0, to_pay: 0, paid: 0, rejected: 0, held: 0 });
+  for (const id of affiliateIds) out.set(id, { to_approve: 0, to_pay: 0, paid: 0, rejected: 0, held: 0, returned: 0 });
   for (const r of list) out.get(r.affiliate_id)![r.status] = cents(r.amount);
   return out;
 }

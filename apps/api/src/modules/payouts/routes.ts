@@ -28,7 +28,7 @@ import { networkScope, scopeOf } from '../../lib/scope.ts';
 import { type EventType, recordChange } from '../../lib/events.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { balanceOf, whenPaid } from './balance.ts';
+import { balanceOf, nextClose, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
 import { bankExportCsv, statementCsv } from './csv.ts';
 import { invoicePdf, issuerOf, receiptPdf } from './documents.ts';
@@ -92,7 +92,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = scopeOf(request.auth!);
       await releaseFixedHolds(app.db, scope);
-      return listPayouts(app.db, scope, request.query);
+      const list = await listPayouts(app.db, scope, request.query);
+      if (scope.kind === 'affiliate') return list;
+      const next = await nextClose(app.db, new Date());
+      return { ...list, meta: { ...list.meta, next_close: { period: next.period, date: next.date.toISOString() } } };
     },
   );
 

@@ -7,6 +7,7 @@ import { returnPayoutEntries } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { loadTerms } from './eligibility.ts';
 import { dayStart, laDate } from './periods.ts';
+import { inOpenRun } from './run-transitions.ts';
 import { intArray, rows } from './sql.ts';
 
 /**
@@ -80,6 +81,7 @@ export async function markPayoutPaid(db: Db, id: number, by: number, input: Paid
     const at = options.now ?? clock;
     const p = await lockOne(tx, id);
     if (p.status !== 'to_pay') throw conflict(payoutMessages.notApproved);
+    if (await inOpenRun(tx, id)) throw conflict(payoutMessages.inPaymentRun);
     const [row] = await rows<{ approved_at: Date | string | null }>(tx, sql`select approved_at from payouts where id = ${id}`);
     const when = paidAt(input.paidOn ?? null, at, row?.approved_at ? new Date(row.approved_at) : null);
     await tx.execute(sql`update payouts set status = 'paid', paid_at = ${when}, reference = ${input.reference}, updated_at = ${at} where id = ${id}`);
@@ -100,6 +102,7 @@ export async function unmarkPayoutPaid(db: Db, id: number, by: number, reason: s
     const at = options.now ?? clock;
     const p = await lockOne(tx, id);
     if (p.status !== 'paid') throw conflict(payoutMessages.notPaid);
+    if (await inOpenRun(tx, id)) throw conflict(payoutMessages.inPaymentRun);
     const [marked] = await rows<{ at: Date | string }>(tx, sql`select at from payout_transitions where payout_id = ${id} and to_status = 'paid' order by at desc, id desc limit 1`);
     if (!marked || at.getTime() - new Date(marked.at).getTime() > UNMARK_PAID_DAYS * 86_400_000) throw conflict(payoutMessages.unmarkTooLate);
     await tx.execute(sql`update payouts set status = 'to_pay', paid_at = null, reference = null, updated_at = ${at} where id = ${id}`);
@@ -114,7 +117,8 @@ export async function rejectPayout(db: Db, id: number, by: number, reason: strin
     const clock = await lockPayouts(tx, 'shared');
     const at = options.now ?? clock;
     const p = await lockOne(tx, id);
-    if (p.status === 'paid' || p.status === 'rejected') throw conflict(payoutMessages.notRejectable);
+    if (p.status === 'paid' || p.status === 'rejected' || p.status === 'returned') throw conflict(payoutMessages.notRejectable);
+    if (await inOpenRun(tx, id)) throw conflict(payoutMessages.inPaymentRun);
     await returnPayoutEntries(tx, id, by, reason, at);
     await tx.execute(sql`update payouts set status = 'rejected', reject_reason = ${reason}, rejected_at = ${at}, updated_at = ${at} where id = ${id}`);
     await record(tx, id, p.status, 'rejected', by, reason, at);

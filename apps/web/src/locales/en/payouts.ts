@@ -2,7 +2,17 @@
 export const payouts = {
   sections: { to_approve: 'To approve', to_pay: 'To pay', history: 'History' },
   sectionsLabel: 'Payout sections',
-  status: { to_approve: 'To approve', to_pay: 'To pay', paid: 'Paid', rejected: 'Rejected', held: 'Held' },
+  nextClose: 'Next automatic close: {{period}} on {{date}}',
+  closePeriod: {
+    button: 'Close a period',
+    title: 'Close a period',
+    text: 'Closing {{period}} makes one payout per affiliate whose balance reaches their method’s minimum. It cannot be undone.',
+    period: 'Period',
+    cancel: 'Cancel',
+    confirm: 'Close the period',
+    done: '{{period}} closed: {{count}} payouts, {{amount}}',
+  },
+  status: { to_approve: 'To approve', to_pay: 'To pay', paid: 'Paid', rejected: 'Rejected', held: 'Held', returned: 'Returned' },
   filters: {
     label: 'Filters',
     period: 'Period',

@@ -48,7 +48,8 @@ export function BillingStatus({ account, staff = false }: { account: BillingAcco
   const { t } = useTranslation();
   if (!account.is_complete) {
     return (
-      <Alert severity="warning" variant="outlined">
+      <Alert severity="warning" variant="outlined" sx={{ overflowWrap: 'anywhere' }}>
+        {account.confirm_reason ? `${account.confirm_reason} ` : ''}
         {staff ? t('billing.staffIncomplete') : t('billing.incomplete')}
       </Alert>
     );

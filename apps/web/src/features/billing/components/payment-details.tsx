@@ -64,7 +64,8 @@ export function PaymentDetails() {
               </div>
             ))}
           {data.is_complete ? null : (
-            <Alert severity="warning" variant="outlined" sx={{ mt: 1 }}>
+            <Alert severity="warning" variant="outlined" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+              {data.confirm_reason ? `${data.confirm_reason} ` : ''}
               {t('billing.incomplete')}
             </Alert>
           )}

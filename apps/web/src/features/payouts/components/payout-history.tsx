@@ -1,6 +1,7 @@
 import Description from '@mui/icons-material/DescriptionOutlined';
 import ReceiptLong from '@mui/icons-material/ReceiptLongOutlined';
 import TableChart from '@mui/icons-material/TableChartOutlined';
+import Timeline from '@mui/icons-material/Timeline';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,8 +20,9 @@ import { alertError } from '../../../lib/api-client.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { type PayoutFile, useDownloadPayoutFile } from '../api/download-payout-file.ts';
 import { useMyPayouts } from '../api/get-my-payouts.ts';
+import { PayoutTimelineDialog } from './payout-timeline-dialog.tsx';
 
-const statusColor = { to_approve: 'info', to_pay: 'warning', paid: 'success', rejected: 'error', held: 'default' } as const;
+const statusColor = { to_approve: 'info', to_pay: 'warning', paid: 'success', rejected: 'error', held: 'default', returned: 'error' } as const;
 
 /** /payments: each payout with its period, amount, status, method and paid date, and its invoice, receipt and statement. */
 export function PayoutHistory() {
@@ -30,6 +32,7 @@ export function PayoutHistory() {
   const list = useMyPayouts(page, perPage);
   const download = useDownloadPayoutFile();
   const [downloading, setDownloading] = useState<string>();
+  const [timelineOf, setTimelineOf] = useState<Payout>();
 
   const get = (row: Payout, file: PayoutFile) => {
     const key = `${row.id}/${file}`;
@@ -97,6 +100,11 @@ export function PayoutHistory() {
                         {row.reject_reason}
                       </Typography>
                     ) : null}
+                    {row.status === 'returned' && row.reject_reason ? (
+                      <Typography variant="caption" color="error.main" data-testid={`returned-reason-${row.id}`}>
+                        {t('payments.returnedBecause', { reason: row.reject_reason })}
+                      </Typography>
+                    ) : null}
                     {row.status === 'held' && row.hold_reasons.length ? (
                       <Typography variant="caption" color="text.secondary">
                         {t('payments.heldBecause', { reasons: row.hold_reasons.map((r) => t(`shell.issues.${r}`)).join(', ') })}
@@ -111,6 +119,11 @@ export function PayoutHistory() {
                     {row.status !== 'rejected' ? fileButton(row, 'invoice.pdf', t('payments.invoice'), <Description />) : null}
                     {row.status === 'paid' ? fileButton(row, 'receipt.pdf', t('payments.receipt'), <ReceiptLong />) : null}
                     {fileButton(row, 'statement.csv', t('payments.statement'), <TableChart />)}
+                    {row.status !== 'to_approve' && row.status !== 'held' ? (
+                      <Button size="small" startIcon={<Timeline />} onClick={() => setTimelineOf(row)} aria-label={t('payments.timelineLabel', { period: periodLabel(row.period) })} sx={{ whiteSpace: 'nowrap' }}>
+                        {t('payments.timelineButton')}
+                      </Button>
+                    ) : null}
                   </Stack>
                 </TableCell>
               </TableRow>
@@ -131,6 +144,7 @@ export function PayoutHistory() {
           }}
         />
       ) : null}
+      {timelineOf ? <PayoutTimelineDialog payout={timelineOf} onClose={() => setTimelineOf(undefined)} /> : null}
     </Paper>
   );
 }

@@ -11,16 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { alertError } from '../../../lib/api-client.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { usePaymentMethods } from '../../../lib/money-queries.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useApprovePayout } from '../api/approve-payout.ts';
 import { useExportBankFile } from '../api/export-bank-file.ts';
-import type { Payout } from '@portal/contracts';
+import { type Payout, periodLabel } from '@portal/contracts';
 import { usePayouts } from '../api/get-payouts.ts';
 import { useMarkPayoutPaid } from '../api/mark-payout-paid.ts';
 import { type PayoutFilters, readFilters, type Section, sectionNames, writeFilters } from '../lib/filters.ts';
 import { BulkDialog } from './bulk-dialog.tsx';
+import { ClosePeriodDialog } from './close-period-dialog.tsx';
 import { ChangeBankDialog } from './change-bank-dialog.tsx';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 import { UnmarkPaidDialog } from './unmark-paid-dialog.tsx';
@@ -51,6 +52,8 @@ export function PayoutsPage() {
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [bulkPay, setBulkPay] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const nextClose = list.data?.meta.next_close ?? null;
 
   const update = (patch: Partial<PayoutFilters>) => {
     // A new section or filter starts from page 1 with nothing selected.
@@ -111,6 +114,15 @@ export function PayoutsPage() {
           <Tab key={s} value={s} label={t(`payouts.sections.${s}`)} />
         ))}
       </Tabs>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="body2" color="text.secondary" data-testid="next-close">
+          {nextClose ? t('payouts.nextClose', { period: periodLabel(nextClose.period), date: formatDateTime(nextClose.date) }) : ''}
+        </Typography>
+        <Button variant="outlined" color="warning" onClick={() => setClosing(true)} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          {t('payouts.closePeriod.button')}
+        </Button>
+      </Stack>
+      {closing ? <ClosePeriodDialog period={nextClose?.period ?? ''} onClose={() => setClosing(false)} /> : null}
       <PayoutsFilters filters={filters} onChange={update} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography role="status" data-testid="payouts-totals" sx={{ fontWeight: 600 }}>

@@ -24,6 +24,7 @@ const statusColor: Record<PayoutStatus, 'default' | 'success' | 'warning' | 'inf
   paid: 'success',
   rejected: 'error',
   held: 'default',
+  returned: 'error',
 };
 
 export interface PayoutsTableProps {

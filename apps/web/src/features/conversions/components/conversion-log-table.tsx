@@ -120,12 +120,15 @@ export function ConversionLogTable({ rows, pending, staff, actions, paging, sort
               {row.usd_amount === null ? t('conversionLog.noRate') : formatMoney(row.usd_amount)}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.earning < 0 ? 'error.light' : undefined }}>
-              {formatMoney(row.earning)}
-              {row.would_earn !== undefined ? (
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {t('conversionLog.wouldEarn', { amount: formatMoney(row.would_earn) })}
-                </Typography>
-              ) : null}
+              {/* One block: on a phone's card what it would earn goes under the amount, not beside it. */}
+              <Box>
+                {formatMoney(row.earning)}
+                {row.would_earn !== undefined ? (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('conversionLog.wouldEarn', { amount: formatMoney(row.would_earn) })}
+                  </Typography>
+                ) : null}
+              </Box>
             </TableCell>
             <StatusCell row={row} />
             <TableCell sx={{ minWidth: { sm: 90 }, maxWidth: 220, overflowWrap: 'break-word' }}>{subs.length ? subs.join(' · ') : '—'}</TableCell>

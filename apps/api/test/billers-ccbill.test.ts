@@ -315,9 +315,11 @@ describe('CCBill webhooks', () => {
     expect(body.data.every((e: { status: string; site: { id: number } }) => e.status === 'accepted' && e.site.id === rev.siteId)).toBe(true);
     expect(body.data[0].raw).toBeTypeOf('object');
     // Each row says what it carried, the site by its display name, and what its conversion is now:
-    // the first sale (refunded since) reads reversed.
-    const sale = body.data.find((e: { conversion_id: number | null }) => e.conversion_id === saleId);
-    expect(sale).toMatchObject({ amount: '100.00', currency: 'USD', conversion_status: 'reversed', site: { id: rev.siteId, name: 'CCBILLVR' } });
+    // the first sale (refunded since) reads reversed, and is listed under that status, not under accepted.
+    expect(body.data.some((e: { conversion_id: number | null }) => e.conversion_id === saleId)).toBe(false);
+    const reversed = (await events(`biller=ccbill&site_id=${rev.siteId}&status=reversed&per_page=100`)).json().data;
+    const sale = reversed.find((e: { conversion_id: number | null }) => e.conversion_id === saleId);
+    expect(sale).toMatchObject({ status: 'reversed', amount: '100.00', currency: 'USD', conversion_status: 'reversed', site: { id: rev.siteId, name: 'CCBILLVR' } });
     const cancel = (await events(`biller=ccbill&site_id=${rev.siteId}&status=subscription&per_page=100`)).json().data[0];
     expect(cancel).toMatchObject({ amount: null, currency: null, conversion_status: null });
     // All on one page, its size the total; a day range in Los Angeles days (today's posts, none tomorrow).

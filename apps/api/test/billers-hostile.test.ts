@@ -148,7 +148,7 @@ describe('card numbers inside values', () => {
       c5: 'x 5500-0000-0000-0004 y',
       note: 'full width ４１１１１１１１１１１１１１１１ here',
       arabic: 'indic ٤١١١١١١١١١١١١١١١',
-      phone: 'call 555-1234 4111 1111 1111 1111',
+      memo: 'call 555-1234 4111 1111 1111 1111',
       order: 'order 1234567890123',
     };
     expect((await ccbillPost(t.app, path, 'NewSaleSuccess', fields)).statusCode).toBe(200);
@@ -161,7 +161,7 @@ describe('card numbers inside values', () => {
     expect(droppedFields).toContain('c4');
     expect(raw.c5).toBe('x ************0004 y');
     expect(raw.note).toBe('full width ************1111 here');
-    expect(raw.phone).toBe('call 555-1234 ************1111');
+    expect(raw.memo).toBe('call 555-1234 ************1111');
     // A digit run that fails Luhn's check is not a card number.
     expect(raw.order).toBe('order 1234567890123');
   });

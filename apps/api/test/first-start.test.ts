@@ -90,6 +90,16 @@ describe('first start', () => {
         'ravi@example.com',
         'sofia@example.com',
         'tom@example.com',
+        // Payment runs (seed/demo-payouts.ts): the payments officer who approves runs, and payees on every rail.
+        'finance@example.com',
+        'payee-ach@example.com',
+        'payee-paxum@example.com',
+        'payee-paypal@example.com',
+        'payee-sepa-accepted@example.com',
+        'payee-sepa-returned@example.com',
+        'payee-sepa@example.com',
+        'payee-usd-wire@example.com',
+        'payee-usdt@example.com',
       ].sort(),
     );
     expect(all.find((u) => u.email === 'owner@example.com')?.name).toBe('Renamed Owner');

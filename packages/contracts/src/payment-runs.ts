@@ -92,7 +92,7 @@ export const payingAccountInputSchema = z
     payer_email: trimmed(254),
     wallet: trimmed(64),
     wallet_network: z.enum([...walletNetworks, ''], { error: m.invalid }).optional().default(''),
-    is_active: z.boolean().optional().default(true),
+    is_active: z.boolean({ error: m.invalid }).optional().default(true),
   })
   .superRefine((v, ctx) => {
     const need = (field: keyof typeof v, ok: boolean, message: string) => {

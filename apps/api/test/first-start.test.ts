@@ -90,7 +90,7 @@ describe('first start', () => {
         'ravi@example.com',
         'sofia@example.com',
         'tom@example.com',
-        // Payment runs (seed/demo-payouts.ts): the payments officer who approves runs, and payees on every rail.
+        // Payment runs (seed/demo-rails.ts): the payments officer who approves runs, and payees on every rail.
         'finance@example.com',
         'payee-ach@example.com',
         'payee-paxum@example.com',

@@ -137,7 +137,8 @@ describe('first start', () => {
       expect(Number(figures.revenue)).toBe(Number(reported!.cents));
       expect(Number(figures.cost)).toBe(Number(paid!.cents));
     }
-    expect(Number(reported!.cents)).toBeGreaterThan(Number(paid!.cents) * 1.5);
+    // The demo network makes money, launch partners' bonuses (the payment runs' payees, seed/demo-rails.ts) included.
+    expect(Number(reported!.cents)).toBeGreaterThan(Number(paid!.cents) * 1.2);
     const [orphaned] = await second.db.select({ n: count() }).from(conversions).where(eq(conversions.status, 'orphaned'));
     expect(orphaned!.n).toBeGreaterThan(0);
     // Demo creatives: six banners and three logos a site, made once, every landing page with its previews.

@@ -146,7 +146,8 @@ describe('first start', () => {
     expect((await second.db.select({ n: count() }).from(siteLogos))[0]!.n).toBe(9);
     expect((await second.db.select({ n: count() }).from(landingPages).where(isNull(landingPages.mobileImageUuid)))[0]!.n).toBe(0);
 
-    // The demo affiliate referred Jordan and earns a commission on each of Jordan's earnings (refunds take some back); the network pays by five methods from two banks.
+    // The demo affiliate referred Jordan and earns a commission on each of Jordan's earnings (refunds take some back); the network pays by five
+    // methods from a paying account per rail and currency (payment runs: wire in EUR and USD, ACH, Paxum, PayPal, USDT).
     const jordan = all.find((u) => u.email === 'jordan@example.com')!;
     expect(jordan.referredById).toBe(affiliate.id);
     const [referral] = await second.db
@@ -157,7 +158,7 @@ describe('first start', () => {
     expect(referral!.n).toBe(jordanEarnings!.n);
     expect(Number(referral!.cents)).toBeGreaterThan(0);
     expect((await second.db.select().from(paymentMethods)).map((m) => m.type).sort()).toEqual(['ach', 'paxum', 'paypal', 'usdt', 'wire']);
-    expect(await second.db.select().from(banks)).toHaveLength(2);
+    expect(await second.db.select().from(banks)).toHaveLength(6);
     // Tax forms in every state staff meet: most accepted (one W-8 since expired), two pending, one declined.
     const forms = await second.db.select({ status: taxForms.status, n: count() }).from(taxForms).groupBy(taxForms.status).orderBy(taxForms.status);
     expect(forms).toEqual([

@@ -35,14 +35,14 @@ test('staff read the latest rates, set one and see it as theirs, and set the max
   await expect(table.getByRole('row', { name: /^CHF 1\.1357 .* Staff/ })).toBeVisible();
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/exchange-rates-staff-rate-${info.project.name}.png`, fullPage: true });
 
-  // Withdrawn after a confirmation: the latest CHF rate is the ECB's again.
+  // Withdrawn after a confirmation: the latest CHF rate is the one before it again (the demo's).
   await table.getByRole('row', { name: /^CHF 1\.1357 / }).getByRole('button', { name: /^Withdraw the CHF rate/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw this rate?' });
   await expect(dialog).toContainText('Conversions already converted keep the rate they were converted at.');
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/exchange-rates-withdraw-${info.project.name}.png` });
   await dialog.getByRole('button', { name: 'Withdraw' }).click();
   await expect(dialog).toBeHidden();
-  await expect(table.getByRole('row', { name: /^CHF / })).toContainText('ECB');
+  await expect(table.getByRole('row', { name: /^CHF / })).toContainText('Demo');
   await expect(table.getByRole('row', { name: /^CHF 1\.1357 / })).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Maximum (USD)' }).fill('100000');

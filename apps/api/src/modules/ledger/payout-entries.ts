@@ -45,6 +45,26 @@ export async function returnPayoutEntries(tx: Db, payoutId: number, by: number, 
 }
 
 /**
+ * A payout's method fee restated when it is paid (docs/payment-runs.md, Made): the payout takes the
+ * same gross from the balance, `deltaCents` more of it (or less, when negative) as the method's fee
+ * and as much less as the amount paid. Two new rows naming the payout, one negative and one positive
+ * naming the other in `source_id`; the balance and the close's windows do not move. Never an edit.
+ */
+export async function restatePayoutFee(tx: Db, payout: { id: number; affiliateId: number }, deltaCents: number, method: string, at: Date): Promise<void> {
+  if (deltaCents === 0) return;
+  const [taken, given] = deltaCents > 0
+    ? [{ kind: 'fee', reason: `Payment method fee (${method}), applied when paid` }, { kind: 'payout', reason: `Payout less the ${method} fee` }]
+    : [{ kind: 'payout', reason: `Payout plus the ${method} fee saved` }, { kind: 'fee', reason: `Payment method fee (${method}) lower when paid` }];
+  const cents = Math.abs(deltaCents);
+  await tx.execute(sql`
+    with taken as (
+      insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reason, day, created_at)
+      values (${payout.affiliateId}, ${taken.kind}, ${-cents}, ${payout.id}, ${taken.reason}, ${ledgerDay(at)}::date, ${at}) returning id)
+    insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, source_id, reason, day, created_at)
+    select ${payout.affiliateId}, ${given.kind}, ${cents}, ${payout.id}, taken.id, ${given.reason}, ${ledgerDay(at)}::date, ${at} from taken`);
+}
+
+/**
  * A paid payout the bank returned (docs/payment-runs.md, Returns): what it took from the balance
  * (its gross: the amount sent, the withholding and the fees) comes back as new rows, one of the
  * opposite amount for each of the payout's rows not yet returned, naming it (`reverses_id`) and

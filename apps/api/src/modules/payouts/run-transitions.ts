@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { returnSentPayout } from '../ledger/index.ts';
+import { restatePayoutFee, returnSentPayout } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { intArray, rows, textArray } from './sql.ts';
 
@@ -54,4 +54,17 @@ export async function returnPaidPayout(tx: Db, payoutId: number, reason: string,
 export async function setPayoutMethods(tx: Db, ids: readonly number[], method: string): Promise<void> {
   if (!ids.length) return;
   await tx.execute(sql`update payouts set method = ${method}, updated_at = now() where id = any(${intArray(ids)}::int[]) and status = 'to_pay' and method <> ${method}`);
+}
+
+/**
+ * The method's fee of the payout's method when it is paid (docs/payment-runs.md, Made): the payout
+ * keeps its gross; its method fee becomes `feeCents` and its amount changes by the difference, with
+ * the ledger rows that say so. The caller holds the payout's row lock. Answers the new amount.
+ */
+export async function applyMethodFee(tx: Db, payout: { id: number; affiliateId: number; amountCents: number; methodFeeCents: number }, feeCents: number, method: string, at: Date): Promise<number> {
+  const delta = feeCents - payout.methodFeeCents;
+  if (delta === 0) return payout.amountCents;
+  await tx.execute(sql`update payouts set method_fee_cents = ${feeCents}, fee_cents = fee_cents + ${delta}, amount_cents = amount_cents - ${delta}, updated_at = ${at} where id = ${payout.id}`);
+  await restatePayoutFee(tx, payout, delta, method, at);
+  return payout.amountCents - delta;
 }

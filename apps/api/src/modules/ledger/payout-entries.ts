@@ -44,24 +44,42 @@ export async function returnPayoutEntries(tx: Db, payoutId: number, by: number, 
     from ledger_entries where payout_id = ${payoutId} and reverses_id is null`);
 }
 
+/** One payout's method fee restated: `deltaCents` more of its gross as the fee (less when negative). */
+export interface FeeRestatement {
+  payoutId: number;
+  affiliateId: number;
+  deltaCents: number;
+  /** The method's name, for the rows' reasons. */
+  method: string;
+}
+
 /**
- * A payout's method fee restated when it is paid (docs/payment-runs.md, Made): the payout takes the
- * same gross from the balance, `deltaCents` more of it (or less, when negative) as the method's fee
- * and as much less as the amount paid. Two new rows naming the payout, one negative and one positive
- * naming the other in `source_id`; the balance and the close's windows do not move. Never an edit.
+ * Payouts' method fees restated when they are paid (docs/payment-runs.md, Made): each payout takes
+ * the same gross from the balance, `deltaCents` more of it (or less, when negative) as the method's
+ * fee and as much less as the amount paid. Two new rows per payout naming it, one negative and one
+ * positive naming the other in `source_id`; the balance and the close's windows do not move. Never
+ * an edit. One statement, whatever the number of payouts.
  */
-export async function restatePayoutFee(tx: Db, payout: { id: number; affiliateId: number }, deltaCents: number, method: string, at: Date): Promise<void> {
-  if (deltaCents === 0) return;
-  const [taken, given] = deltaCents > 0
-    ? [{ kind: 'fee', reason: `Payment method fee (${method}), applied when paid` }, { kind: 'payout', reason: `Payout less the ${method} fee` }]
-    : [{ kind: 'payout', reason: `Payout plus the ${method} fee saved` }, { kind: 'fee', reason: `Payment method fee (${method}) lower when paid` }];
-  const cents = Math.abs(deltaCents);
+export async function restatePayoutFees(tx: Db, list: readonly FeeRestatement[], at: Date): Promise<void> {
+  const changed = list.filter((r) => r.deltaCents !== 0);
+  if (!changed.length) return;
+  const day = ledgerDay(at);
   await tx.execute(sql`
-    with taken as (
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x("payoutId" int, "affiliateId" int, "deltaCents" bigint, method text)
+    ),
+    taken as (
       insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reason, day, created_at)
-      values (${payout.affiliateId}, ${taken.kind}, ${-cents}, ${payout.id}, ${taken.reason}, ${ledgerDay(at)}::date, ${at}) returning id)
+      select x."affiliateId", case when x."deltaCents" > 0 then 'fee' else 'payout' end, -abs(x."deltaCents"), x."payoutId",
+        case when x."deltaCents" > 0 then 'Payment method fee (' || x.method || '), applied when paid' else 'Payout plus the ' || x.method || ' fee saved' end,
+        ${day}::date, ${at}
+      from x returning id, payout_id
+    )
     insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, source_id, reason, day, created_at)
-    select ${payout.affiliateId}, ${given.kind}, ${cents}, ${payout.id}, taken.id, ${given.reason}, ${ledgerDay(at)}::date, ${at} from taken`);
+    select x."affiliateId", case when x."deltaCents" > 0 then 'payout' else 'fee' end, abs(x."deltaCents"), x."payoutId", taken.id,
+      case when x."deltaCents" > 0 then 'Payout less the ' || x.method || ' fee' else 'Payment method fee (' || x.method || ') lower when paid' end,
+      ${day}::date, ${at}
+    from taken join x on x."payoutId" = taken.payout_id`);
 }
 
 /**

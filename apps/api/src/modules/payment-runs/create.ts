@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { ratesOn } from '../exchange-rates/index.ts';
 import { coolingOffDays, payingAccountRows, type PayingAccountRow } from '../money-settings/index.ts';
-import { applyMethodFee, invoiceNumber, laDate, rows, setPayoutMethods } from '../payouts/index.ts';
+import { applyMethodFees, invoiceNumber, laDate, rows, setPayoutMethods } from '../payouts/index.ts';
 import { achTraceNumber, checkItem, walletReference, wireReference } from './formats/index.ts';
 import { accountKey, convertCents, filePayingAccount, type FrozenPayee, isSepaPayee, runItemOf } from './payees.ts';
 
@@ -122,21 +122,23 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
       // The method's fee when it is paid: a payout closed under another method (or none) pays this one's fee.
       const amounts: number[] = [];
       const feeProblems: Array<string | null> = [];
+      const restated: Array<{ payoutId: number; affiliateId: number; deltaCents: number; method: string }> = [];
       for (const c of chosenOnes) {
         const fee = Number(c.fee_cents ?? 0);
-        const took = Number(c.method_fee_cents);
+        const delta = fee - Number(c.method_fee_cents);
         const amount = Number(c.amount_cents);
-        const after = amount - (fee - took);
         const minimum = Math.max(Number(c.min_payout_cents ?? 0), Number(c.minimum_cents));
-        if (fee !== took && after < Math.max(minimum, 1)) {
+        if (delta !== 0 && amount - delta < Math.max(minimum, 1)) {
           // Not applied: the payout stays as it was closed, and the check says why it cannot be paid.
           amounts.push(amount);
-          feeProblems.push(`After the ${method} fee of ${usd(fee)}, ${usd(after)} is below the ${method} minimum of ${usd(minimum)}: reject the payout so the balance waits for a later close.`);
+          feeProblems.push(`After the ${method} fee of ${usd(fee)}, ${usd(amount - delta)} is below the ${method} minimum of ${usd(minimum)}: reject the payout so the balance waits for a later close.`);
         } else {
-          amounts.push(await applyMethodFee(tx, { id: c.id, affiliateId: c.affiliate_id, amountCents: amount, methodFeeCents: took }, fee, c.method_name ?? method, now));
+          amounts.push(amount - delta);
           feeProblems.push(null);
+          if (delta !== 0) restated.push({ payoutId: c.id, affiliateId: c.affiliate_id, deltaCents: delta, method: c.method_name ?? method });
         }
       }
+      await applyMethodFees(tx, restated, now);
 
       const drafts = chosenOnes.map((c, i) => {
         const p = payees[i]!;

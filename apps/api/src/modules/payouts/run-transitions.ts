@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { restatePayoutFee, returnSentPayout } from '../ledger/index.ts';
+import { type FeeRestatement, restatePayoutFees, returnSentPayout } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { intArray, rows, textArray } from './sql.ts';
 
@@ -57,14 +57,14 @@ export async function setPayoutMethods(tx: Db, ids: readonly number[], method: s
 }
 
 /**
- * The method's fee of the payout's method when it is paid (docs/payment-runs.md, Made): the payout
- * keeps its gross; its method fee becomes `feeCents` and its amount changes by the difference, with
- * the ledger rows that say so. The caller holds the payout's row lock. Answers the new amount.
+ * The fee of the method each payout is paid by, when it is paid (docs/payment-runs.md, Made): a
+ * payout keeps its gross; its method fee grows by `deltaCents` (or shrinks) and its amount changes
+ * by as much the other way, with the ledger rows that say so. The caller holds the payouts' row locks.
  */
-export async function applyMethodFee(tx: Db, payout: { id: number; affiliateId: number; amountCents: number; methodFeeCents: number }, feeCents: number, method: string, at: Date): Promise<number> {
-  const delta = feeCents - payout.methodFeeCents;
-  if (delta === 0) return payout.amountCents;
-  await tx.execute(sql`update payouts set method_fee_cents = ${feeCents}, fee_cents = fee_cents + ${delta}, amount_cents = amount_cents - ${delta}, updated_at = ${at} where id = ${payout.id}`);
-  await restatePayoutFee(tx, payout, delta, method, at);
-  return payout.amountCents - delta;
+export async function applyMethodFees(tx: Db, list: readonly FeeRestatement[], at: Date): Promise<void> {
+  const changed = list.filter((r) => r.deltaCents !== 0);
+  if (!changed.length) return;
+  await tx.execute(sql`update payouts p set method_fee_cents = p.method_fee_cents + x.delta, fee_cents = p.fee_cents + x.delta, amount_cents = p.amount_cents - x.delta, updated_at = ${at}
+    from unnest(${intArray(changed.map((c) => c.payoutId))}::int[], ${intArray(changed.map((c) => c.deltaCents))}::bigint[]) as x(id, delta) where p.id = x.id`);
+  await restatePayoutFees(tx, changed, at);
 }

@@ -22,7 +22,7 @@ const onPostgres = [
   // refunds and bonuses, many clicks and reports at once.
   'currencies', 'network-figures', 'tracking',
   // New money code whose rows the pg driver reads differently from the embedded engine (bigints, dates).
-  'payment-runs',
+  'payment-runs', 'payment-runs-method',
   // The start on a server: migrations under the lock, the first owner.
   'first-start',
 ].map((name) => `apps/api/test/${name}.test.ts`);

@@ -76,6 +76,17 @@ describe('payment runs', () => {
     expect((await call('PUT', '/v1/settings/paying-accounts', owner, { two_person_approval: true })).json().data.two_person_approval).toBe(true);
     const events = await rows<{ n: number }>(t.app.db, sql`select count(*)::int as n from events where type = 'settings.paying_accounts'`);
     expect(events[0]!.n).toBeGreaterThanOrEqual(3);
+    // The owner's switch is in the event history: who, and the setting before and after.
+    const switched = await rows<{ actor_id: number; before: boolean; after: boolean }>(
+      t.app.db,
+      sql`select actor_id, (before->>'two_person_approval')::boolean as before, (after->>'two_person_approval')::boolean as after
+          from events where type = 'settings.paying_accounts' and before->>'two_person_approval' is distinct from after->>'two_person_approval' order by id`,
+    );
+    const [ownerRow] = await rows<{ id: number }>(t.app.db, sql`select id from users where email = 'owner@example.com'`);
+    expect(switched).toEqual([
+      { actor_id: ownerRow!.id, before: true, after: false },
+      { actor_id: ownerRow!.id, before: false, after: true },
+    ]);
   });
 
   let wireRun: PaymentRun;

@@ -56,6 +56,8 @@ export const ledgerEntries = pgTable(
       'ledger_entries_kind_check',
       sql`${t.kind} in ('earning', 'reversal', 'referral_commission', 'bonus', 'adjustment', 'withholding', 'fee', 'payout')`,
     ),
+    // A payout's or fee's row is positive when it gives money back (`reverses_id`), or when it balances
+    // the row it names in `source_id`: a payment run restating a payout's method fee (docs/payment-runs.md).
     check(
       'ledger_entries_sign_check',
       sql`case ${t.kind}
@@ -64,7 +66,7 @@ export const ledgerEntries = pgTable(
         when 'reversal' then ${t.amountCents} < 0
         when 'adjustment' then ${t.amountCents} <> 0
         when 'referral_commission' then ${t.amountCents} > 0 or (${t.amountCents} < 0 and ${t.reversesId} is not null)
-        else ${t.amountCents} < 0 or (${t.amountCents} > 0 and ${t.reversesId} is not null) end`,
+        else ${t.amountCents} < 0 or (${t.amountCents} > 0 and (${t.reversesId} is not null or (${t.kind} in ('payout', 'fee') and ${t.sourceId} is not null))) end`,
     ),
     check(
       'ledger_entries_reference_check',

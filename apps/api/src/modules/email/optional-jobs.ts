@@ -2,7 +2,7 @@ import type { EmailType } from '@portal/contracts';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { announcements, conversionAppeals, conversions, emailPreferences, payoutTransitions, payouts, users } from '../../db/schema/index.ts';
+import { announcements, billingAccounts, conversionAppeals, conversions, emailPreferences, paymentMethods, payoutTransitions, payouts, users } from '../../db/schema/index.ts';
 import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../conversions/index.ts';
 import { enqueue, enqueueMany } from '../jobs/index.ts';
 import { sendOptionalEmail } from './optional.ts';
@@ -119,7 +119,17 @@ export function registerOptionalEmailJobs(app: FastifyInstance): void {
         .from(payouts)
         .where(eq(payouts.id, payoutId));
       if (!p) return;
-      const vars = { amount: dollars(p.amountCents), period: periodName(p.period), method: methodNames[p.method] ?? p.method };
+      // Paid by the affiliate's method when it is paid: until then the one they have chosen now.
+      let method = p.method;
+      if (p.status === 'to_pay' || p.status === 'to_approve' || p.status === 'held') {
+        const [current] = await app.db
+          .select({ type: paymentMethods.type })
+          .from(billingAccounts)
+          .innerJoin(paymentMethods, eq(paymentMethods.id, billingAccounts.paymentMethodId))
+          .where(and(eq(billingAccounts.userId, p.affiliateId), eq(paymentMethods.isActive, true)));
+        method = current?.type ?? method;
+      }
+      const vars = { amount: dollars(p.amountCents), period: periodName(p.period), method: methodNames[method] ?? (method === 'none' ? 'the payment method you choose in Billing' : method) };
       if (unmarkedPaid) {
         // A correction only where "we paid you" went out: the paid email is on (the affiliate's own choice is checked on sending).
         if (p.status === 'to_pay' && (await emailSwitchedOn(app.db, 'payout_paid')))

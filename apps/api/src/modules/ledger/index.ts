@@ -14,6 +14,6 @@ export { requireAffiliate } from './affiliate-ledger.ts';
 export { balanceCents, balanceCentsSql, earnedCentsSinceSql, toDollars } from './balance.ts';
 export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type LedgerEntry, recordAdmittedEarning, recordEarning, writeEarning } from './earnings.ts';
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
-export { appendPayoutEntries, type PayoutsSource, returnPayoutEntries, returnSentPayout } from './payout-entries.ts';
+export { appendPayoutEntries, type PayoutsSource, type FeeRestatement, restatePayoutFees, returnPayoutEntries, returnSentPayout } from './payout-entries.ts';
 export { commissionsInsertSql, commissionsOf } from './referral.ts';
 export { earningLeftCents, type ReversalEntry, type ReversalShare, reverseSale, type SaleAmounts } from './reversals.ts';

@@ -44,6 +44,44 @@ export async function returnPayoutEntries(tx: Db, payoutId: number, by: number, 
     from ledger_entries where payout_id = ${payoutId} and reverses_id is null`);
 }
 
+/** One payout's method fee restated: `deltaCents` more of its gross as the fee (less when negative). */
+export interface FeeRestatement {
+  payoutId: number;
+  affiliateId: number;
+  deltaCents: number;
+  /** The method's name, for the rows' reasons. */
+  method: string;
+}
+
+/**
+ * Payouts' method fees restated when they are paid (docs/payment-runs.md, Made): each payout takes
+ * the same gross from the balance, `deltaCents` more of it (or less, when negative) as the method's
+ * fee and as much less as the amount paid. Two new rows per payout naming it, one negative and one
+ * positive naming the other in `source_id`; the balance and the close's windows do not move. Never
+ * an edit. One statement, whatever the number of payouts.
+ */
+export async function restatePayoutFees(tx: Db, list: readonly FeeRestatement[], at: Date): Promise<void> {
+  const changed = list.filter((r) => r.deltaCents !== 0);
+  if (!changed.length) return;
+  const day = ledgerDay(at);
+  await tx.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x("payoutId" int, "affiliateId" int, "deltaCents" bigint, method text)
+    ),
+    taken as (
+      insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, reason, day, created_at)
+      select x."affiliateId", case when x."deltaCents" > 0 then 'fee' else 'payout' end, -abs(x."deltaCents"), x."payoutId",
+        case when x."deltaCents" > 0 then 'Payment method fee (' || x.method || '), applied when paid' else 'Payout plus the ' || x.method || ' fee saved' end,
+        ${day}::date, ${at}
+      from x returning id, payout_id
+    )
+    insert into ledger_entries (affiliate_id, kind, amount_cents, payout_id, source_id, reason, day, created_at)
+    select x."affiliateId", case when x."deltaCents" > 0 then 'payout' else 'fee' end, abs(x."deltaCents"), x."payoutId", taken.id,
+      case when x."deltaCents" > 0 then 'Payout less the ' || x.method || ' fee' else 'Payment method fee (' || x.method || ') lower when paid' end,
+      ${day}::date, ${at}
+    from taken join x on x."payoutId" = taken.payout_id`);
+}
+
 /**
  * A paid payout the bank returned (docs/payment-runs.md, Returns): what it took from the balance
  * (its gross: the amount sent, the withholding and the fees) comes back as new rows, one of the

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { ratesOn } from '../exchange-rates/index.ts';
 import { coolingOffDays, payingAccountRows, type PayingAccountRow } from '../money-settings/index.ts';
-import { invoiceNumber, laDate, rows, setPayoutMethods } from '../payouts/index.ts';
+import { applyMethodFees, invoiceNumber, laDate, rows, setPayoutMethods } from '../payouts/index.ts';
 import { achTraceNumber, checkItem, walletReference, wireReference } from './formats/index.ts';
 import { accountKey, convertCents, filePayingAccount, type FrozenPayee, isSepaPayee, runItemOf } from './payees.ts';
 
@@ -18,6 +18,7 @@ interface Candidate {
   gross_cents: string | number;
   amount_cents: string | number;
   method_fee_cents: string | number;
+  minimum_cents: string | number;
   payout_method: string;
   invoice_year: number;
   invoice_seq: number;
@@ -31,6 +32,7 @@ interface Candidate {
   details_changed_at: Date | string | null;
   billing_complete: boolean | null;
   method: string | null;
+  method_name: string | null;
   method_active: boolean | null;
   min_payout_cents: string | number | null;
   fee_cents: string | number | null;
@@ -41,9 +43,9 @@ const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const DAY = 86_400_000;
 
 const candidatesSql = (ids: readonly number[] | undefined) => sql`
-  select p.id, p.affiliate_id, p.period, p.gross_cents, p.amount_cents, p.method_fee_cents, p.method as payout_method, p.invoice_year, p.invoice_seq,
+  select p.id, p.affiliate_id, p.period, p.gross_cents, p.amount_cents, p.method_fee_cents, p.minimum_cents, p.method as payout_method, p.invoice_year, p.invoice_seq,
     u.name, pr.country, pr.address, pr.city, pr.postal_code, ba.recipient_type, ba.details, ba.updated_at as details_changed_at,
-    ba.is_complete as billing_complete, pm.type as method, pm.is_active as method_active, pm.min_payout_cents, pm.fee_cents,
+    ba.is_complete as billing_complete, pm.type as method, pm.name as method_name, pm.is_active as method_active, pm.min_payout_cents, pm.fee_cents,
     exists (select 1 from payment_run_items i where i.payout_id = p.id and i.open) as in_open_run
   from payouts p
   join users u on u.id = p.affiliate_id
@@ -117,19 +119,39 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
         return accounts.find((a) => a.currency === currency);
       };
 
+      // The method's fee when it is paid: a payout closed under another method (or none) pays this one's fee.
+      const amounts: number[] = [];
+      const feeProblems: Array<string | null> = [];
+      const restated: Array<{ payoutId: number; affiliateId: number; deltaCents: number; method: string }> = [];
+      for (const c of chosenOnes) {
+        const fee = Number(c.fee_cents ?? 0);
+        const delta = fee - Number(c.method_fee_cents);
+        const amount = Number(c.amount_cents);
+        const minimum = Math.max(Number(c.min_payout_cents ?? 0), Number(c.minimum_cents));
+        if (delta !== 0 && amount - delta < Math.max(minimum, 1)) {
+          // Not applied: the payout stays as it was closed, and the check says why it cannot be paid.
+          amounts.push(amount);
+          feeProblems.push(`After the ${method} fee of ${usd(fee)}, ${usd(amount - delta)} is below the ${method} minimum of ${usd(minimum)}: reject the payout so the balance waits for a later close.`);
+        } else {
+          amounts.push(amount - delta);
+          feeProblems.push(null);
+          if (delta !== 0) restated.push({ payoutId: c.id, affiliateId: c.affiliate_id, deltaCents: delta, method: c.method_name ?? method });
+        }
+      }
+      await applyMethodFees(tx, restated, now);
+
       const drafts = chosenOnes.map((c, i) => {
         const p = payees[i]!;
-        const amount = Number(c.amount_cents);
+        const amount = amounts[i]!;
         const eur = sepa[i] && eurRate !== null;
         const currency = eur ? 'EUR' : method === 'usdt' ? 'USDT' : 'USD';
         const account = accountFor(eur ? 'EUR' : 'USD');
         const problems: string[] = [];
         if (sepa[i] && eurRate === null) problems.push(`No EUR exchange rate for ${day}: add one in Global Settings > Exchange rates, or the payee is paid in USD.`);
         if (!account) problems.push(`No active ${method} paying account in ${currency === 'USDT' ? 'USD' : currency}: add one in Global Settings > Payments.`);
-        const fee = Number(c.fee_cents ?? 0);
-        if (fee !== Number(c.method_fee_cents)) problems.push(`The ${method} fee is ${usd(fee)} now, the payout took ${usd(Number(c.method_fee_cents))}: reject the payout so the next close pays it with the method's fee.`);
+        if (feeProblems[i]) problems.push(feeProblems[i]!);
         const minimum = Number(c.min_payout_cents ?? 0);
-        if (amount < minimum) problems.push(`${usd(amount)} is below the ${method} minimum of ${usd(minimum)}.`);
+        if (amount < minimum && !feeProblems[i]) problems.push(`${usd(amount)} is below the ${method} minimum of ${usd(minimum)}: reject the payout so the balance waits for a later close.`);
         const changed = new Date(p.changed_at);
         if (coolingDays > 0 && now.getTime() - changed.getTime() < coolingDays * DAY) {
           problems.push(`The payee's details changed on ${laDate(changed)}: they are held until ${laDate(new Date(changed.getTime() + coolingDays * DAY))} (cooling-off).`);

@@ -17,6 +17,6 @@ export { BACKUP_WITHHOLDING_SETTING, backupWithholdingBp, loadTerms } from './el
 export { laDate, periodEnd, periodOf, periodStart } from './periods.ts';
 export { rows } from './sql.ts';
 export { approvePayout, markPayoutPaid, releaseFixedHolds } from './transitions.ts';
-export { inOpenRun, markRunPayoutsPaid, returnPaidPayout, setPayoutMethods } from './run-transitions.ts';
+export { applyMethodFees, inOpenRun, markRunPayoutsPaid, returnPaidPayout, setPayoutMethods } from './run-transitions.ts';
 export { nextClose } from './balance.ts';
 export { invoiceNumber } from './queries.ts';

@@ -21,6 +21,8 @@ export interface PayoutRow {
   fee_cents: unknown;
   amount_cents: unknown;
   method: string;
+  /** The method it is paid by: the affiliate's own until a run takes it or it is paid. */
+  paid_by?: string | null;
   method_name: string | null;
   bank_id: number | null;
   bank_name: string | null;
@@ -54,8 +56,8 @@ export function toPayout(r: PayoutRow): Payout {
     withholding: toDollars(cents(r.withholding_cents)),
     fee: toDollars(cents(r.fee_cents)),
     currency: 'USD',
-    method: r.method,
-    method_name: r.method_name ?? (r.method === 'none' ? 'Not chosen' : r.method),
+    method: r.paid_by ?? r.method,
+    method_name: r.method_name ?? ((r.paid_by ?? r.method) === 'none' ? 'Not chosen' : (r.paid_by ?? r.method)),
     bank: r.bank_id === null ? null : { id: r.bank_id, name: r.bank_name ?? `#${r.bank_id}` },
     affiliate: { id: r.affiliate_id, name: r.affiliate_name, email: r.affiliate_email },
     hold_reasons: r.hold_reasons as PayoutHoldReason[],
@@ -69,11 +71,22 @@ export function toPayout(r: PayoutRow): Payout {
   };
 }
 
-const selectPayouts = sql`select p.*, u.name as affiliate_name, u.email as affiliate_email, pm.name as method_name, b.name as bank_name,
+/**
+ * The method a payout is paid by (docs/payment-runs.md, Made): the affiliate's method when it is
+ * paid. Until then (held, to approve, to pay and in no open run) it is the method the affiliate has
+ * chosen now, when it is active; once a run holds it or it is paid, the method written on it.
+ */
+const paidBy = sql`left join lateral (select case
+      when p.status in ('held', 'to_approve', 'to_pay') and not exists (select 1 from payment_run_items i where i.payout_id = p.id and i.open)
+      then coalesce((select cm.type from billing_accounts ba join payment_methods cm on cm.id = ba.payment_method_id where ba.user_id = p.affiliate_id and cm.is_active), p.method)
+      else p.method end as method) m on true`;
+
+const selectPayouts = sql`select p.*, m.method as paid_by, u.name as affiliate_name, u.email as affiliate_email, pm.name as method_name, b.name as bank_name,
     case when p.status = 'paid' then (select max(t.at) from payout_transitions t where t.payout_id = p.id and t.to_status = 'paid') end as marked_paid_at
   from payouts p
   join users u on u.id = p.affiliate_id
-  left join payment_methods pm on pm.type = p.method
+  ${paidBy}
+  left join payment_methods pm on pm.type = m.method
   left join banks b on b.id = p.bank_id`;
 
 const sortColumns: Record<string, SQL> = {
@@ -93,7 +106,7 @@ export async function listPayouts(db: Db, scope: Scope, query: z.output<typeof p
   const statuses: readonly string[] | undefined = query.status ?? (query.section ? payoutSections[query.section] : undefined);
   if (statuses) where.push(sql`p.status = any(${`{${statuses.join(',')}}`}::text[])`);
   if (query.period) where.push(sql`p.period = ${query.period}`);
-  if (query.method) where.push(sql`p.method = ${query.method}`);
+  if (query.method) where.push(sql`m.method = ${query.method}`);
   if (query.affiliate_id) where.push(sql`p.affiliate_id = ${query.affiliate_id}`);
   if (query.affiliate) {
     const like = `%${query.affiliate.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -110,7 +123,7 @@ export async function listPayouts(db: Db, scope: Scope, query: z.output<typeof p
       db,
       sql`select count(*) as count, coalesce(sum(p.amount_cents), 0)::bigint as amount, coalesce(sum(p.gross_cents), 0)::bigint as gross,
             coalesce(sum(p.withholding_cents), 0)::bigint as withholding, coalesce(sum(p.fee_cents), 0)::bigint as fee
-          from payouts p join users u on u.id = p.affiliate_id ${filter}`,
+          from payouts p join users u on u.id = p.affiliate_id ${paidBy} ${filter}`,
     ),
   ]);
   const t = totals[0]!;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { returnSentPayout } from '../ledger/index.ts';
+import { type FeeRestatement, restatePayoutFees, returnSentPayout } from '../ledger/index.ts';
 import { lockPayouts } from './close.ts';
 import { intArray, rows, textArray } from './sql.ts';
 
@@ -54,4 +54,17 @@ export async function returnPaidPayout(tx: Db, payoutId: number, reason: string,
 export async function setPayoutMethods(tx: Db, ids: readonly number[], method: string): Promise<void> {
   if (!ids.length) return;
   await tx.execute(sql`update payouts set method = ${method}, updated_at = now() where id = any(${intArray(ids)}::int[]) and status = 'to_pay' and method <> ${method}`);
+}
+
+/**
+ * The fee of the method each payout is paid by, when it is paid (docs/payment-runs.md, Made): a
+ * payout keeps its gross; its method fee grows by `deltaCents` (or shrinks) and its amount changes
+ * by as much the other way, with the ledger rows that say so. The caller holds the payouts' row locks.
+ */
+export async function applyMethodFees(tx: Db, list: readonly FeeRestatement[], at: Date): Promise<void> {
+  const changed = list.filter((r) => r.deltaCents !== 0);
+  if (!changed.length) return;
+  await tx.execute(sql`update payouts p set method_fee_cents = p.method_fee_cents + x.delta, fee_cents = p.fee_cents + x.delta, amount_cents = p.amount_cents - x.delta, updated_at = ${at}
+    from unnest(${intArray(changed.map((c) => c.payoutId))}::int[], ${intArray(changed.map((c) => c.deltaCents))}::bigint[]) as x(id, delta) where p.id = x.id`);
+  await restatePayoutFees(tx, changed, at);
 }

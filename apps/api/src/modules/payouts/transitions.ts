@@ -84,7 +84,10 @@ export async function markPayoutPaid(db: Db, id: number, by: number, input: Paid
     if (await inOpenRun(tx, id)) throw conflict(payoutMessages.inPaymentRun);
     const [row] = await rows<{ approved_at: Date | string | null }>(tx, sql`select approved_at from payouts where id = ${id}`);
     const when = paidAt(input.paidOn ?? null, at, row?.approved_at ? new Date(row.approved_at) : null);
-    await tx.execute(sql`update payouts set status = 'paid', paid_at = ${when}, reference = ${input.reference}, updated_at = ${at} where id = ${id}`);
+    // Paid by the affiliate's method when it is paid (docs/payment-runs.md): the one they have chosen now, if any.
+    await tx.execute(sql`update payouts p set status = 'paid', paid_at = ${when}, reference = ${input.reference}, updated_at = ${at},
+      method = coalesce((select cm.type from billing_accounts ba join payment_methods cm on cm.id = ba.payment_method_id where ba.user_id = p.affiliate_id and cm.is_active), p.method)
+      where p.id = ${id}`);
     await record(tx, id, 'to_pay', 'paid', by, input.reference, at);
     return 'paid' as const;
   });

@@ -14,7 +14,7 @@ import { compressDist } from './compress-dist.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'apps/web/dist');
 const hashFile = join(root, 'apps/web/dist.sources');
-const skipped = new Set(['node_modules', 'dist', 'dist-gallery']);
+const skipped = new Set(['node_modules', 'dist', 'dist-gallery', 'dist.sources']);
 
 function addTree(hash: ReturnType<typeof createHash>, dir: string): void {
   for (const name of readdirSync(dir).sort()) {

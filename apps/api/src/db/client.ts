@@ -51,8 +51,10 @@ const snapshotsFolder = join(migrationsFolder, '../../../node_modules/.cache/por
 /** The migrations as they are, and the PGlite that runs them: a change to either is a new snapshot. */
 function migrationsHash(): string {
   const hash = createHash('sha256');
-  const pglite = createRequire(import.meta.url)('@electric-sql/pglite/package.json') as { version: string };
-  hash.update(`pglite ${pglite.version}\0`);
+  // PGlite's own package.json (its exports do not include it): found up from its entry point.
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  hash.update(readFileSync(join(dir, 'package.json')));
   const add = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);

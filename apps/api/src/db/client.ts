@@ -52,9 +52,9 @@ const snapshotsFolder = join(migrationsFolder, '../../../node_modules/.cache/por
 function migrationsHash(): string {
   const hash = createHash('sha256');
   // PGlite's own package.json (its exports do not include it): found up from its entry point.
-  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  hash.update(readFileSync(join(dir, 'package.json')));
+  let pglite = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(pglite, 'package.json')) && dirname(pglite) !== pglite) pglite = dirname(pglite);
+  hash.update(readFileSync(join(pglite, 'package.json')));
   const add = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);

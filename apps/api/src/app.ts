@@ -71,6 +71,12 @@ export interface BuildOptions {
   database?: Database;
   /** Where log lines go (standard output by default). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * `npm start`: the demo network is written once the server listens (it fills in behind it, and
+   * screens show it as it arrives), and the job worker starts after it; the log then says
+   * `Demo data complete.` Otherwise (tests, the browser tests' server) `buildApp` returns with it in.
+   */
+  demoAfterListen?: boolean;
 }
 
 /** Builds the whole application: used by the server and by the tests. */
@@ -199,22 +205,47 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
 
   if (config.demoData) await app.register(demoCatalogueRoutes);
 
-  await registerWebApp(app, config.webDist, publicPageData);
+  await registerWebApp(app, config.webDist, publicPageData, config.webDistPending);
 
   // Instances starting together on an empty database: one writes the owner and the demo, the others then find them.
-  await database.exclusive(async () => {
-    await seedFirstStart(database.db, config, app.log);
-    if (config.demoData) {
-      await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
-      await seedDemoCreatives(database.db, config, app.log);
-      await seedDemoCatalogue(database.db, config.publicUrl);
-      await seedDemoBillers({ db: database.db, conversionWriter: app.conversionWriter, fieldKey: config.taxFormKey, publicUrl: config.publicUrl }, demoAccounts.affiliate.email);
-    }
-    // Shared details' markers for billing details and tax forms saved before markers were written (and the demo's).
-    const written = (await backfillPayoutMarkers(database.db, config.taxFormKey)) + (await backfillTaxNumberMarkers(database.db, config.taxFormKey, app.log));
-    if (written) app.log.info(`Shared details: ${written} markers written for details saved before.`);
+  const seedDemo = () =>
+    database.exclusive(async () => {
+      if (config.demoData) {
+        await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
+        await seedDemoCreatives(database.db, config, app.log);
+        await seedDemoCatalogue(database.db, config.publicUrl);
+        await seedDemoBillers({ db: database.db, conversionWriter: app.conversionWriter, fieldKey: config.taxFormKey, publicUrl: config.publicUrl }, demoAccounts.affiliate.email);
+      }
+      // Shared details' markers for billing details and tax forms saved before markers were written (and the demo's).
+      const written = (await backfillPayoutMarkers(database.db, config.taxFormKey)) + (await backfillTaxNumberMarkers(database.db, config.taxFormKey, app.log));
+      if (written) app.log.info(`Shared details: ${written} markers written for details saved before.`);
+    });
+  await database.exclusive(() => seedFirstStart(database.db, config, app.log));
+  if (!options.demoAfterListen) {
+    await seedDemo();
+    app.decorate('demoReady', Promise.resolve());
+    app.addHook('onReady', async () => jobs.start());
+    return app;
+  }
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
   });
-  app.addHook('onReady', async () => jobs.start());
-
+  let settle: () => void = () => {};
+  app.decorate('demoReady', new Promise<void>((resolve) => (settle = resolve)));
+  const fillIn = async () => {
+    const started = Date.now();
+    try {
+      await seedDemo();
+      if (!closing && config.demoData) app.log.info({ seconds: Math.round((Date.now() - started) / 100) / 10 }, 'Demo data complete.');
+    } catch (err) {
+      if (!closing) app.log.error({ err }, 'The demo data could not be written');
+    }
+    if (!closing) jobs.start();
+    settle();
+  };
+  app.addHook('onListen', async () => {
+    void fillIn();
+  });
   return app;
 }

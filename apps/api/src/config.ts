@@ -132,6 +132,11 @@ export interface AppConfig {
   logLevel: string;
   /** Directory of the built web app; undefined when it has not been built. */
   webDist: string | undefined;
+  /**
+   * Where the web app is being built while the server starts (`npm start` after its sources changed,
+   * scripts/start.ts): its pages are served from there once the build is in, and say so until then.
+   */
+  webDistPending?: string | undefined;
   trustProxy: boolean;
   accessTokenTtl: number;
   captcha: { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string } | undefined;
@@ -207,7 +212,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     taxFormKey: e.TAX_FORM_KEY ? parseKey(e.TAX_FORM_KEY)! : loadOrCreateTaxFormKey(dataDir),
     logLevel: e.LOG_LEVEL,
-    webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+    ...(env.WEB_BUILD_PENDING === '1'
+      ? { webDist: undefined, webDistPending: webDist }
+      : { webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined }),
     trustProxy: e.TRUST_PROXY,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     captcha:

@@ -26,6 +26,11 @@ declare module 'fastify' {
     limiter: RateLimiter;
     maintenance: MaintenanceFlag;
     jobs: JobWorker;
+    /**
+     * Settled when the demo network is in (at once without DEMO_DATA). Awaited inside `buildApp`
+     * unless it was built with `demoAfterListen`, when the demo fills in behind the listening server.
+     */
+    demoReady: Promise<void>;
     clickWriter: ClickWriter;
     conversionWriter: ConversionWriter;
     /** The maximum per conversion and the hook told when exchange rates arrive (modules/exchange-rates). */

@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -43,6 +45,54 @@ export const batchesInFlight = (kind: DatabaseConfig['kind']): number => (kind =
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Where migrated embedded data directories are kept, one per set of migrations (and PGlite version). */
+const snapshotsFolder = join(migrationsFolder, '../../../node_modules/.cache/portal-pglite');
+
+/** The migrations as they are, and the PGlite that runs them: a change to either is a new snapshot. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  // PGlite's own package.json (its exports do not include it): found up from its entry point.
+  let pglite = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(pglite, 'package.json')) && dirname(pglite) !== pglite) pglite = dirname(pglite);
+  hash.update(readFileSync(join(pglite, 'package.json')));
+  const add = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) add(path);
+      else hash.update(`${relative(migrationsFolder, path)}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  add(migrationsFolder);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data directory with every migration run, made once per set of migrations and kept under
+ * node_modules/.cache: an empty embedded database starts as a copy of it instead of running initdb
+ * and every migration (seconds on a first start). Undefined when it cannot be kept (the folder is
+ * not writable): the database is then made in place as before.
+ */
+async function migratedSnapshot(): Promise<string | undefined> {
+  try {
+    const path = join(snapshotsFolder, migrationsHash());
+    if (existsSync(join(path, 'PG_VERSION'))) return path;
+    mkdirSync(snapshotsFolder, { recursive: true });
+    // Made aside and renamed into place, so a process starting at the same time never copies half of one.
+    const making = `${path}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    const client = await PGlite.create(making);
+    await migrateEmbedded(client);
+    await client.close();
+    try {
+      renameSync(making, path);
+    } catch {
+      rmSync(making, { recursive: true, force: true });
+    }
+    return existsSync(join(path, 'PG_VERSION')) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Holds a session advisory lock on a connection of its own while `fn` runs on the pool. */
 async function underAdvisoryLock<T>(pool: pg.Pool, key: number, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const lockClient = await pool.connect();
@@ -65,6 +115,10 @@ export async function migrateEmbedded(client: PGlite): Promise<Db> {
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig, log?: FailoverOptions['log']): Promise<Database> {
   if (config.kind === 'pglite') {
+    if (!config.dir.startsWith('memory://') && !config.loadDataDir && !existsSync(join(config.dir, 'PG_VERSION'))) {
+      const snapshot = await migratedSnapshot();
+      if (snapshot) cpSync(snapshot, config.dir, { recursive: true });
+    }
     if (!config.dir.startsWith('memory://')) mkdirSync(config.dir, { recursive: true });
     const client = await PGlite.create(config.dir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
     const db = await migrateEmbedded(client);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@portal/contracts';
@@ -64,6 +64,11 @@ export const seoChanged = () => {
   seoGeneration++;
 };
 
+const buildingPage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta http-equiv="refresh" content="3" /><meta name="viewport" content="width=device-width, initial-scale=1" />' +
+  '<title>Starting…</title></head><body style="font-family: system-ui, sans-serif; background: #121212; color: #eee; padding: 2rem">' +
+  '<h1>The portal is starting</h1><p>The web app is being built; this page reloads itself in a few seconds.</p></body></html>';
+
 /** Paths that belong to the API; everything else is the web app's. */
 export const apiPathPrefixes = ['/v1/', '/v2/', '/api/', '/health', '/t/', '/uploads/', '/billers/'] as const;
 
@@ -84,8 +89,13 @@ export interface PublicPageData {
  * Serves the built web app from the same origin: hashed assets with long-lived cache headers,
  * and index.html (never cached) for every other GET, so the SPA's router shows its own 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined, pageData: PublicPageData): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined, pageData: PublicPageData, webDistPending?: string): Promise<void> {
   let indexHtml: string | undefined;
+  const setHeaders = (res: { header: (name: string, value: string) => unknown }, filePath: string) => {
+    if (filePath.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    else if (filePath.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
+    else res.header('Cache-Control', 'public, max-age=3600');
+  };
   if (webDist) {
     indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
     await app.register(fastifyStatic, {
@@ -95,18 +105,24 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       serve: true,
       // Brotli or gzip copies written at build time (scripts/compress-dist.ts), when the browser accepts them.
       preCompressed: true,
-      setHeaders(res, filePath) {
-        if (filePath.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (filePath.endsWith('index.html')) res.header('Cache-Control', 'no-cache');
-        else res.header('Cache-Control', 'public, max-age=3600');
-      },
+      setHeaders,
     });
+  } else if (webDistPending) {
+    // The build is written while the server runs: files are looked up per request (a wildcard route),
+    // and the page's template is read once the build's index.html is there.
+    mkdirSync(webDistPending, { recursive: true });
+    await app.register(fastifyStatic, { root: webDistPending, wildcard: true, index: false, serve: true, preCompressed: true, setHeaders });
   }
+  const template = (): string | undefined => {
+    if (indexHtml === undefined && webDistPending && existsSync(join(webDistPending, 'index.html'))) indexHtml = readFileSync(join(webDistPending, 'index.html'), 'utf8');
+    return indexHtml;
+  };
 
   // Settings change rarely: each rendered page is reused for a few seconds, or until SEO is saved here.
   const cached = new Map<SeoPage, { html: string; home: string; at: number; generation: number }>();
   const page = async (url: string): Promise<string> => {
-    if (!indexHtml) return '';
+    const shell = template();
+    if (!shell) return '';
     const which = seoPageOf(url);
     let hit = cached.get(which);
     if (!hit || Date.now() - hit.at > 5000 || hit.generation !== seoGeneration) {
@@ -115,7 +131,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       const home = which === 'home' ? await pageData.home(app.db).catch(() => undefined) : undefined;
       const base = app.config.publicUrl;
       const brand = await pageData.brand(app.db).catch(() => undefined);
-      const rendered = seo ? renderIndexHtml(indexHtml, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : indexHtml;
+      const rendered = seo ? renderIndexHtml(shell, seo, `${base}${seoPagePaths[which]}`, `${base}/og-image.png`) : shell;
       const html = brand ? withBrand(rendered, brand) : rendered;
       hit = { html, home: home ? withHomeData(html, home) : html, at: Date.now(), generation };
       cached.set(which, hit);
@@ -125,7 +141,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-    if (wantsPage && indexHtml !== undefined) {
+    if (wantsPage && template() === undefined && webDistPending) {
+      // A page asked for while `npm start` builds the web app: it reloads itself until the build is in.
+      return reply.code(503).header('Cache-Control', 'no-store').header('Retry-After', '3').type('text/html; charset=utf-8').send(buildingPage);
+    }
+    if (wantsPage && template() !== undefined) {
       const lastSegment = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
       // A missing asset (a file name with an extension) is a real 404, not the app shell.
       if (!/\.[a-z0-9]{1,8}$/i.test(lastSegment)) {

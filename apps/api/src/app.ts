@@ -30,6 +30,7 @@ import { bonusModule } from './modules/bonus/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { clicksModule, type RawClickHandler } from './modules/clicks/index.ts';
+import { conversionLogModule } from './modules/conversion-log/index.ts';
 import { conversionsModule } from './modules/conversions/index.ts';
 import { creativesModule } from './modules/creatives/index.ts';
 import { createMailer, emailModule } from './modules/email/index.ts';
@@ -178,6 +179,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(exchangeRatesModule);
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
+  await app.register(conversionLogModule);
   await app.register(fraudModule);
   await app.register(billersModule);
   await app.register(statisticsModule);

@@ -31,7 +31,7 @@ import { campaignsModule } from './modules/campaigns/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { clicksModule, type RawClickHandler } from './modules/clicks/index.ts';
 import { conversionLogModule } from './modules/conversion-log/index.ts';
-import { conversionsModule } from './modules/conversions/index.ts';
+import { conversionsModule, payReleased } from './modules/conversions/index.ts';
 import { creativesModule } from './modules/creatives/index.ts';
 import { createMailer, emailModule } from './modules/email/index.ts';
 import { eventsModule } from './modules/events/index.ts';
@@ -180,7 +180,8 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(exchangeRatesModule);
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
   await app.register(conversionLogModule);
-  await app.register(fraudModule);
+  // Approving a held conversion pays it through the conversions' writer, handed to the fraud module.
+  await app.register(fraudModule, { payApproved: payReleased });
   await app.register(billersModule);
   await app.register(statisticsModule);
   await app.register(campaignsModule);

@@ -30,7 +30,8 @@ import { bonusModule } from './modules/bonus/index.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { clicksModule, type RawClickHandler } from './modules/clicks/index.ts';
-import { conversionsModule } from './modules/conversions/index.ts';
+import { conversionLogModule } from './modules/conversion-log/index.ts';
+import { conversionsModule, payReleased } from './modules/conversions/index.ts';
 import { creativesModule } from './modules/creatives/index.ts';
 import { createMailer, emailModule } from './modules/email/index.ts';
 import { eventsModule } from './modules/events/index.ts';
@@ -184,7 +185,9 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(catalogueModule, config.demoData ? { localAnswers: demoCatalogueAnswers(app) } : {});
   await app.register(exchangeRatesModule);
   await app.register(conversionsModule, { batchesInFlight: batchesInFlight(database.kind) });
-  await app.register(fraudModule);
+  await app.register(conversionLogModule);
+  // Approving a held conversion pays it through the conversions' writer, handed to the fraud module.
+  await app.register(fraudModule, { payApproved: payReleased });
   await app.register(billersModule);
   await app.register(statisticsModule);
   await app.register(campaignsModule);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversions, fraudRules, ledgerEntries, riskHolds, users } from '../src/db/schema/index.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
-import { pendingReviewCents } from '../src/modules/conversions/pending-review.ts';
+import { pendingReviewCents } from '../src/modules/fraud/pending-review.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import type { TestApp } from './helpers.ts';

@@ -171,6 +171,17 @@ describe('module boundaries', () => {
     expect(circles(edges).map((c) => c.join(' -> '))).toEqual([]);
   });
 
+  it('conversions/ holds the decision and the writers only: the conversion log and fraud review live in their own modules', () => {
+    const inConversions = files.filter(({ file }) => placeOf(file).module === 'conversions').map(({ file }) => placeOf(file).inner).sort();
+    // decision.ts decides; service.ts (one transaction), batch.ts (+ batch-sql.ts) and reverse.ts, refunds.ts, release.ts write;
+    // attribution.ts and pricing.ts read what the decision needs; routes.ts is the sites' POST /v1/conversions.
+    expect(inConversions).toEqual(['attribution.ts', 'batch-sql.ts', 'batch.ts', 'decision.ts', 'index.ts', 'pricing.ts', 'refunds.ts', 'release.ts', 'reverse.ts', 'routes.ts', 'service.ts']);
+    const routesOf = (module: string) => files.filter(({ file }) => placeOf(file).module === module).flatMap(({ text }) => [...text.matchAll(/app\.(?:get|post|put|patch|delete)\(\s*'([^']+)'/g)].map((m) => m[1]!));
+    expect(routesOf('conversions').filter((path) => /conversion-log|fraud|appeal|held/.test(path))).toEqual([]);
+    expect(routesOf('conversion-log')).toEqual(expect.arrayContaining(['/v1/conversion-log', '/v1/conversion-log/:id/reverse', '/v1/conversion-log/:id/attach']));
+    expect(routesOf('fraud').some((path) => path.includes('held'))).toBe(true);
+  });
+
   it('every module has its door', () => {
     const modules = readdirSync(join(src, 'modules'), { withFileTypes: true }).filter((e) => e.isDirectory());
     expect(modules.filter((m) => !files.some(({ file }) => file === join(src, 'modules', m.name, 'index.ts'))).map((m) => m.name)).toEqual([]);

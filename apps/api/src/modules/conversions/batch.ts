@@ -247,7 +247,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.billerAccountId.push(row.billerAccountId);
       cols.billerEvent.push(row.billerEvent);
       cols.sharedId.push(row.sharedId);
-      // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, fraud-review.ts).
+      // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, the fraud module's review.ts).
       if (!d.paid || !click) {
         outcomes.set(i, { status: row.status, conversionId: id, earningCents: null, reason: row.reason });
         return;

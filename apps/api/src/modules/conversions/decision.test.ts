@@ -1,7 +1,8 @@
-import { OVER_CAP_REASON } from '@portal/contracts';
+import { conversionActionMessages, OVER_CAP_REASON } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import type { EarningLeft } from '../ledger/index.ts';
 import type { EffectivePayout } from '../offers/index.ts';
-import { type ClickFacts, decide, type Known, type Report } from './decision.ts';
+import { type ClickFacts, decide, decideReversal, decideStaffReversal, type Known, type RefundFacts, refundReasons, type Report, type RevenueBefore, type SaleFacts } from './decision.ts';
 
 /** The one decision of a new customer event, driven directly: tables of reports and what is known. */
 const now = new Date('2026-11-20T18:00:00Z');
@@ -61,5 +62,72 @@ describe('decide: the earning', () => {
     const d = decide(report({ original_transaction_id: null }, { billerAccountId: 4, billerEvent: 'NewSaleSuccess', sharedIds: true }), known());
     expect(d.row).toMatchObject({ siteId: 1, transactionId: 't1', type: 'sale', amountCents: 10000, amountMinor: 10000, currency: 'USD', usdRate: '1', cid: 'c1', clickedAt: click.createdAt, offerId: 3, billerAccountId: 4, billerEvent: 'NewSaleSuccess', sharedId: true, day: '2026-11-20', createdAt: now });
     expect(d.newCustomer).toBe(true);
+  });
+});
+
+/** Reversals decided directly: the sale, what is left of its earnings and revenue, and the refund. */
+const earning = (over: Partial<EarningLeft> = {}): EarningLeft => ({ id: 11, affiliateId: 7, cid: 'c1', offerId: 3, payoutType: 'revshare', amountCents: 3500, leftCents: 3500, ...over });
+const sale = (over: Partial<SaleFacts> = {}): SaleFacts => ({ id: 5, type: 'sale', status: 'accepted', amountMinor: 10000, amountCents: 10000, currency: 'USD', ...over });
+const refund = (amount: number, over: Partial<RefundFacts> = {}): RefundFacts => ({ type: 'refund', amountMinor: amount, amountCents: amount, currency: 'USD', ...over });
+const none: RevenueBefore = { cents: 0, whole: false };
+
+describe('decideReversal: what a refund or chargeback takes back', () => {
+  const cases: Array<[string, SaleFacts, RefundFacts, EarningLeft[], RevenueBefore, { cents: number; revenueCents: number; reversedReason: string | null }]> = [
+    ['a full refund of a revshare sale', sale(), refund(10000), [earning()], none, { cents: -3500, revenueCents: 10000, reversedReason: refundReasons.refundedInFull }],
+    ['a refund with no amount takes all that is left', sale(), refund(0), [earning({ leftCents: 1000 })], { cents: 7000, whole: false }, { cents: -1000, revenueCents: 3000, reversedReason: refundReasons.refundedInFull }],
+    ['a chargeback in full names the charge back', sale(), refund(10000, { type: 'chargeback' }), [earning()], none, { cents: -3500, revenueCents: 10000, reversedReason: refundReasons.chargedBack }],
+    ['a partial refund: its share, the sale stays', sale(), refund(2500), [earning()], none, { cents: -875, revenueCents: 2500, reversedReason: null }],
+    ['a refund of 1,000.00 on a 100.00 sale: the earning and revenue left, no more', sale(), refund(100000), [earning()], none, { cents: -3500, revenueCents: 10000, reversedReason: refundReasons.refundedInFull }],
+    ['after partial refunds: only what they left', sale(), refund(10000), [earning({ leftCents: 875 })], { cents: 7500, whole: false }, { cents: -875, revenueCents: 2500, reversedReason: refundReasons.refundedInFull }],
+    ['after a refund that took all: nothing', sale({ status: 'reversed' }), refund(500), [earning({ leftCents: 0 })], { cents: 0, whole: true }, { cents: 0, revenueCents: 0, reversedReason: null }],
+    ['a cpa earning goes back in full on a partial refund', sale(), refund(100), [earning({ payoutType: 'cpa', amountCents: 2000, leftCents: 2000 })], none, { cents: -2000, revenueCents: 100, reversedReason: refundReasons.refundedInFull }],
+    ['a foreign sale: the share of its own amount', sale({ amountMinor: 5000, amountCents: 5800, currency: 'EUR' }), refund(2500, { amountCents: 2950, currency: 'EUR' }), [earning({ amountCents: 2030, leftCents: 2030 })], none, { cents: -1015, revenueCents: 2950, reversedReason: null }],
+    ['a held sale: no money, marked reversed before release', sale({ status: 'held' }), refund(10000), [], none, { cents: 0, revenueCents: 0, reversedReason: refundReasons.refundedBeforeRelease }],
+    ['a sale that earned nothing, refunded in full', sale(), refund(10000), [], none, { cents: 0, revenueCents: 10000, reversedReason: refundReasons.refundedInFull }],
+    ['a sale that earned nothing, refunded in part', sale(), refund(4000), [], none, { cents: 0, revenueCents: 4000, reversedReason: null }],
+    ['a rejected sale: no revenue to take, never marked', sale({ status: 'rejected' }), refund(10000), [], none, { cents: 0, revenueCents: 0, reversedReason: null }],
+  ];
+  it.each(cases)('%s', (_, s, r, earnings, before, want) => {
+    const d = decideReversal(s, r, earnings, before);
+    expect({ cents: d.cents, revenueCents: d.revenueCents, reversedReason: d.reversedReason }).toEqual(want);
+    // The ledger rows written are what it says it takes, each never more than is left of its earning.
+    expect(d.takes.reduce((sum, t) => sum - t.cents, 0)).toBe(d.cents);
+    for (const t of d.takes) expect(t.cents).toBeLessThanOrEqual(t.earning.leftCents);
+  });
+
+  it('never takes back more than the sale, however the refunds come', () => {
+    const amounts = [3000, 3000, 3000, 3000, 0, 500];
+    let left = [earning()];
+    let before = none;
+    let taken = 0;
+    let revenue = 0;
+    for (const a of amounts) {
+      const d = decideReversal(sale({ status: before.whole ? 'reversed' : 'accepted' }), refund(a), left, before);
+      taken += d.cents;
+      revenue += d.revenueCents;
+      left = left.map((e) => ({ ...e, leftCents: e.leftCents - (d.takes.find((t) => t.earning.id === e.id)?.cents ?? 0) }));
+      before = { cents: before.cents + (a === 0 ? 0 : a), whole: before.whole || a === 0 };
+    }
+    expect(taken).toBe(-3500);
+    expect(revenue).toBe(10000);
+  });
+});
+
+describe('decideStaffReversal: staff take a sale back by hand', () => {
+  const cases: Array<[string, SaleFacts, EarningLeft[], { cents: number; reversedReason: string | null } | { refused: string }]> = [
+    ['an accepted sale: all that is left', sale(), [earning({ leftCents: 2000 })], { cents: -2000, reversedReason: 'Fraud' }],
+    ['an accepted sale with two earnings', sale(), [earning(), earning({ id: 12, payoutType: 'cpa', amountCents: 500, leftCents: 500 })], { cents: -4000, reversedReason: 'Fraud' }],
+    ['an accepted sale refunded in full already: nothing more, still marked', sale(), [earning({ leftCents: 0 })], { cents: 0, reversedReason: 'Fraud' }],
+    ['a held sale: no money, never released', sale({ status: 'held' }), [], { cents: 0, reversedReason: 'Fraud' }],
+    ['a reversed sale: refused', sale({ status: 'reversed' }), [earning()], { refused: conversionActionMessages.alreadyReversed }],
+    ['a refund: refused', sale({ type: 'refund' }), [], { refused: conversionActionMessages.notReversible }],
+    ['an orphaned sale: refused', sale({ status: 'orphaned' }), [], { refused: conversionActionMessages.notReversible }],
+    ['a rejected sale: refused', sale({ status: 'rejected' }), [], { refused: conversionActionMessages.notReversible }],
+  ];
+  it.each(cases)('%s', (_, s, earnings, want) => {
+    const d = decideStaffReversal(s, earnings, 'Fraud');
+    // Staff take back earnings only: the site's revenue stays.
+    const seen = 'refused' in d ? d : { cents: d.cents, reversedReason: d.reversedReason, revenueCents: d.revenueCents };
+    expect(seen).toEqual('refused' in want ? want : { ...want, revenueCents: 0 });
   });
 });

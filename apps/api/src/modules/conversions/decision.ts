@@ -1,7 +1,7 @@
 import type { ConversionType, StoredConversionStatus } from '@portal/contracts';
-import { OVER_CAP_REASON } from '@portal/contracts';
+import { conversionActionMessages, isReversalType, OVER_CAP_REASON } from '@portal/contracts';
 import type { Verdict } from '../fraud/index.ts';
-import { type EarningKind, earningOf } from '../ledger/index.ts';
+import { type EarningKind, type EarningLeft, earningOf, planReversal, type ReversalTake } from '../ledger/index.ts';
 import type { EffectivePayout } from '../offers/index.ts';
 import { isNewCustomer, statsDay } from '../tracking/index.ts';
 import { orphanReasonOf } from './attribution.ts';
@@ -11,7 +11,9 @@ import type { Price } from './pricing.ts';
  * The one decision of a new customer event (a signup, sale or rebill): a pure function of the report
  * and what the database knows about it, answering what to write. Both writers (the batch that
  * group-commits, `batch.ts`, and the single transaction, `service.ts`) write exactly these values
- * and decide nothing themselves. Reversals are decided under their sale's lock (`refunds.ts`).
+ * and decide nothing themselves. A reversal (a refund, a chargeback, or staff by hand) is decided
+ * the same way, `decideReversal` and `decideStaffReversal`, from what its writer read under the
+ * sale's lock (`refunds.ts`, `reverse.ts`).
  */
 
 /** What the decision needs of the click: the attribution and the fraud rules' inputs. */
@@ -142,4 +144,89 @@ export function decide(report: Report, known: Known): Decision {
     newCustomer: isNewCustomer(input.type),
     orphanRevenueCents: status === 'orphaned' ? price.amountCents : null,
   };
+}
+
+/** Why a refund moved no money (it is then stored as orphaned), and what happened to the sale. */
+export const refundReasons = {
+  noReference: 'No click id (cid) or original transaction id was given.',
+  unknownOriginal: 'No conversion of this site has this original transaction id.',
+  noSale: 'No sale of this click was found on this site.',
+  notASale: 'The original transaction is itself a refund or chargeback.',
+  otherClick: 'The original transaction belongs to another click.',
+  originalOrphaned: 'The original transaction was not attributed to a click.',
+  clickGone: "The original transaction's click is no longer kept.",
+  refundedInFull: 'Refunded in full',
+  chargedBack: 'Charged back',
+  refundedBeforeRelease: 'Refunded before release',
+} as const;
+
+/** The sale a reversal takes back, as its writer read it under the sale's lock. */
+export interface SaleFacts {
+  id: number;
+  type: string;
+  status: string;
+  amountMinor: number;
+  amountCents: number;
+  currency: string;
+}
+
+/** The refund or chargeback: its type and amount as sent, and in USD cents (0: all that is left). */
+export interface RefundFacts {
+  type: string;
+  amountMinor: number;
+  amountCents: number;
+  currency: string;
+}
+
+/** The sale's revenue the accepted reversals before this one took: the sum of their USD cents, and whether one of them took all. */
+export interface RevenueBefore {
+  cents: number;
+  whole: boolean;
+}
+
+/** What a reversal writes: its ledger rows, the earning (0 or negative) and revenue (0 or more) it takes back, and the sale's new status reason. */
+export interface ReversalDecision {
+  takes: ReversalTake[];
+  cents: number;
+  revenueCents: number;
+  /** The sale is marked reversed with this reason; null: it stays as it is. */
+  reversedReason: string | null;
+}
+
+/** Whether a reversal of this sale moves money: a held one never does (it is only marked reversed, never to be released). */
+export const reversalMovesMoney = (sale: Pick<SaleFacts, 'status'>): boolean => sale.status !== 'held';
+
+/** Whether a reversal takes back revenue of this sale: one that counted its revenue (accepted, or already reversed in part). */
+export const reversalTakesRevenue = (sale: Pick<SaleFacts, 'status'>): boolean => sale.status === 'accepted' || sale.status === 'reversed';
+
+/**
+ * What a refund or chargeback takes back of its sale (docs/tracking.md, Refunds): a held sale moves
+ * no money and is marked reversed; otherwise the earnings' share (never more than is left of each,
+ * the ledger's `planReversal`) and as much revenue as the refund's amount, never more than the
+ * reversals before it left (an amount of 0 takes all that is left). An accepted sale is marked
+ * reversed once nothing is left of its earning, or, when it earned nothing, by a refund of all of it.
+ */
+export function decideReversal(sale: SaleFacts, refund: RefundFacts, earnings: EarningLeft[], before: RevenueBefore): ReversalDecision {
+  if (!reversalMovesMoney(sale)) return { takes: [], cents: 0, revenueCents: 0, reversedReason: refundReasons.refundedBeforeRelease };
+  const revenueLeft = before.whole ? 0 : Math.max(0, sale.amountCents - before.cents);
+  const revenueCents = !reversalTakesRevenue(sale) ? 0 : refund.amountCents > 0 ? Math.min(refund.amountCents, revenueLeft) : revenueLeft;
+  const share = refund.amountMinor > 0 ? { amountMinor: refund.amountMinor, amountCents: refund.amountCents, currency: refund.currency } : null;
+  const plan = planReversal(earnings, sale, share);
+  const whole = share === null || (share.currency === sale.currency ? share.amountMinor >= sale.amountMinor : share.amountCents >= sale.amountCents);
+  const done = sale.status === 'accepted' && (plan.earned > 0 ? plan.left === 0 : whole);
+  return { takes: plan.takes, cents: plan.cents, revenueCents, reversedReason: done ? (refund.type === 'chargeback' ? refundReasons.chargedBack : refundReasons.refundedInFull) : null };
+}
+
+/**
+ * Staff take a sale back by hand, with a reason: all that is left of an accepted sale's earning;
+ * a held sale moves no money and is marked reversed so it is never released. The revenue stays
+ * (the site was paid). A sale already reversed, a refund or chargeback, and anything neither
+ * accepted nor held are refused with the message to answer.
+ */
+export function decideStaffReversal(sale: SaleFacts, earnings: EarningLeft[], reason: string): ReversalDecision | { refused: string } {
+  if (sale.status === 'reversed') return { refused: conversionActionMessages.alreadyReversed };
+  if (isReversalType(sale.type) || (sale.status !== 'accepted' && sale.status !== 'held')) return { refused: conversionActionMessages.notReversible };
+  if (!reversalMovesMoney(sale)) return { takes: [], cents: 0, revenueCents: 0, reversedReason: reason };
+  const plan = planReversal(earnings, sale, null);
+  return { takes: plan.takes, cents: plan.cents, revenueCents: 0, reversedReason: reason };
 }

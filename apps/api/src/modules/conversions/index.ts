@@ -1,8 +1,5 @@
 import { apiModule } from '../../lib/module.ts';
 import { ConversionWriter } from './batch.ts';
-import { fraudReviewRoutes } from './fraud-routes.ts';
-import { conversionLogActionRoutes } from './log-actions.ts';
-import { conversionLogRoutes } from './log.ts';
 import { releaseHeld } from './release.ts';
 import { conversionRoutes } from './routes.ts';
 
@@ -18,16 +15,10 @@ export const conversionsModule = apiModule<{ batchesInFlight: number }>('convers
   // A rate arrived (the ECB load, or staff): the conversions held for want of it are paid.
   app.exchangeRates.arrivals.on((db) => releaseHeld(db));
   await app.register(conversionRoutes);
-  await app.register(conversionLogActionRoutes);
-  await app.register(conversionLogRoutes);
-  await app.register(fraudReviewRoutes);
 });
 
-export { type Attached, attachConversion } from './attach.ts';
 export type { ConversionWriter } from './batch.ts';
-export { refundReasons } from './refunds.ts';
+export { lockConversion, refundReasons, refundTarget, takeBack } from './refunds.ts';
 export { reverseConversion, type StaffReversal } from './reverse.ts';
-export { releaseHeld } from './release.ts';
-export { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from './fraud-review.ts';
-export { pendingReviewCents } from './pending-review.ts';
-export { type ConversionInput, type ConversionOutcome, type ConversionSource, recordConversion } from './service.ts';
+export { payReleased, releaseHeld } from './release.ts';
+export { type ConversionInput, type ConversionOutcome, type ConversionSource, findClick, forPostback, recordConversion } from './service.ts';

@@ -1,6 +1,8 @@
 import { BASE_CURRENCY, conversionMessages, minorDigits } from '@portal/contracts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { RateText } from '../exchange-rates/index.ts';
+import { heldReasonOf, type RateText, toUsdCents } from '../exchange-rates/index.ts';
+
+export { heldReasonOf, toUsdCents };
 
 /**
  * What a conversion is worth in USD: its amount as sent (minor units of its currency) at the
@@ -12,19 +14,6 @@ export interface Price {
   usdRate: RateText | null;
   heldReason: string | null;
 }
-
-const RATE_SCALE = 10_000_000_000n;
-
-/** Minor units at a rate (USD per unit, up to ten decimals) to USD cents, exactly, half up. */
-export function toUsdCents(amountMinor: number, digits: number, rate: RateText): number {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const scaled = BigInt(whole) * RATE_SCALE + BigInt(fraction.slice(0, 10).padEnd(10, '0'));
-  const numerator = BigInt(amountMinor) * scaled * 100n;
-  const denominator = 10n ** BigInt(digits) * RATE_SCALE;
-  return Number((numerator * 2n + denominator) / (denominator * 2n));
-}
-
-export const heldReasonOf = (currency: string, day: string): string => `No exchange rate for ${currency} on or before ${day}.`;
 
 /** The over-maximum refusal: 422 on `amount`. */
 export function overMaximum(maxCents: number): ValidationError {

@@ -2,8 +2,9 @@ import { isReversalType } from '@portal/contracts';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billerAccounts, conversions } from '../../db/schema/index.ts';
-import { earningLeftCents, reverseSale } from '../ledger/index.ts';
+import { earningLeftCents, earningsLeft, writeReversals } from '../ledger/index.ts';
 import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
+import { decideReversal, refundReasons, type RevenueBefore, reversalMovesMoney, reversalTakesRevenue } from './decision.ts';
 
 /**
  * Refunds and chargebacks (docs/tracking.md, Refunds): which sale one takes back, and taking it
@@ -14,19 +15,7 @@ import { type ClickRow, findClick, orphanReasonOf } from './attribution.ts';
 
 export type ConversionRow = typeof conversions.$inferSelect;
 
-/** Why a refund moved no money (it is then stored as orphaned), and what happened to the sale. */
-export const refundReasons = {
-  noReference: 'No click id (cid) or original transaction id was given.',
-  unknownOriginal: 'No conversion of this site has this original transaction id.',
-  noSale: 'No sale of this click was found on this site.',
-  notASale: 'The original transaction is itself a refund or chargeback.',
-  otherClick: 'The original transaction belongs to another click.',
-  originalOrphaned: 'The original transaction was not attributed to a click.',
-  clickGone: "The original transaction's click is no longer kept.",
-  refundedInFull: 'Refunded in full',
-  chargedBack: 'Charged back',
-  refundedBeforeRelease: 'Refunded before release',
-} as const;
+export { refundReasons } from './decision.ts';
 
 /** The conversion types a refund can take back. */
 const SALE_TYPES = ['sale', 'rebill', 'signup'];
@@ -138,18 +127,16 @@ export interface RefundAmounts {
 }
 
 /**
- * The USD cents of the sale's revenue a reversal of `refundCents` takes back (0 or more): never more
- * than the reversals before it left (each takes `min(its amount, what is left)`, so what is left is
- * the sale's amount less the sum of their amounts; one with no amount took all). Read under the
- * sale's lock, so concurrent reversals each see the ones before them.
+ * The sale's revenue the accepted reversals before this one took (each took `min(its amount, what
+ * was left)`; one with no amount took all). Read under the sale's lock, so concurrent reversals
+ * each see the ones before them.
  */
-export async function revenueToTakeBack(tx: Db, sale: Pick<ConversionRow, 'id' | 'amountCents'>, refundId: number, refundCents: number): Promise<number> {
+export async function revenueBefore(tx: Db, saleId: number, refundId: number): Promise<RevenueBefore> {
   const [before] = await tx
     .select({ sum: sql<string>`coalesce(sum(${conversions.amountCents}), 0)`, whole: sql<number>`count(*) filter (where ${conversions.amountMinor} = 0)::int` })
     .from(conversions)
-    .where(and(eq(conversions.reversesConversionId, sale.id), eq(conversions.status, 'accepted'), sql`${conversions.id} <> ${refundId}`));
-  const left = Number(before?.whole) > 0 ? 0 : Math.max(0, sale.amountCents - Number(before?.sum ?? 0));
-  return refundCents > 0 ? Math.min(refundCents, left) : left;
+    .where(and(eq(conversions.reversesConversionId, saleId), eq(conversions.status, 'accepted'), sql`${conversions.id} <> ${refundId}`));
+  return { cents: Number(before?.sum ?? 0), whole: Number(before?.whole) > 0 };
 }
 
 /** What a reversal took back of its sale: the earning's cents (0 or negative) and the revenue's (0 or more). */
@@ -159,23 +146,15 @@ export interface TakenBack {
 }
 
 /**
- * Takes back what the refund refunds of the sale (locked by `refundTarget`): a held sale moves no
- * money and is marked reversed so it is never released; otherwise the earning's share (never more
- * than is left) and as much revenue (never more than the sale's), and the sale is marked reversed
- * once nothing is left of it.
+ * Takes back what the refund refunds of the sale (locked by `refundTarget`): reads what the
+ * decision needs under the lock (the earnings left, the revenue taken before), and writes what
+ * `decideReversal` answers: the ledger's reversal rows and, when nothing is left, the sale reversed.
  */
 export async function takeBack(tx: Db, sale: ConversionRow, refund: RefundAmounts, day: string, now: Date): Promise<TakenBack> {
-  if (sale.status === 'held') {
-    await markReversed(tx, sale.id, refundReasons.refundedBeforeRelease);
-    return { cents: 0, revenueCents: 0 };
-  }
-  const revenueCents = sale.status === 'accepted' || sale.status === 'reversed' ? await revenueToTakeBack(tx, sale, refund.id, refund.amountCents) : 0;
-  const share = refund.amountMinor > 0 ? { amountMinor: refund.amountMinor, amountCents: refund.amountCents, currency: refund.currency } : null;
-  const result = await reverseSale(tx, sale, share, { conversionId: refund.id, day, createdAt: now });
-  // A sale that earned nothing is taken back in full by a refund of all of it.
-  const whole = share === null || (share.currency === sale.currency ? share.amountMinor >= sale.amountMinor : share.amountCents >= sale.amountCents);
-  if (sale.status === 'accepted' && (result.earned > 0 ? result.left === 0 : whole)) {
-    await markReversed(tx, sale.id, refund.type === 'chargeback' ? refundReasons.chargedBack : refundReasons.refundedInFull);
-  }
-  return { cents: result.cents, revenueCents };
+  const earnings = reversalMovesMoney(sale) ? await earningsLeft(tx, sale.id) : [];
+  const before = reversalTakesRevenue(sale) ? await revenueBefore(tx, sale.id, refund.id) : { cents: 0, whole: false };
+  const d = decideReversal(sale, refund, earnings, before);
+  await writeReversals(tx, d.takes, { conversionId: refund.id, day, createdAt: now });
+  if (d.reversedReason) await markReversed(tx, sale.id, d.reversedReason);
+  return { cents: d.cents, revenueCents: d.revenueCents };
 }

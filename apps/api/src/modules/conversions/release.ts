@@ -15,7 +15,7 @@ import { findClick, forPostback } from './service.ts';
  * it takes its place under the offer's caps of that day (held, it took none), then its earning and
  * referral commission, the rollups, its postbacks. Answers the earning in cents, or null when a hard
  * cap is full (nothing written: the caller refuses or rejects it). The rate's arrival (below) and
- * staff's approval of a fraud hold (`fraud-review.ts`) share it.
+ * staff's approval of a fraud hold (the fraud module's `review.ts`, handed this as `payApproved`) share it.
  */
 export async function payReleased(tx: Db, h: Pick<Held, 'id' | 'type' | 'transaction_id' | 'cid'>, amountCents: number, now: Date): Promise<number | null> {
   const day = statsDay(now);
@@ -52,7 +52,7 @@ interface Held {
  * `amount_cents` are set. One past the maximum is rejected with the reason instead.
  *
  * A conversion held for review by a fraud rule is never released here until staff approve it
- * (`fraud-review.ts`; approved while still without a rate, it waits here). Only rows still `held` are taken, each claimed with FOR UPDATE SKIP LOCKED inside the
+ * (the fraud module's `review.ts`; approved while still without a rate, it waits here). Only rows still `held` are taken, each claimed with FOR UPDATE SKIP LOCKED inside the
  * transaction that pays it: two releases at once never pay one twice, and a held sale refunded
  * meanwhile (marked `reversed`) is left alone.
  */

@@ -1,10 +1,11 @@
-import { conversionActionMessages as m, isReversalType } from '@portal/contracts';
+import { conversionActionMessages as m } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { affiliateInScope, networkScope, type Scope } from '../../lib/scope.ts';
-import { commissionsOf, reverseSale } from '../ledger/index.ts';
+import { commissionsOf, earningsLeft, writeReversals } from '../ledger/index.ts';
 import { addToRollups, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
+import { decideStaffReversal } from './decision.ts';
 import { lockConversion, markReversed } from './refunds.ts';
 import { type ConversionOutcome, findClick } from './service.ts';
 
@@ -28,18 +29,19 @@ export async function reverseConversion(db: Db, conversionId: number, staffId: n
       const sale = await lockConversion(tx, { id: conversionId });
       // A manager limited to assigned affiliates reaches only their conversions.
       if (!sale || (scope.kind !== 'network' && (sale.affiliateId === null || !(await affiliateInScope(tx, scope, sale.affiliateId))))) throw new NotFoundError(m.notFound);
-      if (sale.status === 'reversed') throw new AppError('validation_failed', m.alreadyReversed);
-      if (isReversalType(sale.type) || (sale.status !== 'accepted' && sale.status !== 'held')) throw new AppError('validation_failed', m.notReversible);
-      let cents = 0;
-      if (sale.status === 'accepted') {
-        cents = (await reverseSale(tx, sale, null, { conversionId: sale.id, day, createdAt: now, createdBy: staffId, reason })).cents;
+      // Read under the lock what the decision needs, then write what it answers (decision.ts).
+      const d = decideStaffReversal(sale, sale.status === 'accepted' ? await earningsLeft(tx, sale.id) : [], reason);
+      if ('refused' in d) throw new AppError('validation_failed', d.refused);
+      await writeReversals(tx, d.takes, { conversionId: sale.id, day, createdAt: now, createdBy: staffId, reason });
+      const cents = d.cents;
+      if (cents !== 0) {
         // The statistics' earnings follow the ledger, on the day of the reversal (a closed day never changes).
-        const click = cents !== 0 && sale.cid ? await findClick(tx, sale.cid) : undefined;
+        const click = sale.cid ? await findClick(tx, sale.cid) : undefined;
         // The referrer's commission taken back with it: the network's cost, on the same day.
         const commissions = (await commissionsOf(tx, sale.id, now)).flatMap((c) => ledgerCost(c) ?? []);
         await addToRollups(tx, [...(click ? [{ ...keyOf(click, day), earningsCents: cents }] : []), ...commissions]);
       }
-      await markReversed(tx, sale.id, reason);
+      if (d.reversedReason) await markReversed(tx, sale.id, d.reversedReason);
       return { status: 'reversed', conversionId: sale.id, earningCents: cents, reason, affiliateId: sale.affiliateId, before: sale.status };
     }),
   );

@@ -94,7 +94,7 @@ export async function priceOne(db: Db, input: Pick<Input, 'amount_minor' | 'curr
  * in one transaction. A refund or chargeback first finds and locks the sale it takes back
  * (`refunds.ts`), then reverses only what is left of its earning. Without a rate for its currency
  * a conversion is held: no ledger row, rollup or postback until a rate releases it (release.ts).
- * The fraud rules may flag it (accepted), hold it for staff's review (`fraud-review.ts`) or reject it.
+ * The fraud rules may flag it (accepted), hold it for staff's review (the fraud module's `review.ts`) or reject it.
  * `source`: the site's API, or the biller account whose post this is (idempotent per source).
  */
 export async function recordConversion(db: Db, siteId: number, input: Input, now = new Date(), source: ConversionSource = siteApi): Promise<ConversionOutcome> {

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { announcements, billingAccounts, conversionAppeals, conversions, emailPreferences, paymentMethods, payoutTransitions, payouts, users } from '../../db/schema/index.ts';
-import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../conversions/index.ts';
+import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../fraud/index.ts';
 import { enqueue, enqueueMany } from '../jobs/index.ts';
 import { sendOptionalEmail } from './optional.ts';
 import { emailSwitchedOn, sendEmail } from './send.ts';

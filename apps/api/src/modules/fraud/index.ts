@@ -1,4 +1,6 @@
 import { apiModule } from '../../lib/module.ts';
+import type { PayApproved } from './review.ts';
+import { fraudReviewRoutes } from './review-routes.ts';
 import { fraudRoutes } from './routes.ts';
 
 /**
@@ -7,13 +9,18 @@ import { fraudRoutes } from './routes.ts';
  * transaction that records it), chargeback and refund ratios, and the payout holds that follow them;
  * shared details (`shared.ts`): the markers the billing, tax-form and sign-up writers set
  * (`setSharedMarker`), the referral commission's exclusion (`sharesDetailSql`) and Affiliate Details'
- * list (`sharedDetailsOf`).
- * Reviewing held conversions changes conversions and moves money, so it lives in the conversions module.
+ * list (`sharedDetailsOf`); staff's review of held conversions (approve, reject, many at once) and
+ * affiliates' appeals (`review.ts`, routes in `review-routes.ts`), and what held conversions would
+ * earn (`pending-review.ts`). Approving pays through the conversions' writer, the verb `payApproved`
+ * that `app.ts` hands this module: conversions import fraud (screening), never the other way.
  */
-export const fraudModule = apiModule('fraud', async (app) => {
+export const fraudModule = apiModule<{ payApproved: PayApproved }>('fraud', async (app, options) => {
+  await app.register(fraudReviewRoutes, { payApproved: options.payApproved });
   await app.register(fraudRoutes);
 });
 
 export { screenConversions, type Screened, type Verdict } from './screening.ts';
 export { extraHoldDays } from './overview.ts';
 export { setSharedMarker, sharedDetailsOf, sharesDetailSql } from './shared.ts';
+export { pendingReviewCents } from './pending-review.ts';
+export { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB, appealsOf, awaitsRate, type PayApproved, wouldEarnCents } from './review.ts';

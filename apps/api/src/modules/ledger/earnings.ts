@@ -2,11 +2,11 @@ import type { ConversionType } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { type EffectivePayout, effectivePayout } from '../offers/index.ts';
-import { addToRollups, ledgerCost, revshareCents } from '../tracking/index.ts';
+import { type EarningKind, earningOf, effectivePayout } from '../offers/index.ts';
+import { addToRollups, ledgerCost } from '../tracking/index.ts';
 import { commissionsInsertSql, recordCommission } from './referral.ts';
 
-export type EarningKind = 'cpa' | 'revshare';
+export { type EarningKind, earningOf };
 
 /** Who and what an earning or reversal belongs to: the conversion and its click. */
 export interface LedgerEntry {
@@ -16,18 +16,6 @@ export interface LedgerEntry {
   offerId: number;
   day: string;
   createdAt: Date;
-}
-
-/**
- * The earning for a new customer event: cpa pays its fixed amount on the offer's goal; revshare
- * pays its percentage of every sale and rebill (unless the affiliate's revshare is paused).
- */
-export function earningOf(payout: EffectivePayout | undefined, type: ConversionType, amountCents: number): { kind: EarningKind; cents: number } | null {
-  if (!payout) return null;
-  if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
-  if (type !== 'sale' && type !== 'rebill') return null;
-  if (payout.revsharePaused) return null;
-  return { kind: 'revshare', cents: revshareCents(amountCents, payout.amount) };
 }
 
 /** Writes what a new customer event earns at the affiliate's payout on the offer; answers the cents (0: nothing written). */

@@ -16,4 +16,4 @@ export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type Le
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
 export { appendPayoutEntries, type PayoutsSource, type FeeRestatement, restatePayoutFees, returnPayoutEntries, returnSentPayout } from './payout-entries.ts';
 export { commissionsInsertSql, commissionsOf } from './referral.ts';
-export { earningLeftCents, type ReversalEntry, type ReversalShare, reverseSale, type SaleAmounts } from './reversals.ts';
+export { type EarningLeft, earningLeftCents, earningsLeft, planReversal, type ReversalEntry, type ReversalShare, type ReversalTake, reverseSale, type SaleAmounts, writeReversals } from './reversals.ts';

@@ -6,4 +6,5 @@ export const offersModule = apiModule('offers', async (app) => {
   await app.register(offerRoutes);
 });
 
+export { type EarningKind, earningOf } from './earning.ts';
 export { type EffectivePayout, effectivePayout, effectivePayouts } from './payout-rates.ts';

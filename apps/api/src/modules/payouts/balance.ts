@@ -1,7 +1,7 @@
 import { addPeriods, type Balance, type WhenPaid } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pendingReviewCents } from '../conversions/index.ts';
+import { pendingReviewCents } from '../fraud/index.ts';
 import { affiliateHoldDays, decide, issueLinks, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd, periodOf } from './periods.ts';
 import { payoutSums } from './queries.ts';

@@ -9,8 +9,7 @@ import { takeConversionCaps } from '../caps/index.ts';
 import { commissionsOf, recordAdmittedEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
-import { lockConversion, refundTarget, takeBack } from './refunds.ts';
-import { type ConversionOutcome, findClick, forPostback } from './service.ts';
+import { type ConversionOutcome, findClick, forPostback, lockConversion, refundTarget, takeBack } from '../conversions/index.ts';
 
 export interface Attached extends ConversionOutcome {
   affiliateId: number;

@@ -7,7 +7,7 @@ import { billerAccounts, clicks, conversions, ledgerEntries, offers, sites, user
 import { ValidationError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
-import { appealsOf, awaitsRate, wouldEarnCents } from './fraud-review.ts';
+import { appealsOf, awaitsRate, wouldEarnCents } from '../fraud/index.ts';
 
 type Query = z.output<typeof conversionLogQuerySchema>;
 const subKeys = ['sub1', 'sub2', 'sub3', 'sub4', 'sub5'] as const;

@@ -5,8 +5,7 @@ import { scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { fromHundredths } from '../tracking/index.ts';
 import { attachConversion } from './attach.ts';
-import { reverseConversion } from './reverse.ts';
-import type { ConversionOutcome } from './service.ts';
+import { type ConversionOutcome, reverseConversion } from '../conversions/index.ts';
 
 const tags = ['conversions'];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };

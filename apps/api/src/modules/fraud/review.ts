@@ -8,20 +8,25 @@ import { conversionAppeals, conversions, offers, users } from '../../db/schema/i
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { wouldPassHardCaps } from '../caps/index.ts';
 import { enqueue } from '../jobs/index.ts';
-import { earningOf } from '../ledger/index.ts';
+import { heldReasonOf } from '../exchange-rates/index.ts';
+import { earningOf, effectivePayouts } from '../offers/index.ts';
 import { isNewCustomer } from '../tracking/index.ts';
-import { effectivePayouts } from '../offers/index.ts';
-import { heldReasonOf } from './pricing.ts';
-import { lockConversion } from './refunds.ts';
-import { payReleased } from './release.ts';
-import type { ConversionOutcome } from './service.ts';
 
 /**
  * Staff's review of conversions a fraud rule held (docs/fraud.md): approve (paid through the ledger
  * as a rate's arrival releases one, on the day of approval) or reject (a reason; nothing is owed).
  * Each runs under the conversion's row lock, so two approvals at once pay once; the second finds it
  * no longer held and is refused. Holding, approving or rejecting never changes money already paid.
+ * Paying an approved conversion is the conversions' writer's (`PayApproved`, handed to this module
+ * by `app.ts`), so the fraud module, which screens the conversions' reports, never imports them.
  */
+
+/**
+ * Pays an approved conversion, its row already `accepted` in `tx`, on the day of approval: the
+ * conversions' writer (`payReleased`). Answers the earning's cents, or null when a full hard cap
+ * refuses it (nothing written).
+ */
+export type PayApproved = (tx: Db, conversion: { id: number; type: ConversionType; transaction_id: string; cid: string | null }, amountCents: number, now: Date) => Promise<number | null>;
 
 /** Jobs the email module works: staff hear of a new appeal, the affiliate of the decision on theirs. */
 export const APPEAL_RECEIVED_JOB = 'email.appeal-received';
@@ -35,19 +40,23 @@ async function tellAppellant(tx: Db, conversionId: number): Promise<void> {
 
 const awaitingReview = and(eq(conversions.status, 'held'), eq(conversions.fraudAction, 'hold'), isNull(conversions.reviewedAt));
 
-export interface Reviewed extends ConversionOutcome {
+export interface Reviewed {
+  status: 'accepted' | 'held' | 'rejected';
+  conversionId: number;
+  earningCents: number | null;
+  reason: string | null;
   affiliateId: number | null;
 }
 
 async function lockHeld(tx: Db, conversionId: number) {
-  const row = await lockConversion(tx, { id: conversionId });
+  const [row] = await tx.select().from(conversions).where(eq(conversions.id, conversionId)).for('update');
   if (!row) throw new NotFoundError();
   if (row.status !== 'held' || row.fraudAction !== 'hold' || row.reviewedAt) throw new AppError('conflict', fm.notHeld);
   return row;
 }
 
 /** Approves a held conversion: paid now, or, still without a rate, left to the rate's arrival (release.ts). */
-export async function approveHeld(db: Db, conversionId: number, staffId: number, now = new Date()): Promise<Reviewed> {
+export async function approveHeld(db: Db, pay: PayApproved, conversionId: number, staffId: number, now = new Date()): Promise<Reviewed> {
   return retryOnDeadlock(() =>
     db.transaction(async (tx) => {
       const row = await lockHeld(tx, conversionId);
@@ -59,7 +68,7 @@ export async function approveHeld(db: Db, conversionId: number, staffId: number,
         return { status: 'held', conversionId: row.id, earningCents: null, reason, affiliateId: row.affiliateId };
       }
       await tx.update(conversions).set({ ...reviewed, status: 'accepted', reason: null, releasedAt: now }).where(eq(conversions.id, row.id));
-      const earningCents = await payReleased(tx, { id: row.id, type: row.type as ConversionType, transaction_id: row.transactionId, cid: row.cid }, row.amountCents, now);
+      const earningCents = await pay(tx, { id: row.id, type: row.type as ConversionType, transaction_id: row.transactionId, cid: row.cid }, row.amountCents, now);
       // Its offer's hard cap is full today: nothing is approved (the transaction rolls back), staff decide.
       if (earningCents === null) throw new AppError('conflict', capMessages.capFull);
       await tellAppellant(tx, row.id);
@@ -86,6 +95,7 @@ export async function rejectHeld(db: Db, conversionId: number, staffId: number, 
  */
 export async function reviewMany(
   db: Db,
+  pay: PayApproved,
   ids: readonly number[],
   action: 'approve' | 'reject',
   staffId: number,
@@ -96,7 +106,7 @@ export async function reviewMany(
   const reasons: Array<{ conversion_id: number; message: string }> = [];
   for (const id of [...new Set(ids)]) {
     try {
-      done.push(action === 'approve' ? await approveHeld(db, id, staffId) : await rejectHeld(db, id, staffId, reason ?? ''));
+      done.push(action === 'approve' ? await approveHeld(db, pay, id, staffId) : await rejectHeld(db, id, staffId, reason ?? ''));
     } catch (err) {
       if (!(err instanceof AppError && (err.code === 'conflict' || err.code === 'not_found'))) throw err;
       skipped.push(id);

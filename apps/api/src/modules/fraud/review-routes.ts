@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { fromHundredths } from '../tracking/index.ts';
-import { appealConversion, approveHeld, listAppeals, listHeld, rejectHeld, type Reviewed, reviewMany } from './fraud-review.ts';
+import { appealConversion, approveHeld, listAppeals, listHeld, type PayApproved, rejectHeld, type Reviewed, reviewMany } from './review.ts';
 
 const tags = ['fraud'];
 const security = [{ bearer: [] }];
@@ -36,7 +36,7 @@ const record = (request: FastifyRequest, out: Reviewed) =>
   });
 
 /** Staff's review of held conversions and the affiliates' appeals (docs/fraud.md). */
-export const fraudReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved }> = async (app, { payApproved }) => {
   app.get(
     '/v1/fraud/held',
     {
@@ -67,7 +67,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const out = await approveHeld(app.db, request.params.conversion_id, request.auth!.id);
+      const out = await approveHeld(app.db, payApproved, request.params.conversion_id, request.auth!.id);
       await record(request, out);
       return reply(out);
     },
@@ -109,7 +109,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { action, conversion_ids, reason } = request.body;
-      const { done, skipped, reasons } = await reviewMany(app.db, conversion_ids, action, request.auth!.id, reason);
+      const { done, skipped, reasons } = await reviewMany(app.db, payApproved, conversion_ids, action, request.auth!.id, reason);
       for (const out of done) await record(request, out);
       return { data: { approved: action === 'approve' ? done.length : 0, rejected: action === 'reject' ? done.length : 0, skipped, skipped_reasons: reasons } };
     },

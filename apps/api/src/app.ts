@@ -47,6 +47,7 @@ import { moneySettingsModule } from './modules/money-settings/index.ts';
 import { offersModule } from './modules/offers/index.ts';
 import { capsModule } from './modules/caps/index.ts';
 import { paymentRunsModule } from './modules/payment-runs/index.ts';
+import { taxYearModule } from './modules/tax-year/index.ts';
 import { payoutsModule } from './modules/payouts/index.ts';
 import { postbacksModule } from './modules/postbacks/index.ts';
 import { profileModule } from './modules/profile/index.ts';
@@ -202,6 +203,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(moneySettingsModule);
   await app.register(taxFormsModule);
   await app.register(paymentRunsModule);
+  await app.register(taxYearModule);
   await app.register(clicksModule, { serveRaw: (handler) => (rawClick = handler) });
   await app.register(uploadsModule);
   await app.register(trackingModule);

@@ -31,6 +31,7 @@ export const emailTypeInfo = {
   tax_form_declined: { label: 'Tax form declined', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'outcome', 'reason', 'next_step', 'link'] },
   tax_form_expiring: { label: 'Tax form expires soon', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'form_type', 'last_day', 'link'] },
   tax_form_expired: { label: 'Tax form expired', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'form_type', 'link'] },
+  tax_document_ready: { label: 'Year-end tax form ready', to: 'user', optional: false, variables: ['first_name', 'name', 'email', 'form', 'year', 'corrected', 'link'] },
   cap_alert: { label: 'Cap reached or nearly reached', to: 'staff', optional: true, variables: ['offer', 'cap', 'state', 'used', 'limit', 'percent', 'link'] },
   news: { label: 'News (a new announcement)', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'title', 'link'] },
   announcement_digest: { label: 'Announcement digest', to: 'user', optional: true, variables: ['first_name', 'name', 'email', 'count', 'titles', 'link'] },

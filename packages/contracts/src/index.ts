@@ -47,3 +47,4 @@ export * from './tiers.ts';
 export * from './terms.ts';
 export * from './billers.ts';
 export * from './payment-runs.ts';
+export * from './tax-years.ts';

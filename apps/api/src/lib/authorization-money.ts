@@ -62,6 +62,18 @@ export const moneyAuthorization = {
   'GET /v1/affiliates/{id}/tax-forms': ofAffiliate(staff('affiliates')),
   'PUT /v1/affiliates/{id}/tax-forms/status': ofAffiliate(staff('affiliates')),
 
+  // year-end tax forms (docs/tax-forms.md, "Year-end forms"): staff with payouts; an affiliate their own issued forms
+  'GET /v1/tax-years/{year}/forms': wholeNetwork(staff('payouts')),
+  'GET /v1/tax-years/{year}/forms/{affiliate_id}.pdf': wholeNetwork(staff('payouts')),
+  'POST /v1/tax-years/{year}/issue': wholeNetwork(staff('payouts')),
+  'GET /v1/tax-years/{year}/irs-file': wholeNetwork(staff('payouts')),
+  'GET /v1/settings/tax-documents': wholeNetwork(staff('payouts')),
+  'PUT /v1/settings/tax-documents': wholeNetwork(staff('payouts')),
+  'GET /v1/user/tax-documents': client,
+  'GET /v1/user/tax-documents/{id}.pdf': client,
+  'GET /v1/user/tax-documents/delivery': client,
+  'PUT /v1/user/tax-documents/delivery': client,
+
   // billing, money settings
   // Affiliates their own; staff with affiliates an affiliate's by ?user_id= (the route checks it).
   'GET /v1/user/billing': signedIn,

@@ -28,6 +28,10 @@ export type EventType =
   | 'tax_form.declined'
   | 'tax_form.status'
   | 'tax_form.tin_revealed'
+  | 'tax_year.issued'
+  | 'tax_year.irs_file'
+  | 'tax_documents.delivery'
+  | 'settings.tax_documents'
   | `${string}.${string}`;
 
 export interface EventInput {

@@ -15,6 +15,7 @@ import { bonus } from './en/bonus.ts';
 import { moneySettings } from './en/money-settings.ts';
 import { settings } from './en/settings.ts';
 import { paymentRuns } from './en/payment-runs.ts';
+import { taxYears } from './en/tax-years.ts';
 import { payouts } from './en/payouts.ts';
 import { referrals } from './en/referrals.ts';
 import { creatives } from './en/creatives.ts';
@@ -51,6 +52,7 @@ export const en = {
   dashboard,
   payouts,
   paymentRuns,
+  taxYears,
   payments,
   referrals,
   billing,

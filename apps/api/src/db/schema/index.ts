@@ -29,3 +29,4 @@ export * from './caps.ts';
 export * from './fraud.ts';
 export * from './billers.ts';
 export * from './payment-runs.ts';
+export * from './tax-years.ts';

@@ -93,6 +93,10 @@ export const defaultTemplates: Record<EmailType, { subject: string; body: string
     subject: 'Your tax form {{outcome}}',
     body: `<h2>Hello {{first_name}},</h2>${p('We reviewed your {{form_type}}: {{reason}}', '{{next_step}}')}${button('Send a tax form')}`,
   },
+  tax_document_ready: {
+    subject: 'Your {{year}} Form {{form}} is ready',
+    body: `<h2>Hello {{first_name}},</h2>${p('Your {{corrected}}Form {{form}} for {{year}} is ready. Download it from Payments, Payout History, Tax documents.')}${button('View your tax documents')}`,
+  },
   tax_form_expiring: {
     subject: 'Your tax form expires soon',
     body: `<h2>Hello {{first_name}},</h2>${p('Your {{form_type}} is valid through {{last_day}}.', 'Send a new one before then so your payouts are not held.')}${button('Renew your tax form')}`,

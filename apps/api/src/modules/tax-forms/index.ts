@@ -14,3 +14,4 @@ export const taxFormsModule = apiModule('tax-forms', async (app) => {
 
 export { setProfileLegal } from './store.ts';
 export { backfillTaxNumberMarkers, submitFilled } from './submit.ts';
+export { cryptoContext } from './submit.ts';

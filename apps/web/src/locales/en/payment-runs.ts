@@ -1,7 +1,7 @@
 /** Staff Payouts > Payment runs: runs of approved payouts paid by one file, their checks and the bank's answers. */
 export const paymentRuns = {
   views: { payouts: 'Payouts', runs: 'Payment runs' },
-  viewsLabel: 'Payouts or payment runs',
+  viewsLabel: 'Payouts, payment runs or tax forms',
   method: 'Method',
   methods: { wire: 'Wire (SEPA and cross-border)', ach: 'ACH', paxum: 'Paxum', paypal: 'PayPal', usdt: 'USDT' },
   create: 'Create run',

@@ -121,6 +121,16 @@ test('the payment runs and a returned payout’s timeline fit the screen, at bot
   await expect(page.getByTestId('next-close')).toContainText('Next automatic close:');
   await fits();
   await page.screenshot({ path: info.outputPath('payouts.png'), fullPage: true });
+  // Staff close a period from here, asked first; the server's answer is shown (an old period: later ones are closed).
+  await page.getByRole('button', { name: 'Close a period' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close a period' });
+  await expect(closing.getByLabel('Period')).not.toHaveValue('');
+  await closing.getByLabel('Period').fill('2024-09');
+  await expect(closing).toContainText('Closing September 2024 makes one payout per affiliate');
+  await closing.getByRole('button', { name: 'Close the period' }).click();
+  await expect(page.getByText('A later period is already closed.')).toBeVisible();
+  await closing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(closing).toBeHidden();
   await logOut(page);
 
   await signIn(page, { email: 'payee-sepa-returned@example.com', password: 'demo-affiliate-2026', staff: false });

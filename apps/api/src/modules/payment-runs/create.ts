@@ -42,7 +42,7 @@ interface Candidate {
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const DAY = 86_400_000;
 
-const candidatesSql = (ids: readonly number[] | undefined) => sql`
+const candidatesSql = (ids: readonly number[] | undefined, method: string) => sql`
   select p.id, p.affiliate_id, p.period, p.gross_cents, p.amount_cents, p.method_fee_cents, p.minimum_cents, p.method as payout_method, p.invoice_year, p.invoice_seq,
     u.name, pr.country, pr.address, pr.city, pr.postal_code, ba.recipient_type, ba.details, ba.updated_at as details_changed_at,
     ba.is_complete as billing_complete, pm.type as method, pm.name as method_name, pm.is_active as method_active, pm.min_payout_cents, pm.fee_cents,
@@ -52,7 +52,13 @@ const candidatesSql = (ids: readonly number[] | undefined) => sql`
   left join affiliate_profiles pr on pr.user_id = p.affiliate_id
   left join billing_accounts ba on ba.user_id = p.affiliate_id
   left join payment_methods pm on pm.id = ba.payment_method_id
-  where ${ids ? sql`p.id = any(${`{${ids.join(',')}}`}::int[])` : sql`p.status = 'to_pay'`}
+  where ${
+    ids
+      ? sql`p.id = any(${`{${ids.join(',')}}`}::int[])`
+      : // Every payout to pay by this method now, or closed under it (or none) and not payable now: in no open run.
+        sql`p.status = 'to_pay' and (pm.type = ${method} or p.method in (${method}, 'none'))
+            and not exists (select 1 from payment_run_items i where i.payout_id = p.id and i.open)`
+  }
   order by p.id
   for update of p`;
 
@@ -78,7 +84,7 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
   try {
     return await db.transaction(async (tx) => {
       const ids = input.payout_ids ? [...new Set(input.payout_ids)] : undefined;
-      const found = await rows<Candidate>(tx, candidatesSql(ids));
+      const found = await rows<Candidate>(tx, candidatesSql(ids, method));
       if (ids) {
         const byId = new Map(found.map((c) => [c.id, c]));
         const [notToPay] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from payouts where id = any(${`{${ids.join(',')}}`}::int[]) and status = 'to_pay'`);
@@ -183,12 +189,19 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
             values (${method}, 'draft', ${chosen?.id ?? null}, ${runCurrency}, ${runCurrency === 'EUR' ? eurRate : null}, ${messageId}, ${day}, ${by}, ${now}) returning id`,
       );
       const runId = run!.id;
-      const inserted = await rows<{ id: number; payout_id: number }>(
-        tx,
-        sql`insert into payment_run_items (run_id, payout_id, affiliate_id, paying_account_id, amount_cents, gross_cents, amount_sent_minor, currency, rate, reference, payee, created_at, updated_at)
-            select ${runId}, x.payout_id, x.affiliate_id, x.account_id, x.amount, x.gross, x.sent, x.currency, x.rate, x.reference, x.payee, ${now}, ${now}
+      // The items' ids taken first, so each item is written once with its reference (an ACH trace
+      // number is the ODFI's routing number and the item's own number, unique across runs).
+      const itemIds = (await rows<{ id: number }>(tx, sql`select nextval('payment_run_items_id_seq')::int as id from generate_series(1, ${drafts.length}) order by 1`)).map((r) => r.id);
+      const references = drafts.map((d, i) =>
+        method === 'wire' ? wireReference(runId, i + 1) : method === 'ach' && d.account ? achTraceNumber(d.account.achOdfiRouting, itemIds[i]!) : walletReference(runId, i + 1),
+      );
+      await tx.execute(
+        sql`insert into payment_run_items (id, run_id, payout_id, affiliate_id, paying_account_id, amount_cents, gross_cents, amount_sent_minor, currency, rate, reference, payee, created_at, updated_at)
+            overriding system value
+            select x.id, ${runId}, x.payout_id, x.affiliate_id, x.account_id, x.amount, x.gross, x.sent, x.currency, x.rate, x.reference, x.payee, ${now}, ${now}
             from jsonb_to_recordset(${JSON.stringify(
               drafts.map((d, i) => ({
+                id: itemIds[i],
                 payout_id: d.c.id,
                 affiliate_id: d.c.affiliate_id,
                 account_id: d.account?.id ?? null,
@@ -197,31 +210,20 @@ export async function createRun(db: Db, input: z.output<typeof createPaymentRunS
                 sent: d.amountSent,
                 currency: d.currency,
                 rate: d.rate,
-                reference: method === 'wire' ? wireReference(runId, i + 1) : walletReference(runId, i + 1),
+                reference: references[i],
                 payee: d.p,
               })),
-            )}::jsonb) as x(payout_id int, affiliate_id int, account_id int, amount bigint, gross bigint, sent bigint, currency text, rate text, reference text, payee jsonb)
-            order by x.payout_id
-            returning id, payout_id`,
+            )}::jsonb) as x(id int, payout_id int, affiliate_id int, account_id int, amount bigint, gross bigint, sent bigint, currency text, rate text, reference text, payee jsonb)
+            order by x.id`,
       );
-      const itemIds = new Map(inserted.map((r) => [r.payout_id, r.id]));
-      if (method === 'ach') {
-        // The trace number: the ODFI's routing number and the item's own number, unique across runs.
-        const traces = drafts.flatMap((d) => (d.account ? [{ id: itemIds.get(d.c.id)!, trace: achTraceNumber(d.account.achOdfiRouting, itemIds.get(d.c.id)!) }] : []));
-        if (traces.length) {
-          await tx.execute(sql`update payment_run_items i set reference = x.trace from jsonb_to_recordset(${JSON.stringify(traces)}::jsonb) as x(id int, trace text) where i.id = x.id`);
-        }
-      }
       await tx.execute(sql`insert into payment_run_item_events (item_id, kind, at) select id, 'in_run', ${now} from payment_run_items where run_id = ${runId}`);
 
       // What a bank would refuse, from the item as its file prints it.
-      const items = await rows<{ id: number; payout_id: number; reference: string }>(tx, sql`select id, payout_id, reference from payment_run_items where run_id = ${runId}`);
-      const references = new Map(items.map((r) => [r.payout_id, r.reference]));
-      for (const d of drafts) {
-        const runItem = runItemOf(d.p, { reference: references.get(d.c.id)!, payingAccountId: d.account?.id ?? null, amountSentMinor: d.amountSent, currency: d.currency });
+      drafts.forEach((d, i) => {
+        const runItem = runItemOf(d.p, { reference: references[i]!, payingAccountId: d.account?.id ?? null, amountSentMinor: d.amountSent, currency: d.currency });
         const bank = checkItem(method, runItem, d.account ? filePayingAccount(d.account) : undefined).map((problem) => problem.message);
         for (const problem of [...new Set([...bank, ...d.problems])]) checks.push({ payout_id: d.c.id, problem });
-      }
+      });
       await tx.execute(sql`update payment_runs set checks = ${JSON.stringify(checks)}::jsonb where id = ${runId}`);
       await setPayoutMethods(tx, chosenOnes.map((c) => c.id), method);
       return runId;

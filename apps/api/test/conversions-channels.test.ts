@@ -1,3 +1,4 @@
+import { OVER_CAP_REASON } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billerEvents, conversions } from '../src/db/schema/index.ts';
@@ -230,5 +231,20 @@ describe("a biller event shows its conversion's current status", () => {
     const attached = await t.app.inject({ method: 'POST', url: `/v1/conversion-log/${event.conversionId}/attach`, headers: bearer(staff), payload: { cid } });
     expect(attached.statusCode).toBe(200);
     expect(await shownEvent(event.id)).toMatchObject({ status: 'accepted', reason: null });
+  });
+  it("a sale over its offer's full hard cap shows rejected over cap, as its conversion, and pays nothing", async () => {
+    // A sale today, then the click: once the cap is full, the offer's links send visitors to the fallback.
+    await billerSale(onlyPath, await newClick(only), '40.00');
+    const cid = await newClick(only);
+    // Made today, the cap starts from the day's sales already recorded: full at once.
+    const cap = await t.app.inject({ method: 'POST', url: `/v1/offers/${only.offerId}/caps`, headers: bearer(staff), payload: { metric: 'conversions', period: 'day', limit: 1 } });
+    expect(cap.statusCode).toBe(201);
+    const before = await balance();
+    await ccbillPost(t.app, onlyPath, 'NewSaleSuccess', newSale(ccbillId(), ccbillId(), cid, '40.00'));
+    const event = await lastEvent();
+    expect(await conversion(event.conversionId!)).toMatchObject({ status: 'rejected', reason: OVER_CAP_REASON });
+    expect(await shownEvent(event.id)).toMatchObject({ status: 'rejected', reason: OVER_CAP_REASON });
+    expect(await balance()).toBe(before);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/caps/${cap.json().data.id}`, headers: bearer(staff) })).statusCode).toBe(200);
   });
 });

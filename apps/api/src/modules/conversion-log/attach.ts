@@ -2,9 +2,10 @@ import { capMessages, conversionActionMessages as m, type ConversionType, isReve
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock.ts';
-import { conversions, subscriptions } from '../../db/schema/index.ts';
+import { conversions } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { networkScope, type Scope } from '../../lib/scope.ts';
+import { creditSubscription } from '../billers/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
 import { commissionsOf, recordAdmittedEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
@@ -55,12 +56,8 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
           reversesConversionId: target?.sale?.id ?? null,
         })
         .where(eq(conversions.id, conversion.id));
-      // A biller's subscription started by this sale belongs to the click now too (its rebills, refunds
-      // and the retention figures find the affiliate through it).
-      await tx
-        .update(subscriptions)
-        .set({ cid: found.cid, affiliateId: found.affiliateId, offerId: found.offerId, campaignId: found.campaignId })
-        .where(eq(subscriptions.saleConversionId, conversion.id));
+      // A biller's subscription started by this sale belongs to the click now too: the billers module writes it.
+      await creditSubscription(tx, conversion.id, found);
       const amounts = { id: conversion.id, type, amountMinor: conversion.amountMinor, amountCents: conversion.amountCents, currency: conversion.currency };
       const entry = { affiliateId: found.affiliateId, conversionId: conversion.id, cid: found.cid, offerId: found.offerId, day, createdAt: now };
       // A new customer event takes its place under the offer's caps of today, as when it is reported; a full hard cap refuses the attach.

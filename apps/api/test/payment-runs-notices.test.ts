@@ -58,10 +58,10 @@ describe('a NACHA notification of change', () => {
     payee = await affiliateToPay(t.app, new LedgerFixture(t.app, c.id), 'ach', 12_345);
     await closeAndApprove(t.app, creator);
     const made = await call('POST', '/v1/payment-runs', creator, { method: 'ach' });
-    expect(made.statusCode).toBe(201);
+    answered(made.statusCode, 201, 'run made');
     run = made.json().data;
-    expect((await call('POST', `/v1/payment-runs/${run.id}/approve`, approver)).statusCode).toBe(200);
-    expect((await call('POST', `/v1/payment-runs/${run.id}/mark-sent`, creator)).statusCode).toBe(200);
+    answered((await call('POST', `/v1/payment-runs/${run.id}/approve`, approver)).statusCode, 200, 'run approved');
+    answered((await call('POST', `/v1/payment-runs/${run.id}/mark-sent`, creator)).statusCode, 200, 'run sent');
   }, 300_000);
   afterAll(async () => {
     await t?.close();
@@ -102,3 +102,8 @@ describe('a NACHA notification of change', () => {
     expect(notices[0]!.n).toBe(1);
   });
 });
+
+/** A setup step that must succeed before the tests run. */
+function answered(status: number, expected: number, step: string): void {
+  if (status !== expected) throw new Error(`${step}: answered ${status}, expected ${expected}`);
+}

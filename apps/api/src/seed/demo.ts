@@ -9,6 +9,7 @@ import { hashPassword } from '../lib/password.ts';
 import { demoFinance, finishDemoRails, prepareDemoRails } from './demo-rails.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
+import { seedDemoTaxYear } from './demo-tax-year.ts';
 import { seedDemoSharedDetails } from './demo-shared-details.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoRates } from './demo-rates.ts';
@@ -126,6 +127,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   await prepareDemoRails(db, demoAccounts.manager.email);
   await seedDemoPayouts(db, log, demoAccounts.affiliate.email, demoAccounts.manager.email);
   await finishDemoRails(db, log, demoAccounts.manager.email, demoFinance.email);
+  await seedDemoTaxYear(db, log, demoAccounts.manager.email);
   await seedDemoFraud(db);
   await refreshDemoDashboard(db);
   await alignDemoAffiliates(db, demoAccounts.affiliate.email);

@@ -9,3 +9,6 @@ import { taxYearRoutes } from './routes.ts';
 export const taxYearModule = apiModule('tax-year', async (app) => {
   await app.register(taxYearRoutes);
 });
+
+export { yearBounds } from './figures.ts';
+export { issueForms } from './issue.ts';

@@ -20,7 +20,7 @@ export const taxYears = {
   table: 'Payees of the tax year',
   empty: 'Nobody was paid in this year.',
   columns: { payee: 'Payee', form: 'Form', gross: 'Gross paid', withheld: 'Tax withheld', problems: 'Cannot be filed because', delivery: 'Delivery', issued: 'Issued', actions: 'Actions' },
-  pdf: 'PDF',
+  pdf: 'Download',
   pdfLabel: 'Download the {{form}} of {{name}}',
   electronic: 'Electronic',
   paper: 'Mail a paper copy',

@@ -81,7 +81,7 @@ export function TaxDocuments() {
                       download.mutate({ path: `/v1/user/tax-documents/${d.id}.pdf`, name: `${d.form}-${d.year}.pdf` }, { onError: alertError, onSettled: () => setDownloading(undefined) });
                     }}
                   >
-                    PDF
+                    {t('taxYears.pdf')}
                   </Button>
                 </TableCell>
               </TableRow>

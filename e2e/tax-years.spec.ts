@@ -33,6 +33,15 @@ test('staff download a payee’s 1099-NEC from Payouts > Tax forms, and the affi
   expect(staffText).toContain('Alex Rivera');
   expect(staffText).toContain('**-***7150');
   expect(staffText).not.toContain('46-3827150');
+  // The IRS file of the demo network: FIRE records of 750 bytes, the transmitter first, the end of
+  // transmission last, the demo affiliate's payee record carrying the whole number (staff only).
+  const [irs] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'IRS file', exact: true }).click()]);
+  expect(irs.suggestedFilename()).toBe(`IRS-1099-NEC-${year}.txt`);
+  const file = readFileSync((await irs.path())!, 'latin1');
+  expect(file.length % 750).toBe(0);
+  const records = file.match(/[\s\S]{750}/g) ?? [];
+  expect(records.map((r) => r[0]).join('')).toMatch(/^TAB+CF$/);
+  expect(records.find((r) => r[0] === 'B')).toContain('463827150');
   await logOut(page);
 
   // The affiliate, in a browser of their own.

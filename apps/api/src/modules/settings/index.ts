@@ -10,5 +10,5 @@ export const settingsModule = apiModule('settings', async (app) => {
 
 export { documentRoutes } from './document-routes.ts';
 export { getLandingImages } from './landing-images.ts';
-export { getEmailNotifications, getGlobalEmailSettings, getNetworkDetails, getSeoSettings } from './sections.ts';
+export { getEmailNotifications, getGlobalEmailSettings, getNetworkDetails, getSeoSettings, putNetworkDetails } from './sections.ts';
 export { getSetting, MaintenanceFlag, putSetting } from './service.ts';

@@ -10,5 +10,5 @@ export const taxYearModule = apiModule('tax-year', async (app) => {
   await app.register(taxYearRoutes);
 });
 
-export { yearBounds } from './figures.ts';
+export { TAX_DOCUMENTS_SETTING, yearBounds } from './figures.ts';
 export { issueForms } from './issue.ts';

@@ -67,7 +67,7 @@ export function TaxYearsPanel() {
         <Button variant="contained" onClick={() => setConfirm(true)}>
           {t('taxYears.issue')}
         </Button>
-        <Button variant="outlined" startIcon={<Download />} loading={downloading === 'irs'} onClick={() => get(`/v1/tax-years/${year}/irs-file`, `IRS-1099-NEC-${year}.txt`)}>
+        <Button variant="outlined" startIcon={<Download />} loading={downloading === `/v1/tax-years/${year}/irs-file`} onClick={() => get(`/v1/tax-years/${year}/irs-file`, `IRS-1099-NEC-${year}.txt`)}>
           {t('taxYears.irsFile')}
         </Button>
         <Button variant="outlined" startIcon={<Download />} onClick={() => get(`/v1/tax-years/${year}/irs-file?corrections=true`, `IRS-1099-NEC-${year}-corrections.txt`)}>

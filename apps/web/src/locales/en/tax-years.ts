@@ -3,7 +3,7 @@ export const taxYears = {
   view: 'Tax forms',
   year: 'Tax year',
   toDate: '{{year}} has not ended: these are the figures to date.',
-  summary: '{{nec}} Forms 1099-NEC ({{gross}} paid, {{withheld}} withheld), {{foreign}} Forms 1042-S, {{problems}} that cannot be filed yet',
+  summary: 'Forms 1099-NEC: {{nec}} ({{gross}} paid, {{withheld}} withheld) · Forms 1042-S: {{foreign}} · Cannot be filed yet: {{problems}}',
   issue: 'Issue forms',
   issueTitle: 'Issue the {{year}} forms?',
   issueText: 'Each payee with a form and nothing missing gets it, and an email. A form already issued whose figures changed is issued again, marked CORRECTED.',

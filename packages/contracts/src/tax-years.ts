@@ -135,7 +135,7 @@ export const taxDocumentSettingsSchema = z.object({ exempt_corporations: z.boole
 export type TaxDocumentSettings = z.infer<typeof taxDocumentSettingsSchema>;
 export const taxDocumentSettingsUpdateSchema = z.object({
   exempt_corporations: z.boolean({ error: m.invalid }),
-  transmitter_control_code: z.string().trim().toUpperCase().regex(/^([A-Z0-9]{5})?$/, { error: 'A transmitter control code has 5 letters or digits.' }),
+  transmitter_control_code: z.string({ error: m.required }).trim().toUpperCase().regex(/^([A-Z0-9]{5})?$/, { error: m.invalid }),
   contact_name: lineText({ max: 40 }),
-  contact_phone: z.string().trim().regex(/^[0-9 ()+.-]{0,20}$/, { error: 'Enter a telephone number.' }),
+  contact_phone: z.string({ error: m.required }).trim().regex(/^[0-9 ()+.-]{0,20}$/, { error: m.invalid }),
 });

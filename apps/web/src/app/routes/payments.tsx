@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { PaymentDetails } from '../../features/billing/components/payment-details.tsx';
 import { BalanceCards } from '../../features/payouts/components/balance-cards.tsx';
 import { PayoutHistory } from '../../features/payouts/components/payout-history.tsx';
-import { TaxDocuments } from '../../features/tax-years/components/tax-documents.tsx';
+import { TaxDocuments } from '../../features/tax-year/components/tax-documents.tsx';
 import { WhenPaidChecklist } from '../../features/payouts/components/when-paid-checklist.tsx';
 
 /** /payments, clients only: headed Payout History (the app layout shows the heading and subtitle). */

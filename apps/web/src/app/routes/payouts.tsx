@@ -4,7 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PaymentRunsPanel } from '../../features/payment-runs/components/payment-runs-panel.tsx';
-import { TaxYearsPanel } from '../../features/tax-years/components/tax-years-panel.tsx';
+import { TaxYearsPanel } from '../../features/tax-year/components/tax-years-panel.tsx';
 import { PayoutsPage } from '../../features/payouts/components/payouts-page.tsx';
 
 /** /payouts, staff with `payouts` (the app layout shows the heading and the SPEC subtitle): the payouts, the payment runs that pay them (?view=runs) and the year-end tax forms (?view=tax-forms). */

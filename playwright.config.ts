@@ -30,6 +30,8 @@ export default defineConfig({
   // CI runs two halves side by side on two cores (load 12 and more): a long staff flow there takes
   // over 30 s without anything being wrong; a test that hangs still fails, at 60 s.
   timeout: process.env.CI ? 60_000 : 30_000,
+  // The same there for a page that loads or answers: ten seconds before an expectation gives up.
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL,
     colorScheme: 'dark',

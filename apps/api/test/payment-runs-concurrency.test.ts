@@ -5,8 +5,8 @@ import { rows } from '../src/modules/payouts/sql.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { LedgerFixture } from './support/money.ts';
-import { affiliateToPay, closeAndApprove, paymentRails, savePayingAccounts } from './support/payment-runs.ts';
-import { bearer, createStaff, signIn } from './support/users.ts';
+import { affiliateToPay, closeAndApprove, paymentRunStaff } from './support/payment-runs.ts';
+import { bearer } from './support/users.ts';
 
 type Tokens = { access_token: string };
 
@@ -23,14 +23,9 @@ describe('payment runs under concurrent requests', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ SMTP_URL: await mail.start() });
-    const c = await createStaff(t.app, ['payouts']);
-    const a = await createStaff(t.app, ['payouts']);
-    const s = await createStaff(t.app, ['settings']);
-    creator = await signIn(t.app, mail, c.email, c.password);
-    approver = await signIn(t.app, mail, a.email, a.password);
-    await paymentRails(t.app);
-    await savePayingAccounts(t.app, await signIn(t.app, mail, s.email, s.password));
-    const ledger = new LedgerFixture(t.app, c.id);
+    const staff = await paymentRunStaff(t.app, mail);
+    ({ creator, approver } = staff);
+    const ledger = new LedgerFixture(t.app, staff.creatorId);
     for (let i = 0; i < 6; i++) affiliates.push((await affiliateToPay(t.app, ledger, 'paxum', 10_000 + i * 111)).id);
     // Each payee its own Paxum account, so the run passes its checks.
     for (const id of affiliates) await t.app.db.execute(sql`update billing_accounts set details = ${JSON.stringify({ email: `payee-${id}@example.com` })}::jsonb where user_id = ${id}`);

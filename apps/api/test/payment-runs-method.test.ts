@@ -5,8 +5,8 @@ import { rows } from '../src/modules/payouts/sql.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { LedgerFixture, payableProfile, paymentMethod } from './support/money.ts';
-import { affiliateToPay, closeAndApprove, paymentRails, savePayingAccounts } from './support/payment-runs.ts';
-import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
+import { affiliateToPay, closeAndApprove, paymentRunStaff } from './support/payment-runs.ts';
+import { bearer, createAffiliate, signIn } from './support/users.ts';
 import { addPeriods } from '@portal/contracts';
 import { periodOf, periodStart } from '../src/modules/payouts/periods.ts';
 
@@ -35,14 +35,9 @@ describe('the method a payout is paid by', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ SMTP_URL: await mail.start() });
-    const c = await createStaff(t.app, ['payouts']);
-    const a = await createStaff(t.app, ['payouts']);
-    const s = await createStaff(t.app, ['settings']);
-    creator = await signIn(t.app, mail, c.email, c.password);
-    approver = await signIn(t.app, mail, a.email, a.password);
-    await paymentRails(t.app);
-    await savePayingAccounts(t.app, await signIn(t.app, mail, s.email, s.password));
-    const ledger = new LedgerFixture(t.app, c.id);
+    const staff = await paymentRunStaff(t.app, mail);
+    ({ creator, approver } = staff);
+    const ledger = new LedgerFixture(t.app, staff.creatorId);
     const last = addPeriods(periodOf(new Date()), -1);
     // Two affiliates with no payment method at the close: their payouts are held, "Not chosen".
     for (const name of ['late', 'byHand'] as const) {

@@ -5,8 +5,8 @@ import { rows } from '../src/modules/payouts/sql.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { LedgerFixture } from './support/money.ts';
-import { affiliateToPay, closeAndApprove, paymentRails, payees, savePayingAccounts } from './support/payment-runs.ts';
-import { bearer, createStaff, signIn } from './support/users.ts';
+import { affiliateToPay, closeAndApprove, payees, paymentRunStaff } from './support/payment-runs.ts';
+import { bearer, signIn } from './support/users.ts';
 
 type Tokens = { access_token: string };
 
@@ -48,14 +48,9 @@ describe('a NACHA notification of change', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ SMTP_URL: await mail.start() });
-    const c = await createStaff(t.app, ['payouts']);
-    const a = await createStaff(t.app, ['payouts']);
-    const s = await createStaff(t.app, ['settings']);
-    creator = await signIn(t.app, mail, c.email, c.password);
-    approver = await signIn(t.app, mail, a.email, a.password);
-    await paymentRails(t.app);
-    await savePayingAccounts(t.app, await signIn(t.app, mail, s.email, s.password));
-    payee = await affiliateToPay(t.app, new LedgerFixture(t.app, c.id), 'ach', 12_345);
+    const staff = await paymentRunStaff(t.app, mail);
+    ({ creator, approver } = staff);
+    payee = await affiliateToPay(t.app, new LedgerFixture(t.app, staff.creatorId), 'ach', 12_345);
     await closeAndApprove(t.app, creator);
     const made = await call('POST', '/v1/payment-runs', creator, { method: 'ach' });
     answered(made.statusCode, 201, 'run made');

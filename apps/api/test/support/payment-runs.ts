@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { laDate, periodOf, periodStart } from '../../src/modules/payouts/periods.ts';
 import { rows } from '../../src/modules/payouts/sql.ts';
-import { bearer, createAffiliate } from './users.ts';
+import type { MailCatcher } from './mail-catcher.ts';
+import { bearer, createAffiliate, createStaff, signIn } from './users.ts';
 import { LedgerFixture, payableProfile, paymentMethod } from './money.ts';
 
 const DAY = 86_400_000;
@@ -81,4 +82,19 @@ export async function closeAndApprove(app: FastifyInstance, tokens: { access_tok
     if (res.statusCode !== 200) throw new Error(`approve: ${res.body}`);
   }
   return new Map(list.map((p) => [p.affiliate_id, p.id]));
+}
+
+/**
+ * The people of a payment run: a creator and a second approver (both with payouts), the rails and
+ * the network's paying accounts saved by staff with settings. `creatorId` keys the ledger fixture.
+ */
+export async function paymentRunStaff(app: FastifyInstance, mail: MailCatcher) {
+  const c = await createStaff(app, ['payouts']);
+  const a = await createStaff(app, ['payouts']);
+  const s = await createStaff(app, ['settings']);
+  const creator = await signIn(app, mail, c.email, c.password);
+  const approver = await signIn(app, mail, a.email, a.password);
+  await paymentRails(app);
+  await savePayingAccounts(app, await signIn(app, mail, s.email, s.password));
+  return { creatorId: c.id, creator, approver };
 }

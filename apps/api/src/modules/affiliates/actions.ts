@@ -2,10 +2,21 @@ import { affiliateMessages as msg, authMessages, type affiliateCreateRequestSche
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { affiliateProfiles, roles, tiers, users } from '../../db/schema/index.ts';
+import { roles, tiers, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { hashPassword } from '../../lib/password.ts';
+import {
+  type AffiliateProfileFields,
+  createAffiliateProfile,
+  createUser,
+  ensureAffiliateProfile,
+  setActive as setAccountActive,
+  setManager,
+  setTier,
+  updateAffiliateProfile,
+  updateUserFields,
+} from '../accounts/index.ts';
 import { revokeAllSessions } from '../auth/index.ts';
 
 /** Who did it, from where: every write names the staff user (and the address) in the event history. */
@@ -24,7 +35,7 @@ export async function affiliateOrThrow(db: Db, id: number): Promise<UserRow> {
 }
 
 async function ensureProfile(db: Db, userId: number): Promise<void> {
-  await db.insert(affiliateProfiles).values({ userId }).onConflictDoNothing();
+  await ensureAffiliateProfile(db, userId);
 }
 
 /** Active staff users: who may manage an affiliate. */
@@ -65,9 +76,9 @@ export async function createAffiliate(db: Db, actor: Actor, input: z.output<type
   const passwordHash = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
     const [tier] = input.tier_id ? [{ id: input.tier_id }] : await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
-    const [created] = await tx
-      .insert(users)
-      .values({
+    const created = await createUser(
+      tx,
+      {
         email: input.email,
         name: input.name,
         passwordHash,
@@ -77,11 +88,11 @@ export async function createAffiliate(db: Db, actor: Actor, input: z.output<type
         emailVerifiedAt: new Date(),
         tierId: tier?.id ?? null,
         managerId: input.manager_id ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+      },
+      { ifAbsent: true },
+    );
     if (!created) throw new UniqueError('email', authMessages.emailTaken);
-    await tx.insert(affiliateProfiles).values({ userId: created.id, company: input.company, website: input.website, country: input.country });
+    await createAffiliateProfile(tx, { userId: created.id, company: input.company, website: input.website, country: input.country });
     return created.id;
   });
   await recordEvent(db, 'affiliate.created', { actorId: actor.id, subjectId: id, ip: actor.ip, data: { email: input.email } });
@@ -92,20 +103,20 @@ export async function createAffiliate(db: Db, actor: Actor, input: z.output<type
 export async function updateAffiliate(db: Db, actor: Actor, id: number, input: z.output<typeof affiliateUpdateSchema>): Promise<void> {
   const before = await affiliateOrThrow(db, id);
   if (input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()) await emailFree(db, input.email, id);
-  const userSet: Partial<typeof users.$inferInsert> = {};
+  const userSet: { name?: string; email?: string } = {};
   if (input.name !== undefined) userSet.name = input.name;
   if (input.email !== undefined) userSet.email = input.email;
-  const profileSet: Partial<typeof affiliateProfiles.$inferInsert> = {};
+  const profileSet: AffiliateProfileFields = {};
   if (input.company !== undefined) profileSet.company = input.company;
   if (input.website !== undefined) profileSet.website = input.website;
   if (input.country !== undefined) profileSet.country = input.country;
   if (input.phone !== undefined) profileSet.phone = input.phone;
   if (input.chat_id !== undefined) profileSet.chatId = input.chat_id;
   await db.transaction(async (tx) => {
-    if (Object.keys(userSet).length) await tx.update(users).set({ ...userSet, updatedAt: new Date() }).where(eq(users.id, id));
+    if (Object.keys(userSet).length) await updateUserFields(tx, id, userSet);
     if (Object.keys(profileSet).length) {
       await ensureProfile(tx, id);
-      await tx.update(affiliateProfiles).set({ ...profileSet, updatedAt: new Date() }).where(eq(affiliateProfiles.userId, id));
+      await updateAffiliateProfile(tx, id, profileSet);
     }
   });
   await recordEvent(db, 'affiliate.updated', { actorId: actor.id, subjectId: id, objectId: id, ip: actor.ip, before: { name: before.name, email: before.email }, after: input });
@@ -116,10 +127,7 @@ export async function setActive(db: Db, actor: Actor, id: number, active: boolea
   const [target] = await db.select().from(users).where(eq(users.id, id));
   if (target?.isOwner && !active) throw new AppError('forbidden', msg.ownerNotDeactivated);
   if (!target?.isClient) throw new NotFoundError(msg.notFound);
-  await db
-    .update(users)
-    .set({ isActive: active, updatedAt: new Date(), ...(active && !target.emailVerifiedAt ? { emailVerifiedAt: new Date() } : {}) })
-    .where(eq(users.id, id));
+  await setAccountActive(db, id, active, { verifyEmail: active && !target.emailVerifiedAt });
   if (!active) await revokeAllSessions(db, id, 'deactivated');
   await recordEvent(db, active ? 'affiliate.activated' : 'affiliate.deactivated', { actorId: actor.id, subjectId: id, objectId: id, ip: actor.ip, before: { is_active: target.isActive }, after: { is_active: active } });
 }
@@ -128,7 +136,7 @@ export async function setActive(db: Db, actor: Actor, id: number, active: boolea
 export async function setRevsharePaused(db: Db, actor: Actor, id: number, paused: boolean): Promise<void> {
   await affiliateOrThrow(db, id);
   await ensureProfile(db, id);
-  await db.update(affiliateProfiles).set({ revsharePaused: paused, updatedAt: new Date() }).where(eq(affiliateProfiles.userId, id));
+  await updateAffiliateProfile(db, id, { revsharePaused: paused });
   await recordEvent(db, paused ? 'affiliate.revshare_paused' : 'affiliate.revshare_unpaused', { actorId: actor.id, subjectId: id, objectId: id, ip: actor.ip, after: { revshare_paused: paused } });
 }
 
@@ -136,7 +144,7 @@ export async function setRevsharePaused(db: Db, actor: Actor, id: number, paused
 export async function assignManager(db: Db, actor: Actor, id: number, managerId: number | null): Promise<void> {
   const before = await affiliateOrThrow(db, id);
   await checkManager(db, managerId);
-  await db.update(users).set({ managerId, updatedAt: new Date() }).where(eq(users.id, id));
+  await setManager(db, id, managerId);
   await recordEvent(db, 'affiliate.manager_assigned', { actorId: actor.id, subjectId: id, objectId: id, ip: actor.ip, before: { manager_id: before.managerId }, after: { manager_id: managerId } });
 }
 
@@ -144,6 +152,6 @@ export async function assignManager(db: Db, actor: Actor, id: number, managerId:
 export async function assignTier(db: Db, actor: Actor, id: number, tierId: number): Promise<void> {
   const before = await affiliateOrThrow(db, id);
   await checkTier(db, tierId);
-  await db.update(users).set({ tierId, updatedAt: new Date() }).where(eq(users.id, id));
+  await setTier(db, id, tierId);
   await recordEvent(db, 'affiliate.tier_assigned', { actorId: actor.id, subjectId: id, objectId: id, ip: actor.ip, before: { tier_id: before.tierId }, after: { tier_id: tierId } });
 }

@@ -1,9 +1,8 @@
 import { affiliateMessages as msg } from '@portal/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { decideSignUp } from '../accounts/index.ts';
 import { type EmailDeps, sendEmail } from '../email/index.ts';
 import { revokeAllSessions } from '../auth/index.ts';
 import { type Actor, affiliateOrThrow } from './actions.ts';
@@ -20,12 +19,7 @@ async function pendingOrThrow(db: Db, id: number) {
 export async function approveAffiliate(deps: Deps, actor: Actor, id: number): Promise<void> {
   const { db } = deps;
   const row = await pendingOrThrow(db, id);
-  const done = await db
-    .update(users)
-    .set({ approvalStatus: 'approved', approvalReason: null, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.approvalStatus, 'pending')))
-    .returning({ id: users.id });
-  if (!done.length) throw new AppError('conflict', msg.notPending);
+  if (!(await decideSignUp(db, id, { status: 'approved' }))) throw new AppError('conflict', msg.notPending);
   await recordEvent(db, 'affiliate.approved', { actorId: actor.id, subjectId: id, ip: actor.ip });
   await sendEmail(deps, 'signup_approved', { to: row.email, vars: { name: row.name, email: row.email, link: `${deps.config.publicUrl}/offers` } });
 }
@@ -34,12 +28,7 @@ export async function approveAffiliate(deps: Deps, actor: Actor, id: number): Pr
 export async function rejectAffiliate(deps: Deps, actor: Actor, id: number, reason: string): Promise<void> {
   const { db } = deps;
   const row = await pendingOrThrow(db, id);
-  const done = await db
-    .update(users)
-    .set({ approvalStatus: 'rejected', approvalReason: reason, isActive: false, updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.approvalStatus, 'pending')))
-    .returning({ id: users.id });
-  if (!done.length) throw new AppError('conflict', msg.notPending);
+  if (!(await decideSignUp(db, id, { status: 'rejected', reason }))) throw new AppError('conflict', msg.notPending);
   await revokeAllSessions(db, id, 'rejected');
   await recordEvent(db, 'affiliate.rejected', { actorId: actor.id, subjectId: id, ip: actor.ip, data: { reason } });
   await sendEmail(deps, 'signup_rejected', { to: row.email, vars: { name: row.name, email: row.email, reason } });

@@ -9,13 +9,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { affiliateProfiles, affiliateSites, sites, tiers, users } from '../../db/schema/index.ts';
+import { affiliateSites, sites, tiers, users } from '../../db/schema/index.ts';
 import { normalise } from '../../lib/blind-index.ts';
 import { AppError, ForbiddenError, NotFoundError, UniqueError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
+import { activateUser, createAffiliateProfile, createUser, setPasswordHash, setTwoStepSignIn } from '../accounts/index.ts';
 import { type Mailer, sendEmail, SIGNUP_REVIEW_NOTE } from '../email/index.ts';
 import { setSharedMarker } from '../fraud/index.ts';
 import { referrerOf } from '../referrals/index.ts';
@@ -70,9 +71,9 @@ export async function register(
       referrer = r?.id ?? null;
     }
     const validSites = siteIds.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, siteIds)) : [];
-    const [created] = await tx
-      .insert(users)
-      .values({
+    const created = await createUser(
+      tx,
+      {
         email: input.email,
         passwordHash,
         name: input.first_name,
@@ -81,11 +82,11 @@ export async function register(
         referredById: referrer,
         isActive: false,
         approvalStatus: await initialApprovalStatus(tx),
-      })
-      .onConflictDoNothing()
-      .returning();
+      },
+      { ifAbsent: true },
+    );
     if (!created) throw new UniqueError('email', authMessages.emailTaken);
-    await tx.insert(affiliateProfiles).values({
+    await createAffiliateProfile(tx, {
       userId: created.id,
       company: input.company,
       address: input.address,
@@ -133,7 +134,7 @@ export async function activate(deps: AuthDeps, token: string, ctx: RequestContex
     await deps.limiter.record(key, limits.windowMs);
     throw new AppError('token_invalid', authMessages.activationInvalid);
   }
-  await deps.db.update(users).set({ isActive: true, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, row.userId));
+  await activateUser(deps.db, row.userId);
   await recordEvent(deps.db, 'user.activated', { subjectId: row.userId, ip: ctx.ip });
 }
 
@@ -248,7 +249,7 @@ export async function setTwoStep(deps: AuthDeps, userId: number, enabled: boolea
     throw new AppError('validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
   }
   if (user.twoStepEnabled !== enabled) {
-    await deps.db.update(users).set({ twoStepEnabled: enabled, updatedAt: new Date() }).where(eq(users.id, userId));
+    await setTwoStepSignIn(deps.db, userId, enabled);
     await recordEvent(deps.db, enabled ? 'user.two_step_on' : 'user.two_step_off', { actorId: userId, subjectId: userId, ip: ctx.ip });
   }
   return { two_step_enabled: enabled, message: enabled ? authMessages.twoStepOn : authMessages.twoStepOff };
@@ -272,10 +273,7 @@ export async function resetPassword(deps: AuthDeps, input: z.output<typeof reset
   const row = await consumeToken(deps.db, 'password_reset', input.token);
   if (!row?.userId) throw new AppError('token_invalid', authMessages.resetTokenInvalid);
   // Following the emailed link proves the address: an inactive, never-verified account becomes active.
-  await deps.db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, row.userId));
+  await setPasswordHash(deps.db, row.userId, passwordHash, { verifiesEmail: true });
   await revokeAllSessions(deps.db, row.userId, 'password_reset');
   await recordEvent(deps.db, 'user.password_reset', { subjectId: row.userId, ip: ctx.ip });
   // A staff invitation: the person just set their first password from the emailed link (which proves the
@@ -302,7 +300,7 @@ export async function changePassword(
     await deps.limiter.record(`login:account:${user.email}`, limits.windowMs);
     throw new AppError('validation_failed', authMessages.currentPasswordWrong, { current_password: [authMessages.currentPasswordWrong] });
   }
-  await deps.db.update(users).set({ passwordHash: await hashPassword(next), updatedAt: new Date() }).where(eq(users.id, userId));
+  await setPasswordHash(deps.db, userId, await hashPassword(next));
   await revokeAllSessions(deps.db, userId, 'password_changed');
   await recordEvent(deps.db, 'user.password_changed', { actorId: userId, subjectId: userId, ip: ctx.ip });
   await sendEmail(deps, 'password_changed', { to: user.email, vars: { name: user.name, email: user.email, link: link(deps.config, '/forgot-password', {}) } });

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import { createAffiliateProfile, createUser } from '../accounts/index.ts';
 import type { AppConfig } from '../../config.ts';
-import { affiliateProfiles, socialAccounts, tiers, users } from '../../db/schema/index.ts';
+import { socialAccounts, tiers, users } from '../../db/schema/index.ts';
 import { normalise } from '../../lib/blind-index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
@@ -113,12 +114,9 @@ async function resolveUser(app: FastifyInstance, provider: Provider, id: Identit
 
   const created = await db.transaction(async (tx) => {
     const [tier] = await tx.select({ id: tiers.id }).from(tiers).where(eq(tiers.isDefault, true));
-    const [u] = await tx
-      .insert(users)
-      .values({ email: id.email, name: id.name.slice(0, 255), isClient: true, isActive: false, approvalStatus: await initialApprovalStatus(tx), tierId: tier?.id ?? null })
-      .returning();
+    const u = await createUser(tx, { email: id.email, name: id.name.slice(0, 255), isClient: true, isActive: false, approvalStatus: await initialApprovalStatus(tx), tierId: tier?.id ?? null });
     if (!u) throw new Error('user insert returned nothing');
-    await tx.insert(affiliateProfiles).values({ userId: u.id });
+    await createAffiliateProfile(tx, { userId: u.id });
     await tx.insert(socialAccounts).values({ provider, subject: id.subject, userId: u.id, email: id.email });
     // Ticked on Sign Up before leaving for the provider; without it (from Log In) the terms are asked at the first sign-in.
     if (acceptedTerms) await recordTermsAcceptance(tx, u.id, 'social_sign_up', ip);

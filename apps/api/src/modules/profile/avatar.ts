@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { uploads, users } from '../../db/schema/index.ts';
+import { setAvatar } from '../accounts/index.ts';
 import { deleteUploads, describeUpload, type IncomingFile, storeUpload } from '../uploads/index.ts';
 
 export async function avatarOf(db: Db, uuid: string | null): Promise<{ url: string } | null> {
@@ -15,13 +16,13 @@ export async function avatarOf(db: Db, uuid: string | null): Promise<{ url: stri
 export async function replaceAvatar(db: Db, config: AppConfig, userId: number, file: IncomingFile, byUserId: number): Promise<void> {
   const stored = await storeUpload(db, config, file, uploadRules.image, byUserId);
   const [before] = await db.select({ uuid: users.avatarUuid }).from(users).where(eq(users.id, userId));
-  await db.update(users).set({ avatarUuid: stored.uuid, updatedAt: new Date() }).where(eq(users.id, userId));
+  await setAvatar(db, userId, stored.uuid);
   if (before?.uuid) await deleteUploads(db, config, [before.uuid]);
 }
 
 /** Back to the initials. */
 export async function removeAvatar(db: Db, config: AppConfig, userId: number): Promise<void> {
   const [before] = await db.select({ uuid: users.avatarUuid }).from(users).where(eq(users.id, userId));
-  await db.update(users).set({ avatarUuid: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await setAvatar(db, userId, null);
   if (before?.uuid) await deleteUploads(db, config, [before.uuid]);
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { appealAffiliateInfo, ensureAffiliateProfile, reviewAffiliateInfo } from '../accounts/index.ts';
 import { type EmailDeps, sendEmail } from '../email/index.ts';
 
 type Row = Pick<typeof affiliateProfiles.$inferSelect, 'infoStatus' | 'infoRejectReason' | 'infoReviewedAt' | 'appealMessage' | 'appealedAt'>;
@@ -20,7 +21,7 @@ export function describeReview(p: Row | null | undefined): ProfileReview {
 async function affiliateExists(db: Db, affiliateId: number): Promise<void> {
   const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, affiliateId), eq(users.isClient, true)));
   if (!u) throw new NotFoundError();
-  await db.insert(affiliateProfiles).values({ userId: affiliateId }).onConflictDoNothing();
+  await ensureAffiliateProfile(db, affiliateId);
 }
 
 async function reviewOf(db: Db, affiliateId: number): Promise<ProfileReview> {
@@ -31,20 +32,14 @@ async function reviewOf(db: Db, affiliateId: number): Promise<ProfileReview> {
 /** Staff approve an affiliate's details (SPEC.md section 4). */
 export async function approveProfileInfo(db: Db, affiliateId: number, staffId: number): Promise<ProfileReview> {
   await affiliateExists(db, affiliateId);
-  await db
-    .update(affiliateProfiles)
-    .set({ infoStatus: 'approved', infoRejectReason: null, infoReviewedAt: new Date(), infoReviewedBy: staffId, updatedAt: new Date() })
-    .where(eq(affiliateProfiles.userId, affiliateId));
+  await reviewAffiliateInfo(db, affiliateId, staffId, { status: 'approved' });
   return reviewOf(db, affiliateId);
 }
 
 /** Staff reject them with a reason the affiliate reads on their Info tab; an earlier appeal is answered by it. */
 export async function rejectProfileInfo(db: Db, affiliateId: number, staffId: number, reason: string): Promise<ProfileReview> {
   await affiliateExists(db, affiliateId);
-  await db
-    .update(affiliateProfiles)
-    .set({ infoStatus: 'rejected', infoRejectReason: reason, infoReviewedAt: new Date(), infoReviewedBy: staffId, appealMessage: null, appealedAt: null, updatedAt: new Date() })
-    .where(eq(affiliateProfiles.userId, affiliateId));
+  await reviewAffiliateInfo(db, affiliateId, staffId, { status: 'rejected', reason });
   return reviewOf(db, affiliateId);
 }
 
@@ -57,11 +52,6 @@ export async function emailProfileInfoRejected(deps: EmailDeps, affiliateId: num
 
 /** The affiliate, having fixed their details, sends them back for review with a message. Only a rejection can be appealed. */
 export async function appealProfileInfo(db: Db, affiliateId: number, message: string): Promise<ProfileReview> {
-  const rows = await db
-    .update(affiliateProfiles)
-    .set({ infoStatus: 'pending', appealMessage: message, appealedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(affiliateProfiles.userId, affiliateId), eq(affiliateProfiles.infoStatus, 'rejected')))
-    .returning({ id: affiliateProfiles.userId });
-  if (!rows.length) throw new AppError('conflict', 'Only rejected details can be appealed.');
+  if (!(await appealAffiliateInfo(db, affiliateId, message))) throw new AppError('conflict', 'Only rejected details can be appealed.');
   return reviewOf(db, affiliateId);
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, affiliateSites, billingAccounts, roles, sessions, sites, tiers, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { type AffiliateProfileFields, saveAffiliateProfile, updateUserFields } from '../accounts/index.ts';
 import { avatarOf } from './avatar.ts';
 import { billingCompleteOf, computeIssues } from './issues.ts';
 import { describeReview } from './review.ts';
@@ -93,12 +94,10 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
   const [u] = await db.select({ isClient: users.isClient }).from(users).where(eq(users.id, userId));
   if (!u) throw new NotFoundError();
   await db.transaction(async (tx) => {
-    const userSet: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-    if (input.first_name !== undefined) userSet.name = input.first_name;
-    await tx.update(users).set(userSet).where(eq(users.id, userId));
+    await updateUserFields(tx, userId, input.first_name !== undefined ? { name: input.first_name } : {});
     if (!u.isClient) return;
 
-    const p: Partial<typeof affiliateProfiles.$inferInsert> = {};
+    const p: AffiliateProfileFields = {};
     if (input.company !== undefined) p.company = input.company;
     if (input.address !== undefined) p.address = input.address;
     if (input.city !== undefined) p.city = input.city;
@@ -111,10 +110,7 @@ export async function updateProfile(db: Db, userId: number, input: z.output<type
     if (input.methods !== undefined) p.methods = input.methods;
     if (input.hear_about !== undefined) p.hearAbout = input.hear_about;
     if (input.remove_splash_screen !== undefined) p.removeSplashScreen = input.remove_splash_screen;
-    await tx
-      .insert(affiliateProfiles)
-      .values({ userId, ...p })
-      .onConflictDoUpdate({ target: affiliateProfiles.userId, set: { ...p, updatedAt: new Date() } });
+    await saveAffiliateProfile(tx, userId, p);
     if (input.sites_ids !== undefined) {
       const ids = [...new Set(input.sites_ids)];
       const valid = ids.length ? await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, ids)) : [];

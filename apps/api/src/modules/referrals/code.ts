@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { setReferralCodeIfNone } from '../accounts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -26,7 +27,7 @@ export async function referralCodeOf(db: Db, userId: number): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
       // Two first views at once: one code wins, the other update finds it set and reads it.
-      await db.update(users).set({ referralCode: newReferralCode() }).where(and(eq(users.id, userId), isNull(users.referralCode)));
+      await setReferralCodeIfNone(db, userId, newReferralCode());
       const [made] = await db.select({ code: users.referralCode }).from(users).where(eq(users.id, userId));
       return made!.code!;
     } catch (error) {

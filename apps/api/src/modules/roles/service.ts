@@ -1,6 +1,7 @@
 import { type Permission, permissions as allPermissions, type Role, roleMessages, type roleInputSchema, type roleUpdateSchema } from '@portal/contracts';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { deactivateRoleHolders } from '../accounts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { roles, sessions, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError } from '../../lib/errors.ts';
@@ -86,8 +87,7 @@ export async function deleteRole(db: Db, id: number): Promise<{ role: Role; deac
   const role = await getRole(db, id);
   if (role.is_owner_role) throw new AppError('conflict', roleMessages.ownerRole);
   const deactivated = await db.transaction(async (tx) => {
-    const holders = await tx.update(users).set({ isActive: false, roleId: null, updatedAt: new Date() }).where(eq(users.roleId, id)).returning({ id: users.id });
-    const ids = holders.map((h) => h.id);
+    const ids = await deactivateRoleHolders(tx, id);
     await endSessions(tx, ids, 'role_deleted');
     await tx.delete(roles).where(eq(roles.id, id));
     return ids;

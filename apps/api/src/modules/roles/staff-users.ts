@@ -1,6 +1,7 @@
 import { roleMessages, type StaffUser, type staffInviteRequestSchema, type staffUserUpdateSchema } from '@portal/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { createUser, updateStaffFields } from '../accounts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
@@ -58,10 +59,7 @@ export async function inviteStaffUser(
   await assertRole(db, input.role_id);
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
   if (taken) throw new UniqueError('email', roleMessages.emailTaken);
-  const [user] = await db
-    .insert(users)
-    .values({ email: input.email, name: input.name, isClient: false, roleId: input.role_id, isActive: true, twoStepEnabled: true, passwordHash: null })
-    .returning({ id: users.id });
+  const user = await createUser(db, { email: input.email, name: input.name, isClient: false, roleId: input.role_id, isActive: true, twoStepEnabled: true, passwordHash: null });
   const token = await issueToken(db, 'password_reset', { userId: user!.id, ttlMs: INVITE_TTL_MS, data: { invite: true } });
   const url = `${deps.config.publicUrl}/password-reset?${new URLSearchParams({ token }).toString()}`;
   const [role] = await db.select({ name: roles.displayName }).from(roles).where(eq(roles.id, input.role_id));
@@ -76,15 +74,7 @@ export async function updateStaffUser(db: Db, id: number, input: z.output<typeof
     throw new AppError('conflict', roleMessages.ownerUser);
   }
   if (input.role_id !== undefined) await assertRole(db, input.role_id);
-  await db
-    .update(users)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.role_id !== undefined ? { roleId: input.role_id } : {}),
-      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id));
+  await updateStaffFields(db, id, { name: input.name, roleId: input.role_id, isActive: input.is_active });
   if (input.is_active === false) await endSessions(db, [id], 'deactivated');
   return getStaffUser(db, id);
 }

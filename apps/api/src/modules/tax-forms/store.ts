@@ -1,6 +1,7 @@
 import { maskTin, type TaxForm, type TaxFormState, type TaxFormStatus } from '@portal/contracts';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { setLegalFormStatus } from '../accounts/index.ts';
 import type { Db } from '../../db/client.ts';
 import { affiliateProfiles, taxForms, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -97,9 +98,5 @@ export async function listTaxForms(
 
 /** Sets the affiliate's form status on their profile (made if missing). */
 export async function setProfileLegal(db: Db, affiliateId: number, values: { status: TaxFormStatus; expiresAt?: Date | null; declined?: boolean }): Promise<void> {
-  const set = { legalFormStatus: values.status, legalFormExpiresAt: values.expiresAt ?? null, legalFormDeclined: values.declined ?? false, updatedAt: sql`now()` };
-  await db
-    .insert(affiliateProfiles)
-    .values({ userId: affiliateId, legalFormStatus: values.status, legalFormExpiresAt: values.expiresAt ?? null, legalFormDeclined: values.declined ?? false })
-    .onConflictDoUpdate({ target: affiliateProfiles.userId, set });
+  await setLegalFormStatus(db, affiliateId, values);
 }

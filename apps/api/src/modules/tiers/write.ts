@@ -1,8 +1,9 @@
 import { type Tier, tierMessages, type tierInputSchema } from '@portal/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { moveTierMembers } from '../accounts/index.ts';
 import type { Db } from '../../db/client.ts';
-import { offerPayouts, tiers, users } from '../../db/schema/index.ts';
+import { offerPayouts, tiers } from '../../db/schema/index.ts';
 import { AppError, NotFoundError, UniqueError } from '../../lib/errors.ts';
 
 type Input = z.output<typeof tierInputSchema>;
@@ -60,17 +61,13 @@ export async function deleteTier(db: Db, id: number): Promise<DeletedTier> {
     if (locked.isDefault) throw new AppError('conflict', tierMessages.defaultUndeletable);
     const [fallback] = await tx.select().from(tiers).where(and(eq(tiers.isDefault, true), ne(tiers.id, id))).limit(1);
     const payouts = await tx.select({ offer_id: offerPayouts.offerId, amount: offerPayouts.amount }).from(offerPayouts).where(eq(offerPayouts.tierId, id));
-    const moved = await tx
-      .update(users)
-      .set({ tierId: fallback?.id ?? null, updatedAt: new Date() })
-      .where(eq(users.tierId, id))
-      .returning({ id: users.id });
+    const moved = await moveTierMembers(tx, id, fallback?.id ?? null);
     await tx.delete(offerPayouts).where(eq(offerPayouts.tierId, id));
     await tx.delete(tiers).where(eq(tiers.id, id));
     return {
       tier: { ...tier, offer_payouts: payouts.map((p) => ({ offer_id: p.offer_id, amount: Number(p.amount) / 100 })) },
       defaultTier: fallback ? toTier(fallback) : null,
-      moved: moved.map((m) => m.id).sort((a, b) => a - b),
+      moved: moved.sort((a, b) => a - b),
     };
   });
 }

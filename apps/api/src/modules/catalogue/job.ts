@@ -1,10 +1,10 @@
 import type { LastSync } from '@portal/contracts';
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { catalogueSyncs, jobs, sites } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { enqueue, type JobDefinition } from '../jobs/index.ts';
+import { enqueue, type JobDefinition, runWaitingNow } from '../jobs/index.ts';
 import { getSetting, putSetting } from '../settings/index.ts';
 import { type SyncOptions, syncSite } from './sync.ts';
 
@@ -49,12 +49,8 @@ export function catalogueSyncJob(db: Db, opts: SyncOptions, backoffBaseMs: numbe
 export async function requestSync(db: Db, siteId: number): Promise<{ queued: boolean; job_id: number }> {
   const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
   if (!site) throw new NotFoundError('Site not found.');
-  const [waiting] = await db
-    .update(jobs)
-    .set({ runAt: sql`least(${jobs.runAt}, now())` })
-    .where(and(eq(jobs.kind, CATALOGUE_SYNC_JOB), isNull(jobs.doneAt), sql`${jobs.payload}->>'site_id' = ${String(siteId)}`))
-    .returning({ id: jobs.id });
-  if (waiting) return { queued: false, job_id: waiting.id };
+  const waiting = await runWaitingNow(db, CATALOGUE_SYNC_JOB, 'site_id', String(siteId));
+  if (waiting !== undefined) return { queued: false, job_id: waiting };
   const id = await enqueue(db, CATALOGUE_SYNC_JOB, { site_id: siteId } satisfies CatalogueSyncPayload);
   return { queued: true, job_id: id };
 }

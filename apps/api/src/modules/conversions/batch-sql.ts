@@ -1,4 +1,5 @@
 import type { Statement } from '../../db/raw.ts';
+import { enqueueFromSql } from '../jobs/index.ts';
 import { commissionsInsertSql, earningsInsertSql } from '../ledger/index.ts';
 import { POSTBACK_JOB } from '../postbacks/index.ts';
 import { rollupUpsertsSql } from '../tracking/index.ts';
@@ -125,8 +126,7 @@ delivered AS (
   RETURNING id
 ),
 queued AS (
-  INSERT INTO jobs (kind, payload, expires_at)
-  SELECT '${POSTBACK_JOB}', jsonb_build_object('delivery_id', id), $40::timestamptz FROM delivered ORDER BY id
+  ${enqueueFromSql(POSTBACK_JOB, "jsonb_build_object('delivery_id', id)", '$40::timestamptz', 'delivered ORDER BY id')}
 )
 SELECT id FROM saved`,
 };

@@ -1,1 +1,1 @@
-export { enqueue, enqueueMany, enqueueUnlessPending, type JobDefinition, JobWorker, notifyEnqueued, type WorkerLog } from './queue.ts';
+export { enqueue, enqueueFromSql, enqueueMany, enqueueUnlessPending, type JobDefinition, JobWorker, notifyEnqueued, runWaitingNow, type WorkerLog } from './queue.ts';

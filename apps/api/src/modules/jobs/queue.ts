@@ -58,6 +58,30 @@ export async function enqueueMany(db: Db, items: readonly NewJob[]): Promise<num
   return rows.map((r) => r.id);
 }
 
+/**
+ * A job of this kind still waiting (or waiting to retry) whose payload's `field` is `value`, moved up
+ * to run now: answers its id, or undefined when none waits (the caller enqueues one).
+ */
+export async function runWaitingNow(db: Db, kind: string, field: string, value: string): Promise<number | undefined> {
+  const [waiting] = await db
+    .update(jobs)
+    .set({ runAt: sql`least(${jobs.runAt}, now())` })
+    .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), sql`${jobs.payload}->>${sql.raw(`'${field.replaceAll("'", "''")}'`)} = ${value}`))
+    .returning({ id: jobs.id });
+  return waiting?.id;
+}
+
+/**
+ * The statement text that queues one job per row of a hand-written statement (the conversions'
+ * batch queues a postback delivery per conversion this way): `INSERT INTO jobs` with each row's
+ * payload (`payloadSql`, a jsonb expression over `fromSql`'s columns) and `expiresAtSql`. The
+ * caller calls `notifyEnqueued` once its statement ran.
+ */
+export function enqueueFromSql(kind: string, payloadSql: string, expiresAtSql: string, fromSql: string): string {
+  return `INSERT INTO jobs (kind, payload, expires_at)
+  SELECT '${kind.replaceAll("'", "''")}', ${payloadSql}, ${expiresAtSql} FROM ${fromSql}`;
+}
+
 /** Wakes this instance's worker after jobs were added by a statement of its own (not `enqueue`). */
 export function notifyEnqueued(): void {
   signals.emit('enqueued');

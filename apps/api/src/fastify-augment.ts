@@ -2,7 +2,8 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { ClickCapCounter, FullCaps } from './modules/caps/index.ts';
-import type { ClickScreen, ClickWriter, OfferEpc } from './modules/clicks/index.ts';
+import type { ClickWriter, OfferEpc } from './modules/clicks/index.ts';
+import type { ClickScreen } from './modules/fraud/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
 import type { ConversionMaximum, RateArrivals } from './modules/exchange-rates/index.ts';
@@ -40,7 +41,7 @@ declare module 'fastify' {
     clickCaps: ClickCapCounter;
     /** Offers a full hard conversion or payout cap closed, read every second (caps/full-caps.ts). */
     fullCaps: FullCaps;
-    /** Click screening on the redirect (modules/clicks): its settings and the data-centre ranges in use. */
+    /** Click screening on the redirect (modules/fraud, started by modules/clicks): its settings and the data-centre ranges in use. */
     clickScreen: ClickScreen;
     /** Offers' earnings per click over 24 hours, for smart links choosing by EPC (modules/clicks). */
     offerEpc: OfferEpc;

@@ -8,10 +8,8 @@ import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, L
 import { type ClickCap, ClickCapCounter, FullCaps } from '../caps/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { ClickWriter } from './click-writer.ts';
-import { datacenterJob, DATACENTER_JOB, scheduleDatacenterRefresh, storedDatacenterList, storedDatacenterListTime } from './datacenter-refresh.ts';
-import { shippedDatacenterRanges } from './datacenter.ts';
+import { startClickScreening } from '../fraud/index.ts';
 import { OfferEpc } from './epc.ts';
-import { ClickScreen } from './screening.ts';
 import { describeVisitor, type Visitor } from './visitor.ts';
 import { LINK_CACHE_TTL_MS } from '../links/index.ts';
 
@@ -67,37 +65,16 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 export async function registerClickRoutes(app: FastifyInstance): Promise<(req: IncomingMessage, res: ServerResponse) => boolean> {
   const writer = new ClickWriter(app.db, app.log, { dataDir: app.config.dataDir, spool: app.config.clickSpool, available: app.dbAvailable });
   const links = new LinkCache(app.db, LINK_CACHE_TTL_MS, app.dbAvailable);
-  const screen = new ClickScreen(app.db, shippedDatacenterRanges(), LINK_CACHE_TTL_MS);
+  const screen = await startClickScreening(app, LINK_CACHE_TTL_MS);
   const epc = new OfferEpc(app.db);
   app.decorate('clickWriter', writer);
   app.decorate('linkCache', links);
-  app.decorate('clickScreen', screen);
   app.decorate('offerEpc', epc);
-  // The list the refresh job loaded on any instance: read at start, and again when it changes.
-  let listAt: string | undefined;
-  await screen.reload();
-  await loadStoredDatacenterList();
-  async function loadStoredDatacenterList(): Promise<void> {
-    const at = await storedDatacenterListTime(app.db);
-    if (!at || at === listAt) return;
-    const stored = await storedDatacenterList(app.db);
-    if (stored) {
-      screen.datacenter = stored.ranges;
-      listAt = stored.fetchedAt;
-    }
-  }
-  const listCheck = setInterval(() => void loadStoredDatacenterList().catch((err: unknown) => app.log.warn({ err }, 'could not read the data-centre address list')), 10 * 60_000);
-  listCheck.unref();
-  app.jobs.register(DATACENTER_JOB, datacenterJob(app.db, app.config.datacenterListUrl, (ranges) => (screen.datacenter = ranges), app.log));
-  app.addHook('onReady', async () => {
-    await scheduleDatacenterRefresh(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not schedule the data-centre list refresh'));
-  });
   let closing = false;
   // Clicks handed in before shutdown are written and merged before the database closes; from then
   // on the framework answers (503 while it closes).
   app.addHook('preClose', async () => {
     closing = true;
-    clearInterval(listCheck);
     await writer.close();
   });
   const salt = sha256(`${app.config.jwtSecret}|visitor`);

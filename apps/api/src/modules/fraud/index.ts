@@ -1,10 +1,13 @@
 import { apiModule } from '../../lib/module.ts';
 import type { PayApproved } from './review.ts';
+import { clickScreeningRoutes } from './click-screening-routes.ts';
 import { fraudReviewRoutes } from './review-routes.ts';
 import { fraudRoutes } from './routes.ts';
 
 /**
- * The fraud module (docs/fraud.md): the rules staff set (the network's and each offer's), screening a
+ * The fraud module (docs/fraud.md, docs/fraud-clicks.md): click screening on the redirect
+ * (`startClickScreening`, called by the clicks module: the screen, its settings' routes, the
+ * data-centre list and its refresh job), the rules staff set (the network's and each offer's), screening a
  * conversion against them (`screenConversions`, called by the conversions module inside the
  * transaction that records it), chargeback and refund ratios, and the payout holds that follow them;
  * shared details (`shared.ts`): the markers the billing, tax-form and sign-up writers set
@@ -17,7 +20,11 @@ import { fraudRoutes } from './routes.ts';
 export const fraudModule = apiModule<{ payApproved: PayApproved }>('fraud', async (app, options) => {
   await app.register(fraudReviewRoutes, { payApproved: options.payApproved });
   await app.register(fraudRoutes);
+  await app.register(clickScreeningRoutes);
 });
+
+export { type ClickScreen, getClickScreeningSettings, startClickScreening } from './click-screening.ts';
+export { DATACENTER_JOB } from './datacenter-refresh.ts';
 
 export { screenConversions, type Screened, type Verdict } from './screening.ts';
 export { extraHoldDays } from './overview.ts';

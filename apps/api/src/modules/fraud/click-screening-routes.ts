@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { putSetting } from '../settings/index.ts';
-import { CLICK_SCREENING_SETTING, getClickScreeningSettings } from './screening.ts';
+import { CLICK_SCREENING_SETTING, getClickScreeningSettings } from './click-screening.ts';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];

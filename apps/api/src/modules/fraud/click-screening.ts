@@ -1,7 +1,9 @@
 import { type ClickInvalidReason, type ClickScreeningSettings, clickScreeningSettingsSchema, defaultClickScreeningSettings } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { getSetting } from '../settings/index.ts';
-import type { AddressRanges } from './datacenter.ts';
+import { type AddressRanges, shippedDatacenterRanges } from './datacenter.ts';
+import { DATACENTER_JOB, datacenterJob, scheduleDatacenterRefresh, storedDatacenterList, storedDatacenterListTime } from './datacenter-refresh.ts';
 
 /** Global Settings key of click screening (actions per reason, the repeat and burst windows). */
 export const CLICK_SCREENING_SETTING = 'click_screening';
@@ -91,4 +93,35 @@ export class ClickScreen {
     if (burst.count > s.burst_clicks) return 'burst';
     return null;
   }
+}
+
+/**
+ * The redirect's screen, ready: the settings read, the data-centre list the refresh job loaded on
+ * any instance (read again every 10 minutes when it changed, the shipped one until then), the
+ * refresh job registered and scheduled. Decorates the app with it (`app.clickScreen`, which the
+ * settings' routes reload). The clicks module calls it once and asks `screen` on every click.
+ */
+export async function startClickScreening(app: FastifyInstance, ttlMs: number): Promise<ClickScreen> {
+  const screen = new ClickScreen(app.db, shippedDatacenterRanges(), ttlMs);
+  app.decorate('clickScreen', screen);
+  let listAt: string | undefined;
+  await screen.reload();
+  await loadStoredDatacenterList();
+  async function loadStoredDatacenterList(): Promise<void> {
+    const at = await storedDatacenterListTime(app.db);
+    if (!at || at === listAt) return;
+    const stored = await storedDatacenterList(app.db);
+    if (stored) {
+      screen.datacenter = stored.ranges;
+      listAt = stored.fetchedAt;
+    }
+  }
+  const listCheck = setInterval(() => void loadStoredDatacenterList().catch((err: unknown) => app.log.warn({ err }, 'could not read the data-centre address list')), 10 * 60_000);
+  listCheck.unref();
+  app.jobs.register(DATACENTER_JOB, datacenterJob(app.db, app.config.datacenterListUrl, (ranges) => (screen.datacenter = ranges), app.log));
+  app.addHook('onReady', async () => {
+    await scheduleDatacenterRefresh(app.db).catch((err: unknown) => app.log.warn({ err }, 'could not schedule the data-centre list refresh'));
+  });
+  app.addHook('preClose', async () => clearInterval(listCheck));
+  return screen;
 }

@@ -8,12 +8,12 @@ import { bearer } from './support/users.ts';
 /** Offers, campaigns, sites and landing pages page, filter and sort alike (docs/lists.md). */
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
-let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens;
+let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number;
 const catalogues: Awaited<ReturnType<typeof createCatalogue>>[] = [];
 const names = ['delta', 'alpha', 'echo', 'charlie', 'bravo'];
 
 beforeAll(async () => {
-  ({ t, staff, alice, bob } = await appWithStaffAliceAndBob(mail, ['offers'], { PUBLIC_URL: 'http://portal.test' }));
+  ({ t, staff, alice, bob, aliceId } = await appWithStaffAliceAndBob(mail, ['offers', 'creatives', 'payouts', 'affiliates', 'announcements'], { PUBLIC_URL: 'http://portal.test' }));
   for (const [i, name] of names.entries()) catalogues.push(await createCatalogue(t.app, staff, { name: `site-${name}`, payoutType: 'cpa', payout: 10 + i }));
   // A second landing page on the first site, rated higher.
   await t.app.inject({ method: 'POST', url: '/v1/landing-pages', headers: bearer(staff), payload: { site_id: catalogues[0]!.siteId, name: 'Zulu tour', url: 'https://site-delta.example/zulu', rating: 5 } });
@@ -70,6 +70,41 @@ describe('every catalogue list pages the same way', () => {
 
   it('answers 20 to a page by default', async () => {
     expect((await listOf(staff, '/v1/offers')).meta).toEqual({ total: 5, page: 1, per_page: 20 });
+  });
+});
+
+describe('the lists that paged their own way read the same words', () => {
+  // Payouts once read only 0 for All, the ledger and the creatives stopped at 100 (logos at 200) with no All.
+  const lists = () => ['/v1/creatives/landing-pages', '/v1/creatives/banners', '/v1/creatives/logos', '/v1/payouts', `/v1/affiliates/${aliceId}/ledger`, '/v1/announcements'];
+
+  it('each answers per_page=all with the whole list, a page up to 1000, and a 422 past it or on page 0', async () => {
+    for (const url of lists()) {
+      const all = await listOf(staff, `${url}?per_page=all`);
+      expect(all.meta, url).toEqual({ ...all.meta, total: all.data.length, page: 1, per_page: Math.max(all.data.length, 1) });
+      expect((await listOf(staff, `${url}?per_page=1000`)).meta, url).toMatchObject({ page: 1, per_page: 1000 });
+      for (const [query, name] of [['per_page=1001', 'per_page'], ['per_page=some', 'per_page'], ['page=0', 'page']] as const) {
+        const res = await get(staff, `${url}?${query}`);
+        expect(res.statusCode, `${url}?${query}`).toBe(422);
+        expect(res.json()).toMatchObject({ error_code: 'validation_failed', errors: { [name]: ['This field is invalid'] } });
+      }
+    }
+  });
+
+  it("the creatives' landing pages page like the others: pages add up to All, and 24 a page by default", async () => {
+    const url = '/v1/creatives/landing-pages';
+    const all = await listOf(staff, `${url}?per_page=all`);
+    expect(all.meta).toEqual({ total: 6, page: 1, per_page: 6 });
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const one = await listOf(staff, `${url}?per_page=2&page=${page}`);
+      expect(one.meta).toEqual({ total: 6, page, per_page: 2 });
+      pages.push(...field(one, 'id'));
+    }
+    expect(pages).toEqual(field(all, 'id'));
+    expect((await listOf(staff, url)).meta).toEqual({ total: 6, page: 1, per_page: 24 });
+    expect((await listOf(staff, '/v1/creatives/logos')).meta.per_page).toBe(100);
+    expect((await listOf(staff, `/v1/affiliates/${aliceId}/ledger`)).meta.per_page).toBe(50);
+    expect((await listOf(alice, '/v1/announcements')).meta.per_page).toBe(10);
   });
 });
 

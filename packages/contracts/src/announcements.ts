@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optional, required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
+import { pageQuerySchema } from './rules/list.ts';
 import { lineText, text } from './rules/text.ts';
 import { urlEntry } from './rules/urls.ts';
 import { validationMessages as m } from './validation.ts';
@@ -41,14 +42,15 @@ export const announcementInputSchema = z
   .refine((v) => !v.button_text || Boolean(v.announcement_url), { message: m.required, path: ['announcement_url'] });
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 
-export const announcementListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  /** 0 means All (SPEC.md: "Items per page" with an All option). */
-  per_page: z.coerce.number().int().min(0).max(1000).default(10),
-  orderBy: z.enum(['created_at', 'title']).default('created_at'),
-  sortedBy: z.enum(['asc', 'desc']).default('desc'),
-  unread: z.enum(['1', '0']).optional(),
-});
+/** `page` and `per_page` as every list reads them (`all` for SPEC.md's "Items per page" All); SPEC.md's `orderBy` and `sortedBy`. */
+export const announcementListQuerySchema = pageQuerySchema(
+  {
+    orderBy: z.enum(['created_at', 'title']).default('created_at'),
+    sortedBy: z.enum(['asc', 'desc']).default('desc'),
+    unread: z.enum(['1', '0']).optional(),
+  },
+  { defaultPerPage: 10 },
+);
 
 export const markAsReadSchema = z.object({ ids: z.array(id()).min(1).max(1000) });
 

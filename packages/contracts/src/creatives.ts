@@ -4,7 +4,8 @@ import { optionalSelectId, selectId } from './rules/choice.ts';
 import { optional, required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { ARCHIVE_EXTENSIONS, MB, UPLOAD_MAX_BYTES, type UploadRule } from './rules/limits.ts';
-import { cardPaging, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
+import { CARDS_PER_PAGE, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
+import { pageQuerySchema } from './rules/list.ts';
 import { lineText, nameText, text } from './rules/text.ts';
 import { listReply } from './reply.ts';
 
@@ -75,8 +76,8 @@ export const BANNER_SHAPES = ['horizontal', 'rectangle', 'vertical'] as const;
 export type BannerShape = (typeof BANNER_SHAPES)[number];
 /** A width or height bound in pixels; empty is no bound. */
 const dimension = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(10000).optional());
-export const bannersQuerySchema = z.object({
-  ...cardPaging,
+export const bannersQuerySchema = pageQuerySchema(
+  {
   site_id: idText().optional(),
   language: filterText(),
   /** One exact size, `300x250`. */
@@ -91,7 +92,9 @@ export const bannersQuerySchema = z.object({
   format: filterText(),
   /** At least this rating. */
   rating: z.coerce.number().int().min(0).max(5).optional(),
-});
+  },
+  { defaultPerPage: CARDS_PER_PAGE },
+);
 /** What a screen sends as the query (the schema reads numbers from text). */
 export type BannersQuery = { page?: number; per_page?: number; rating?: number | undefined; shape?: BannerShape | undefined } & Partial<
   Record<'min_width' | 'max_width' | 'min_height' | 'max_height', number | undefined>
@@ -135,7 +138,7 @@ export const siteLogoInputSchema = z.object({
   name: optional(nameText({ max: 100 }), '').optional().transform((v) => v ?? ''),
 });
 export type SiteLogoInput = z.input<typeof siteLogoInputSchema>;
-export const logosQuerySchema = z.object({ ...cardPaging, per_page: z.coerce.number().int().min(1).max(200).default(100), site_id: idText().optional() });
+export const logosQuerySchema = pageQuerySchema({ site_id: idText().optional() }, { defaultPerPage: 100 });
 export const logoZipQuerySchema = z.object({ site_id: idText() });
 export const siteLogoListReplySchema = listReply(siteLogoSchema);
 export const siteLogoReplySchema = z.object({ data: siteLogoSchema, message: z.string().optional() });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { uploadedFileSchema } from './announcements.ts';
 import { selectId } from './rules/choice.ts';
-import { cardPaging, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
+import { CARDS_PER_PAGE, deletedFiles, description, filterText, language, rating } from './rules/creative.ts';
 import { required } from './rules/field.ts';
 import { idText } from './rules/ids.ts';
 import { uploadRules } from './rules/limits.ts';
-import { listQuerySchema } from './rules/list.ts';
+import { listQuerySchema, pageQuerySchema } from './rules/list.ts';
 import { nameText } from './rules/text.ts';
 import { listReply } from './reply.ts';
 import { validationMessages as m } from './validation.ts';
@@ -76,12 +76,14 @@ export const landingPageReplySchema = z.object({ data: landingPageSchema });
 export const landingPageListReplySchema = listReply(landingPageSchema);
 
 /** The creatives screen's cards: best rated first, by site, language and lowest rating. */
-export const landingPagesWithImagesQuerySchema = z.object({
-  ...cardPaging,
-  site_id: idText().optional(),
-  language: filterText(),
-  rating: z.coerce.number().int().min(0).max(5).optional(),
-});
+export const landingPagesWithImagesQuerySchema = pageQuerySchema(
+  {
+    site_id: idText().optional(),
+    language: filterText(),
+    rating: z.coerce.number().int().min(0).max(5).optional(),
+  },
+  { defaultPerPage: CARDS_PER_PAGE },
+);
 /** What a screen sends as the query. */
 export type LandingPagesWithImagesQuery = { page?: number; per_page?: number; rating?: number | undefined } & Partial<Record<'site_id' | 'language', string | undefined>>;
 export const landingPageWithImagesListReplySchema = listReply(landingPageWithImagesSchema);

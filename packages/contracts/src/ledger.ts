@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './rules/list.ts';
 
 /**
  * The money ledger (docs/money.md): one append-only table, `ledger_entries`, in integer cents.
@@ -44,11 +45,8 @@ export const ledgerEntrySchema = z.object({
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 /** GET /v1/affiliates/{id}/ledger: one affiliate's rows, newest first, a page at a time. */
-export const affiliateLedgerQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
-});
-export type AffiliateLedgerQuery = z.infer<typeof affiliateLedgerQuerySchema>;
+export const affiliateLedgerQuerySchema = pageQuerySchema({}, { defaultPerPage: 50 });
+export type AffiliateLedgerQuery = z.output<typeof affiliateLedgerQuerySchema>;
 
 export const ledgerMessages = {
   notAnAffiliate: 'This affiliate does not exist.',

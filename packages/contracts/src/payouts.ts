@@ -6,6 +6,7 @@ import { listMetaSchema } from './reply.ts';
 import { isFilled } from './rules/empty.ts';
 import { required } from './rules/field.ts';
 import { id } from './rules/ids.ts';
+import { listQuerySchema } from './rules/list.ts';
 import { lineText, text } from './rules/text.ts';
 import { validationMessages as m } from './validation.ts';
 
@@ -169,7 +170,8 @@ export type PayoutDetail = z.infer<typeof payoutDetailSchema>;
 export const payoutSortFields = ['id', 'period', 'amount', 'status', 'created_at', 'paid_at', 'affiliate'] as const;
 
 /** GET /v1/payouts. Comma lists for status; amount_min/max in dollars. */
-export const payoutListQuerySchema = z.object({
+export const payoutListQuerySchema = listQuerySchema(
+  {
   status: z
     .string()
     .optional()
@@ -193,12 +195,9 @@ export const payoutListQuerySchema = z.object({
   affiliate: z.string().trim().max(100).optional(),
   amount_min: amountFilter().optional(),
   amount_max: amountFilter().optional(),
-  sort: z.enum(payoutSortFields).default('id'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
-  /** 0 means All. */
-  per_page: z.coerce.number().int().min(0).max(1000).default(20),
-});
+  },
+  { sort: payoutSortFields, defaultSort: 'id', defaultOrder: 'desc' },
+);
 export type PayoutListQuery = z.input<typeof payoutListQuerySchema>;
 
 export const payoutTotalsSchema = z.object({

@@ -9,7 +9,7 @@ export const description = () => optional(text({ max: 2000 }), '').optional().tr
 /** Files removed in a form (SPEC.md: the `_deleted` suffix), one uuid or several. */
 export const deletedFiles = () => z.union([z.string(), z.array(z.string())]).optional();
 
-/** The creatives screens' paging: cards, 24 a page by default. */
-export const cardPaging = { page: z.coerce.number().int().min(1).default(1), per_page: z.coerce.number().int().min(1).max(100).default(24) };
+/** The creatives screens' page of cards when none is asked for. */
+export const CARDS_PER_PAGE = 24;
 /** A filter's text (a language, a size, a category...). */
 export const filterText = () => z.string().trim().max(60).optional();

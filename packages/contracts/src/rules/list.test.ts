@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { validationMessages as m } from '../validation.ts';
-import { listMeta, listQuerySchema, pageWindow, PER_PAGE_ALL, PER_PAGE_MAX } from './list.ts';
+import { listMeta, listQuerySchema, pageQuerySchema, pageWindow, PER_PAGE_ALL, PER_PAGE_MAX } from './list.ts';
 
 const schema = listQuerySchema({ q: z.string().optional() }, { sort: ['rating', 'name'], defaultSort: 'rating', defaultOrder: 'desc', defaultPerPage: 25 });
 const plain = listQuerySchema({}, { sort: ['id'], defaultSort: 'id' });
@@ -62,5 +62,28 @@ describe('pages of a list', () => {
     expect(listMeta({ page: 2, per_page: 10 }, 35)).toEqual({ total: 35, page: 2, per_page: 10 });
     expect(listMeta({ page: 1, per_page: PER_PAGE_ALL }, 35)).toEqual({ total: 35, page: 1, per_page: 35 });
     expect(listMeta({ page: 1, per_page: PER_PAGE_ALL }, 0)).toEqual({ total: 0, page: 1, per_page: 1 });
+  });
+});
+
+describe('page query (a list in one fixed order)', () => {
+  const cards = pageQuerySchema({ site_id: z.string().optional() }, { defaultPerPage: 24 });
+  const capped = pageQuerySchema({}, { maxPerPage: 100 });
+
+  it('reads page and per_page as every list does, with the list’s own default and no sort', () => {
+    expect(cards.parse({})).toEqual({ page: 1, per_page: 24 });
+    expect(cards.parse({ page: '2', per_page: '500', site_id: '3' })).toEqual({ page: 2, per_page: 500, site_id: '3' });
+    expect(cards.parse({ per_page: 'all' }).per_page).toBe(PER_PAGE_ALL);
+    expect(cards.parse({ per_page: String(PER_PAGE_MAX) }).per_page).toBe(PER_PAGE_MAX);
+  });
+
+  it('refuses what a list refuses, and a page past a smaller maximum', () => {
+    for (const bad of [{ per_page: String(PER_PAGE_MAX + 1) }, { per_page: 'some' }, { page: '0' }, { page: '1.5' }]) {
+      const r = cards.safeParse(bad);
+      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(m.invalid);
+    }
+    expect(capped.safeParse({ per_page: '101' }).success).toBe(false);
+    expect(capped.parse({ per_page: 'all' }).per_page).toBe(PER_PAGE_ALL);
+    expect(listQuerySchema({}, { sort: ['id'], defaultSort: 'id', maxPerPage: 100 }).safeParse({ per_page: '101' }).success).toBe(false);
   });
 });

@@ -21,30 +21,52 @@ export interface ListPaging<Sort extends string> {
   order: 'asc' | 'desc';
 }
 
-export interface ListQueryOptions<S extends readonly [string, ...string[]]> {
+export interface PageQueryOptions {
+  /** The page size when none is asked for (20). */
+  defaultPerPage?: number;
+  /** The largest page it answers, All aside (`PER_PAGE_MAX`). */
+  maxPerPage?: number;
+}
+
+export interface ListQueryOptions<S extends readonly [string, ...string[]]> extends PageQueryOptions {
   /** The fields a list sorts by. */
   sort: S;
   defaultSort: S[number];
   /** The order when none is asked for. */
   defaultOrder?: 'asc' | 'desc';
-  defaultPerPage?: number;
+}
+
+const pageWords = (maxPerPage: number) => ({
+  page: wholeNumber(1, 1_000_000).optional(),
+  per_page: z.union([z.literal('all'), wholeNumber(0, maxPerPage)], { error: m.invalid }).optional(),
+});
+const perPageOf = (asked: number | 'all' | undefined, defaultPerPage: number) => (asked === 'all' ? PER_PAGE_ALL : (asked ?? defaultPerPage));
+
+/**
+ * The query of a list that pages in one fixed order (the ledger's rows, the creatives' cards):
+ * `page` and `per_page` read exactly as `listQuerySchema` reads them, with no `sort`.
+ */
+export function pageQuerySchema<const Shape extends z.ZodRawShape>(shape: Shape, { defaultPerPage = 20, maxPerPage = PER_PAGE_MAX }: PageQueryOptions = {}) {
+  return z.object({ ...shape, ...pageWords(maxPerPage) }).transform((q) => {
+    const asked = q as unknown as { page?: number; per_page?: number | 'all' };
+    return { ...(q as z.output<z.ZodObject<Shape>>), page: asked.page ?? 1, per_page: perPageOf(asked.per_page, defaultPerPage) };
+  });
 }
 
 /**
  * The query every paged list takes (docs/lists.md), its own filters in `shape`: `page` from 1,
- * `per_page` up to 1000 or `all` (also `0`, as the payouts and announcements lists have always read
- * it), `sort` one of the list's fields and `order` asc or desc. Without `sort` the list keeps its
+ * `per_page` up to 1000 (or the list's `maxPerPage`) or `all` (also `0`, as the announcements and
+ * the screens' page-size pickers have always sent it), `sort` one of the list's fields and `order` asc or desc. Without `sort` the list keeps its
  * own order (`defaultSort`, `defaultOrder`); a `sort` without `order` is ascending.
  */
 export function listQuerySchema<const Shape extends z.ZodRawShape, const S extends readonly [string, ...string[]]>(
   shape: Shape,
-  { sort, defaultSort, defaultOrder = 'asc', defaultPerPage = 20 }: ListQueryOptions<S>,
+  { sort, defaultSort, defaultOrder = 'asc', defaultPerPage = 20, maxPerPage = PER_PAGE_MAX }: ListQueryOptions<S>,
 ) {
   return z
     .object({
       ...shape,
-      page: wholeNumber(1, 1_000_000).optional(),
-      per_page: z.union([z.literal('all'), wholeNumber(0, PER_PAGE_MAX)], { error: m.invalid }).optional(),
+      ...pageWords(maxPerPage),
       sort: z.enum(sort, { error: m.invalid }).optional(),
       order: z.enum(['asc', 'desc'], { error: m.invalid }).optional(),
     })
@@ -52,7 +74,7 @@ export function listQuerySchema<const Shape extends z.ZodRawShape, const S exten
       const asked = q as unknown as { page?: number; per_page?: number | 'all'; sort?: S[number]; order?: 'asc' | 'desc' };
       const paging: ListPaging<S[number]> = {
         page: asked.page ?? 1,
-        per_page: asked.per_page === 'all' ? PER_PAGE_ALL : (asked.per_page ?? defaultPerPage),
+        per_page: perPageOf(asked.per_page, defaultPerPage),
         sort: asked.sort ?? defaultSort,
         order: asked.order ?? (asked.sort === undefined ? defaultOrder : 'asc'),
       };

@@ -30,7 +30,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/announcements',
     {
       onRequest: requireAccess(app, 'GET /v1/announcements'),
-      schema: { tags, summary: 'Announcements, newest first by default; per_page=0 for all', security: [{ bearer: [] }], querystring: announcementListQuerySchema, response: { 200: listReply(announcementSchema), ...errors } },
+      schema: { tags, summary: 'Announcements, newest first by default; per_page=all for all', security: [{ bearer: [] }], querystring: announcementListQuerySchema, response: { 200: listReply(announcementSchema), ...errors } },
     },
     async (request) => {
       const { items, total, perPage } = await service.listAnnouncements(app.db, viewer(request), request.query);

@@ -1,4 +1,4 @@
-import { ARCHIVE_EXTENSIONS, type Banner, type BannerFacets, bannerCodeRequestSchema, bannerInputSchema, bannersQuerySchema, bannerUploadRule, creativeIdOf, creativeMessages as msg } from '@portal/contracts';
+import { ARCHIVE_EXTENSIONS, type Banner, type BannerFacets, bannerCodeRequestSchema, bannerInputSchema, bannersQuerySchema, bannerUploadRule, creativeIdOf, creativeMessages as msg, pageWindow } from '@portal/contracts';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -61,11 +61,10 @@ function filters(q: Query): SQL | undefined {
 /** Banners of every site (creatives are the network's, not an affiliate's), newest first. */
 export async function listBanners(db: Db, q: Query): Promise<{ items: Banner[]; total: number }> {
   const where = filters(q);
-  const rows = await base(db)
-    .where(where)
-    .orderBy(desc(banners.createdAt), desc(banners.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+  const { limit, offset } = pageWindow(q);
+  const query = base(db).where(where).orderBy(desc(banners.createdAt), desc(banners.id)).$dynamic();
+  if (limit !== undefined) query.limit(limit).offset(offset);
+  const rows = await query;
   const [total] = await db.select({ n: count() }).from(banners).where(where);
   return { items: rows.map(toBanner), total: total?.n ?? 0 };
 }

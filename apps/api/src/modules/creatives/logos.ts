@@ -1,4 +1,4 @@
-import { creativeMessages as msg, logosQuerySchema, type SiteLogo, siteLogoInputSchema, siteLogoUploadRule } from '@portal/contracts';
+import { creativeMessages as msg, logosQuerySchema, type SiteLogo, siteLogoInputSchema, siteLogoUploadRule, pageWindow } from '@portal/contracts';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -21,11 +21,10 @@ const base = (db: Db) =>
 /** Logos by site, in the order they were added (a site's first logo is its logo). */
 export async function listLogos(db: Db, q: z.output<typeof logosQuerySchema>): Promise<{ items: SiteLogo[]; total: number }> {
   const where = q.site_id ? eq(siteLogos.siteId, q.site_id) : undefined;
-  const rows = await base(db)
-    .where(where)
-    .orderBy(asc(sites.displayName), asc(siteLogos.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+  const { limit, offset } = pageWindow(q);
+  const query = base(db).where(where).orderBy(asc(sites.displayName), asc(siteLogos.id)).$dynamic();
+  if (limit !== undefined) query.limit(limit).offset(offset);
+  const rows = await query;
   const [total] = await db.select({ n: count() }).from(siteLogos).where(where);
   return { items: rows.map(toLogo), total: total?.n ?? 0 };
 }

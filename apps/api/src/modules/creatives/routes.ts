@@ -14,6 +14,7 @@ import {
   offerLogoReplySchema,
   siteLogoListReplySchema,
   siteLogoReplySchema,
+  listMeta,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ const tags = ['creatives'];
 const security = [{ bearer: [] }];
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 413: errorReplySchema, 422: errorReplySchema };
 const deleted = z.object({ data: z.object({ message: z.string() }) });
-const meta = (q: { page: number; per_page: number }, total: number) => ({ total, page: q.page, per_page: q.per_page });
+const meta = listMeta;
 
 /**
  * Creatives (docs/creatives.md; landing pages with their images are the landing-pages module's): everyone with `creatives` reads them; staff with `creatives`

@@ -10,6 +10,7 @@ import {
   landingPagesWithImagesQuerySchema,
   landingPageWithImagesListReplySchema,
   landingPageWithImagesReplySchema,
+  listMeta,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -75,7 +76,7 @@ export const landingPageImageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { items, total } = await listLandingPagesWithImages(app.db, request.query);
-      return { data: items, meta: { total, page: request.query.page, per_page: request.query.per_page } };
+      return { data: items, meta: listMeta(request.query, total) };
     },
   );
   app.post(

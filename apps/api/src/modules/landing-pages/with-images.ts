@@ -1,4 +1,4 @@
-import { type LandingPageWithImages, landingPageMessages as msg, type landingPagesWithImagesQuerySchema } from '@portal/contracts';
+import { type LandingPageWithImages, landingPageMessages as msg, type landingPagesWithImagesQuerySchema, pageWindow } from '@portal/contracts';
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -41,11 +41,10 @@ export async function listLandingPagesWithImages(db: Db, q: z.output<typeof land
   if (q.language) where.push(eq(landingPages.language, q.language));
   if (q.rating !== undefined) where.push(gte(landingPages.rating, q.rating));
   const cond = where.length ? and(...where) : undefined;
-  const rows = await base(db)
-    .where(cond)
-    .orderBy(desc(landingPages.rating), asc(landingPages.name), asc(landingPages.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+  const { limit, offset } = pageWindow(q);
+  const query = base(db).where(cond).orderBy(desc(landingPages.rating), asc(landingPages.name), asc(landingPages.id)).$dynamic();
+  if (limit !== undefined) query.limit(limit).offset(offset);
+  const rows = await query;
   const [total] = await db.select({ n: count() }).from(landingPages).where(cond);
   return { items: rows.map(withImages), total: total?.n ?? 0 };
 }

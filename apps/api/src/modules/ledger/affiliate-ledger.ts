@@ -1,4 +1,4 @@
-import { type AffiliateLedgerQuery, type LedgerEntry, ledgerMessages, type ListMeta } from '@portal/contracts';
+import { type AffiliateLedgerQuery, type LedgerEntry, ledgerMessages, type ListMeta, listMeta, pageWindow } from '@portal/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -16,19 +16,21 @@ export async function requireAffiliate(db: Db, affiliateId: number): Promise<voi
 export async function affiliateLedger(db: Db, affiliateId: number, query: AffiliateLedgerQuery): Promise<{ data: LedgerEntry[]; meta: ListMeta }> {
   await requireAffiliate(db, affiliateId);
   const author = alias(users, 'author');
+  const { limit, offset } = pageWindow(query);
+  const rows = db
+    .select({ row: ledgerEntries, authorId: author.id, authorName: author.name })
+    .from(ledgerEntries)
+    .leftJoin(author, eq(author.id, ledgerEntries.createdBy))
+    .where(eq(ledgerEntries.affiliateId, affiliateId))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .$dynamic();
+  if (limit !== undefined) rows.limit(limit).offset(offset);
   const [list, [total]] = await Promise.all([
-    db
-      .select({ row: ledgerEntries, authorId: author.id, authorName: author.name })
-      .from(ledgerEntries)
-      .leftJoin(author, eq(author.id, ledgerEntries.createdBy))
-      .where(eq(ledgerEntries.affiliateId, affiliateId))
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+    rows,
     db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.affiliateId, affiliateId)),
   ]);
   return {
     data: list.map((r) => toEntry(r.row, r.authorId === null ? null : { id: r.authorId, name: r.authorName ?? '' })),
-    meta: { total: Number(total?.n ?? 0), page: query.page, per_page: query.per_page },
+    meta: listMeta(query, Number(total?.n ?? 0)),
   };
 }

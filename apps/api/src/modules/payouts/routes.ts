@@ -107,7 +107,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = scopeOf(request.auth!);
-      const list = await listPayouts(app.db, scope, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 0, sort: 'id', order: 'asc' }));
+      const list = await listPayouts(app.db, scope, payoutListQuerySchema.parse({ status: 'to_pay', method: request.query.method, per_page: 'all', sort: 'id', order: 'asc' }));
       const items = await Promise.all(list.data.map(async (payout) => ({ payout, billing: (await findPayout(app.db, scope, payout.id)).billing })));
       const name = `payouts-${request.query.method.replace(/[^a-z0-9_-]/gi, '')}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(bankExportCsv(request.query.method, items));

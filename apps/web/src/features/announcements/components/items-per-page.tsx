@@ -7,7 +7,7 @@ export const pageSizes = [5, 10, 25, 50] as const;
 export interface ItemsPerPageProps {
   total: number;
   page: number;
-  /** 0 means All (the API's per_page=0). */
+  /** 0 means All (the API's per_page=all). */
   perPage: number;
   onChange: (page: number, perPage: number) => void;
 }

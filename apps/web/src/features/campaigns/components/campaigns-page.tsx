@@ -21,7 +21,7 @@ export function CampaignsPage() {
   const { t } = useTranslation();
   const page = useListPage<Campaign>();
   const paged = useListQuery<(typeof campaignSortFields)[number]>();
-  const list = useCampaignsPage(paged.query);
+  const list = useCampaignsPage(paged.params);
   const remove = useDeleteCampaign();
   const rows = list.data?.data ?? [];
 

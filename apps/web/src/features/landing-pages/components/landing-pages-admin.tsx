@@ -16,7 +16,7 @@ export function LandingPagesAdmin() {
   const { t } = useTranslation();
   const list = useListPage<LandingPage>();
   const paged = useListQuery<(typeof landingPageSortFields)[number]>();
-  const pages = useLandingPagesPage(paged.query);
+  const pages = useLandingPagesPage(paged.params);
   const sites = useSites();
   const rows = pages.data?.data ?? [];
   const siteName = (id: number) => sites.data?.find((s) => s.id === id)?.display_name ?? '';

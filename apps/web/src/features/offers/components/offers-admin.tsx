@@ -56,7 +56,7 @@ export function OffersAdmin({ siteId, onSite, canOpenDetail }: { siteId: number 
   const list = useListPage<Offer>();
   const [archived, setArchived] = useState(false);
   const paged = useListQuery<(typeof offerSortFields)[number]>();
-  const offers = useOffersPage({ ...paged.query, site_id: siteId === undefined ? undefined : String(siteId), status: archived ? 'all' : undefined });
+  const offers = useOffersPage({ ...paged.params, site_id: siteId === undefined ? undefined : String(siteId), status: archived ? 'all' : undefined });
   const archive = useArchiveAction();
   const rows = offers.data?.data ?? [];
   return (

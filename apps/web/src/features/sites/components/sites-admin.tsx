@@ -33,7 +33,7 @@ export function SitesAdmin({ billers }: SitesAdminProps = {}) {
   const { t } = useTranslation();
   const list = useListPage<Site>();
   const paged = useListQuery<(typeof siteSortFields)[number]>();
-  const sites = useSitesPage(paged.query);
+  const sites = useSitesPage(paged.params);
   const rotate = useRotateSiteKey();
   const sync = useSyncSite();
   const syncNow = (site: Site) =>

@@ -84,6 +84,6 @@ describe('staff read one affiliate’s ledger and billing details', () => {
       }
       expect((await get(`/v1/affiliates/abc/${path}`, tokens.payouts)).statusCode).toBe(422);
     }
-    expect((await get(`/v1/affiliates/${affiliateId}/ledger?per_page=1000`, tokens.payouts)).statusCode).toBe(422);
+    expect((await get(`/v1/affiliates/${affiliateId}/ledger?per_page=1001`, tokens.payouts)).statusCode).toBe(422);
   });
 });

@@ -100,7 +100,7 @@ describe('announcements', () => {
     const page = (await list(staff, '&per_page=2&page=2')).json();
     expect(page.data).toHaveLength(2);
     expect(page.meta).toMatchObject({ page: 2, per_page: 2, total: 5 });
-    const all = (await list(staff, '&per_page=0')).json();
+    const all = (await list(staff, '&per_page=all')).json();
     expect(all.data).toHaveLength(5);
     expect(all.meta.total).toBe(5);
   });

@@ -180,15 +180,15 @@ describe('statistics and dashboard', () => {
 });
 
 describe('payouts', () => {
-  const demoPayouts = async () => (await as(owner)('GET', `/v1/payouts?affiliate_id=${mineA[0]}&per_page=0`)).json().data as Array<{ id: number; status: string }>;
+  const demoPayouts = async () => (await as(owner)('GET', `/v1/payouts?affiliate_id=${mineA[0]}&per_page=all`)).json().data as Array<{ id: number; status: string }>;
 
   it("lists and opens the assigned affiliates' payouts only", async () => {
     const theirs = await demoPayouts();
     expect(theirs.length).toBeGreaterThan(0);
-    const listA = (await a.call('GET', '/v1/payouts?per_page=0')).json();
+    const listA = (await a.call('GET', '/v1/payouts?per_page=all')).json();
     expect(listA.meta.total).toBe(theirs.length);
     expect(listA.data.every((p: { affiliate: { id: number } }) => mineA.includes(p.affiliate.id))).toBe(true);
-    expect((await b.call('GET', '/v1/payouts?per_page=0')).json().meta.total).toBe(0);
+    expect((await b.call('GET', '/v1/payouts?per_page=all')).json().meta.total).toBe(0);
     expect((await b.call('GET', `/v1/payouts?affiliate_id=${mineA[0]}`)).json().meta.total).toBe(0);
     const one = theirs[0]!.id;
     expect((await a.call('GET', `/v1/payouts/${one}`)).statusCode).toBe(200);

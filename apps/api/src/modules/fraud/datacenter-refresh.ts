@@ -4,7 +4,7 @@ import { enqueue, enqueueUnlessPending, type JobDefinition, type WorkerLog } fro
 import { getSetting, putSetting } from '../settings/index.ts';
 import { AddressRanges } from './datacenter.ts';
 
-/** The daily refresh of the data-centre address list from `DATACENTER_LIST_URL`. */
+/** The daily refresh of the data-centre address list from `DATACENTER_LIST_URL` (its kind keeps the name it was first queued under, so waiting rows still run). */
 export const DATACENTER_JOB = 'clicks.datacenter-refresh';
 /** Where the last list loaded is kept, so every instance (and the next start) uses it. */
 export const DATACENTER_SETTING = 'datacenter_ranges';

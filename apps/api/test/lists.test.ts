@@ -80,8 +80,8 @@ describe('the lists that paged their own way read the same words', () => {
   it('each answers per_page=all with the whole list, a page up to 1000, and a 422 past it or on page 0', async () => {
     for (const url of lists()) {
       const all = await listOf(staff, `${url}?per_page=all`);
-      expect(all.meta, url).toEqual({ ...all.meta, total: all.data.length, page: 1, per_page: Math.max(all.data.length, 1) });
-      expect((await listOf(staff, `${url}?per_page=1000`)).meta, url).toMatchObject({ page: 1, per_page: 1000 });
+      expect(all.meta, `${url}`).toEqual({ ...all.meta, total: all.data.length, page: 1, per_page: Math.max(all.data.length, 1) });
+      expect((await listOf(staff, `${url}?per_page=1000`)).meta, `${url}`).toMatchObject({ page: 1, per_page: 1000 });
       for (const [query, name] of [['per_page=1001', 'per_page'], ['per_page=some', 'per_page'], ['page=0', 'page']] as const) {
         const res = await get(staff, `${url}?${query}`);
         expect(res.statusCode, `${url}?${query}`).toBe(422);

@@ -79,7 +79,7 @@ describe('page query (a list in one fixed order)', () => {
   it('refuses what a list refuses, and a page past a smaller maximum', () => {
     for (const bad of [{ per_page: String(PER_PAGE_MAX + 1) }, { per_page: 'some' }, { page: '0' }, { page: '1.5' }]) {
       const r = cards.safeParse(bad);
-      expect(r.success, JSON.stringify(bad)).toBe(false);
+      expect(r.success, `${JSON.stringify(bad)}`).toBe(false);
       expect(r.error?.issues[0]?.message).toBe(m.invalid);
     }
     expect(capped.safeParse({ per_page: '101' }).success).toBe(false);

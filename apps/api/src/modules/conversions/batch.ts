@@ -11,6 +11,7 @@ import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts
 import { screenConversions, type Verdict } from '../fraud/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
+import { type EarningRow, earningsParams } from '../ledger/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { clicksOf, existingIds, newConversionIds, writeBatch } from './batch-sql.ts';
 import { type Price, priceOf } from './pricing.ts';
@@ -185,7 +186,6 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       originalTransactionId: [] as (string | null)[],
       day: [] as string[],
       createdAt: [] as string[],
-      earningKind: [] as (string | null)[],
       earningCents: [] as number[],
       clickSiteId: [] as (number | null)[],
       country: [] as string[],
@@ -206,6 +206,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       sharedId: [] as boolean[],
     };
     const deliveries: NewDelivery[] = [];
+    // The ledger's rows, built by the ledger (its `earningsParams`), written in the same statement.
+    const earnings: EarningRow[] = [];
     primary.forEach((i, n) => {
       // The one decision (decision.ts); this writer only lays its values out as the statement's columns.
       const d = decide(reportOf(i), knownOf(i, payoutOf(i), overCap.has(i)));
@@ -228,7 +230,6 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.originalTransactionId.push(row.originalTransactionId);
       cols.day.push(row.day);
       cols.createdAt.push(row.createdAt.toISOString());
-      cols.earningKind.push(d.earning?.kind ?? null);
       cols.earningCents.push(d.earning?.cents ?? 0);
       cols.clickSiteId.push(click?.siteId ?? null);
       cols.country.push(click?.country ?? '');
@@ -253,6 +254,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
         return;
       }
       const earningCents = d.earning?.cents ?? 0;
+      if (d.earning) earnings.push({ affiliateId: click.affiliateId, conversionId: id, cid: click.cid, offerId: click.offerId, day: row.day, createdAt: row.createdAt, ...d.earning });
       outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
       deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, batch[i]!.input, earningCents, row.amountCents, row.createdAt)));
     });
@@ -264,6 +266,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       deliveries.map((d) => d.method),
       deliveries.map((d) => d.url),
       new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
+      ...earningsParams(earnings),
     ];
     const inserted = inTransaction ? await runStatementIn<{ id: number | string }>(q, writeBatch, params) : await runStatement<{ id: number | string }>(q, writeBatch, params);
     if (admission) {

@@ -38,10 +38,50 @@ async function logOf(who: Tokens): Promise<LogRow[]> {
   return res.json().data;
 }
 
-/** Each day's earnings in cents, from the log's rows and from the statistics by date; days of 0 left out. */
-async function byDay(who: Tokens) {
+/** The rows of a CSV (RFC 4180: quoted fields, doubled quotes). */
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field), out.push(row), (row = []), (field = '');
+    } else field += ch;
+  }
+  if (field || row.length) row.push(field), out.push(row);
+  return out;
+}
+
+/** The log's CSV export: each row's id and earning in cents. */
+async function csvOf(who: Tokens): Promise<Array<{ id: number; earning: number }>> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/conversion-log.csv?from=${from}&to=${to}`, headers: bearer(who) });
+  expect(res.statusCode).toBe(200);
+  const [header, ...lines] = parseCsv(res.body);
+  const id = header!.indexOf('id');
+  const earning = header!.indexOf('earning');
+  return lines.filter((l) => l.length > 1).map((l) => ({ id: Number(l[id]), earning: cents(Number(l[earning])) }));
+}
+
+/** Each day's earnings in cents, from the log's rows (its page, or its CSV) and from the statistics by date; days of 0 left out. */
+async function byDay(who: Tokens, from_: 'page' | 'csv' = 'page') {
   const log = new Map<string, number>();
-  for (const r of await logOf(who)) log.set(r.day, (log.get(r.day) ?? 0) + cents(r.earning));
+  const page = await logOf(who);
+  if (from_ === 'page') for (const r of page) log.set(r.day, (log.get(r.day) ?? 0) + cents(r.earning));
+  else {
+    const dayOf = new Map(page.map((r) => [r.id, r.day]));
+    const csv = await csvOf(who);
+    expect(csv.length).toBe(page.length);
+    for (const r of csv) log.set(dayOf.get(r.id)!, (log.get(dayOf.get(r.id)!) ?? 0) + r.earning);
+  }
   const res = await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${from}&to=${to}&group_by=date`, headers: bearer(who) });
   expect(res.statusCode).toBe(200);
   const stats = new Map<string, number>();
@@ -61,6 +101,14 @@ describe("the conversion log's earnings", () => {
     const { log, stats } = await byDay(affiliate);
     expect(Object.keys(log).length).toBeGreaterThan(30);
     expect(log).toEqual(stats);
+  });
+
+  it("add up in the CSV too, day by day, to the statistics' earnings, for staff and for an affiliate", async () => {
+    for (const who of [owner, affiliate]) {
+      const { log, stats } = await byDay(who, 'csv');
+      expect(Object.keys(log).length).toBeGreaterThan(30);
+      expect(log).toEqual(stats);
+    }
   });
 
   it('count a reversal once: a sale refunded in full and its refunds add up to nothing', async () => {

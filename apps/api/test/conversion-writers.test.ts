@@ -14,7 +14,10 @@ import { appWithCatalogues, type Catalogue, click, trackingLink } from './suppor
  * on a click of a revshare or a cpa offer, of another site, unknown or none, in USD or in a
  * currency without a rate) go through the batched writer and through the single transaction, and
  * every row they write agrees: the conversion (status, reason, attribution, amounts) and its
- * earning, referral commission and pending postback deliveries.
+ * earning, referral commission and pending postback deliveries. Then the same random reversals
+ * (refunds in part, in full, past the sale; chargebacks; naming the sale by its click, its
+ * transaction or both) of each writer's sale, through the single transaction that takes back: each
+ * reversal's rows and answer, and the sale's status after it, agree for both sales.
  */
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
@@ -40,15 +43,23 @@ async function newClick(offer: Catalogue) {
 /** Everything written for one conversion, without what differs by nature (ids, transaction ids). */
 async function written(id: number) {
   const [c] = await t.app.db.select().from(conversions).where(eq(conversions.id, id));
-  const [money] = await rows<{ earning: string; kind: string | null; commission: string; deliveries: string }>(
+  const [money] = await rows<{ earning: string; reversed: string; kind: string | null; commission: string; deliveries: string }>(
     t.app.db,
     sql`select coalesce((select sum(amount_cents) from ledger_entries where conversion_id = ${id} and kind = 'earning'), 0)::text as earning,
+      coalesce((select sum(amount_cents) from ledger_entries where conversion_id = ${id} and kind = 'reversal'), 0)::text as reversed,
       (select payout_type from ledger_entries where conversion_id = ${id} and kind = 'earning' limit 1) as kind,
       coalesce((select sum(x.amount_cents) from ledger_entries x join ledger_entries e on x.source_id = e.id where e.conversion_id = ${id} and x.kind = 'referral_commission'), 0)::text as commission,
       (select count(*) from postback_deliveries where conversion_id = ${id})::text as deliveries`,
   );
   const { id: _id, transactionId: _tx, createdAt: _at, ...row } = c!;
   return { row, money };
+}
+
+/** As `written`, for rows of two different clicks: the click, its time and the sale a reversal names left out. */
+async function writtenApart(id: number) {
+  const { row, money } = await written(id);
+  const { cid: _cid, clickedAt: _clickedAt, originalTransactionId: _original, reversesConversionId, ...rest } = row;
+  return { row: { ...rest, reversesSale: reversesConversionId !== null }, money };
 }
 
 const report = fc.record({
@@ -74,4 +85,47 @@ describe('the batched writer and the single transaction', () => {
       { numRuns: Number(process.env.WRITER_RUNS ?? 40) },
     );
   }, 120_000);
+});
+
+const reversal = fc.record({
+  type: fc.constantFrom('refund' as const, 'chargeback' as const),
+  // What it names: the sale's click and transaction, only the transaction, or only the click.
+  names: fc.constantFrom('both', 'original', 'cid'),
+  // 0: all that is left; else in part, or more than the sale.
+  amount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 500_000 }), fc.integer({ min: 500_001, max: 2_000_000 })),
+});
+
+describe('reversals of a sale each writer recorded', () => {
+  it('write the same rows, answers and sale status', async () => {
+    await fc.assert(
+      fc.asyncProperty(report, fc.array(reversal, { minLength: 1, maxLength: 4 }), async (r, reversals) => {
+        const offer = r.clickOf === 'cpa' ? cpa : rev;
+        const sales = { B: { cid: await newClick(offer), tx: `R-B-${++seq}` }, S: { cid: await newClick(offer), tx: `R-S-${seq}` } };
+        const input = (cid: string, tx: string): ConversionInput => ({ cid, type: r.type, amount: r.cents / 100, amount_minor: r.cents, currency: r.currency, transaction_id: tx, original_transaction_id: undefined });
+        const now = new Date();
+        const batched = await t.app.conversionWriter.write({ siteId: rev.siteId, input: input(sales.B.cid, sales.B.tx), now });
+        const single = await recordConversion(t.app.db, rev.siteId, input(sales.S.cid, sales.S.tx), now);
+        expect({ ...single, conversionId: 0 }).toEqual({ ...batched, conversionId: 0 });
+        let n = 0;
+        for (const x of reversals) {
+          n++;
+          const undo = (sale: { cid: string; tx: string }, which: string): ConversionInput => ({
+            cid: x.names === 'original' ? '' : sale.cid,
+            type: x.type,
+            amount: x.amount / 100,
+            amount_minor: x.amount,
+            currency: 'USD',
+            transaction_id: `${sale.tx}-${which}${n}`,
+            original_transaction_id: x.names === 'cid' ? undefined : sale.tx,
+          });
+          const ofB = await recordConversion(t.app.db, rev.siteId, undo(sales.B, 'r'), now);
+          const ofS = await recordConversion(t.app.db, rev.siteId, undo(sales.S, 'r'), now);
+          expect({ ...ofS, conversionId: 0 }).toEqual({ ...ofB, conversionId: 0 });
+          expect(await writtenApart(ofS.conversionId)).toEqual(await writtenApart(ofB.conversionId));
+          expect(await writtenApart(single.conversionId)).toEqual(await writtenApart(batched.conversionId));
+        }
+      }),
+      { numRuns: Number(process.env.WRITER_RUNS ?? 25) },
+    );
+  }, 180_000);
 });

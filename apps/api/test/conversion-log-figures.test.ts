@@ -38,7 +38,7 @@ async function logOf(who: Tokens): Promise<LogRow[]> {
   return res.json().data;
 }
 
-/** The rows of a CSV (RFC 4180: quoted fields, doubled quotes). */
+/** The rows of a CSV (RFC 4180: quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
   const out: string[][] = [];
   let row: string[] = [];
@@ -46,18 +46,23 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), out.push(row), (row = []), (field = '');
-    } else field += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && ch === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      out.push(row);
+      row = [];
+      field = '';
+    } else {
+      field += ch;
+    }
   }
-  if (field || row.length) row.push(field), out.push(row);
   return out;
 }
 
@@ -75,13 +80,11 @@ async function csvOf(who: Tokens): Promise<Array<{ id: number; earning: number }
 async function byDay(who: Tokens, from_: 'page' | 'csv' = 'page') {
   const log = new Map<string, number>();
   const page = await logOf(who);
-  if (from_ === 'page') for (const r of page) log.set(r.day, (log.get(r.day) ?? 0) + cents(r.earning));
-  else {
-    const dayOf = new Map(page.map((r) => [r.id, r.day]));
-    const csv = await csvOf(who);
-    expect(csv.length).toBe(page.length);
-    for (const r of csv) log.set(dayOf.get(r.id)!, (log.get(dayOf.get(r.id)!) ?? 0) + r.earning);
-  }
+  const dayOf = new Map(page.map((r) => [r.id, r.day]));
+  // The CSV's rows (each the page's row of that id: the day the page shows), or the page's.
+  const rows = from_ === 'csv' ? await csvOf(who) : page.map((r) => ({ id: r.id, earning: cents(r.earning) }));
+  expect(rows.length).toBe(page.length);
+  for (const r of rows) log.set(dayOf.get(r.id)!, (log.get(dayOf.get(r.id)!) ?? 0) + r.earning);
   const res = await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${from}&to=${to}&group_by=date`, headers: bearer(who) });
   expect(res.statusCode).toBe(200);
   const stats = new Map<string, number>();

@@ -118,6 +118,10 @@ describe('CCBill webhooks', () => {
     expect(JSON.stringify(event.raw)).not.toMatch(/user@randomurl\.com|123 Main Street|192\.168\.27\.4|John|Doe/);
     const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.subscriptionId, subscriptionId));
     expect(sub).toMatchObject({ status: 'active', cid, affiliateId: aliceId, offerId: rev.offerId, saleConversionId: saleId });
+    // Its first event, written with its conversion, names the post that made it.
+    expect(await t.app.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, sub!.id))).toEqual([
+      expect.objectContaining({ type: 'sale', conversionId: saleId, amountCents: 10000, billerEventId: event.id }),
+    ]);
   });
 
   it('the same post again is a duplicate, answered OK, and pays nothing more', async () => {
@@ -164,6 +168,8 @@ describe('CCBill webhooks', () => {
     expect(event).toMatchObject({ status: 'accepted', eventType: 'rebill' });
     rebillId = event.conversionId!;
     expect(await conversion(rebillId)).toMatchObject({ type: 'rebill', affiliateId: aliceId, cid, billerEvent: 'RenewalSuccess' });
+    const [made] = await t.app.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.conversionId, rebillId));
+    expect(made).toMatchObject({ type: 'rebill', amountCents: 4000, billerEventId: event.id });
   });
 
   it('a Refund of the sale and a Chargeback of the rebill take their earnings back', async () => {

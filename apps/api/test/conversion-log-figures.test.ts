@@ -38,10 +38,53 @@ async function logOf(who: Tokens): Promise<LogRow[]> {
   return res.json().data;
 }
 
-/** Each day's earnings in cents, from the log's rows and from the statistics by date; days of 0 left out. */
-async function byDay(who: Tokens) {
+/** The rows of a CSV (RFC 4180: quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && ch === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      out.push(row);
+      row = [];
+      field = '';
+    } else {
+      field += ch;
+    }
+  }
+  return out;
+}
+
+/** The log's CSV export: each row's id and earning in cents. */
+async function csvOf(who: Tokens): Promise<Array<{ id: number; earning: number }>> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/conversion-log.csv?from=${from}&to=${to}`, headers: bearer(who) });
+  expect(res.statusCode).toBe(200);
+  const [header, ...lines] = parseCsv(res.body);
+  const id = header!.indexOf('id');
+  const earning = header!.indexOf('earning');
+  return lines.filter((l) => l.length > 1).map((l) => ({ id: Number(l[id]), earning: cents(Number(l[earning])) }));
+}
+
+/** Each day's earnings in cents, from the log's rows (its page, or its CSV) and from the statistics by date; days of 0 left out. */
+async function byDay(who: Tokens, from_: 'page' | 'csv' = 'page') {
   const log = new Map<string, number>();
-  for (const r of await logOf(who)) log.set(r.day, (log.get(r.day) ?? 0) + cents(r.earning));
+  const page = await logOf(who);
+  const dayOf = new Map(page.map((r) => [r.id, r.day]));
+  // The CSV's rows (each the page's row of that id: the day the page shows), or the page's.
+  const rows = from_ === 'csv' ? await csvOf(who) : page.map((r) => ({ id: r.id, earning: cents(r.earning) }));
+  expect(rows.length).toBe(page.length);
+  for (const r of rows) log.set(dayOf.get(r.id)!, (log.get(dayOf.get(r.id)!) ?? 0) + r.earning);
   const res = await t.app.inject({ method: 'GET', url: `/v1/statistics/daily?from=${from}&to=${to}&group_by=date`, headers: bearer(who) });
   expect(res.statusCode).toBe(200);
   const stats = new Map<string, number>();
@@ -61,6 +104,14 @@ describe("the conversion log's earnings", () => {
     const { log, stats } = await byDay(affiliate);
     expect(Object.keys(log).length).toBeGreaterThan(30);
     expect(log).toEqual(stats);
+  });
+
+  it("add up in the CSV too, day by day, to the statistics' earnings, for staff and for an affiliate", async () => {
+    for (const who of [owner, affiliate]) {
+      const { log, stats } = await byDay(who, 'csv');
+      expect(Object.keys(log).length).toBeGreaterThan(30);
+      expect(log).toEqual(stats);
+    }
   });
 
   it('count a reversal once: a sale refunded in full and its refunds add up to nothing', async () => {

@@ -126,7 +126,7 @@ export async function replayEvent(deps: ReceiveDeps, scope: Scope, id: number, n
     throw new AppError('conflict', billerMessages.addressNotAllowed);
   }
   const outcome = await apply(deps, account, row.parsed as unknown as ParsedBillerEvent, row.id, now);
-  await writeFollow(db, outcome.follow, row.id, now);
+  await writeFollow(db, outcome, row.id, now);
   const firstStands = outcome.status === 'duplicate' && row.status !== 'rejected' && row.status !== 'logged';
   const [updated] = await db
     .update(billerEvents)

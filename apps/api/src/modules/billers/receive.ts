@@ -4,11 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { billerEvents, CID_MAX, conversions, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ConversionInput, ConversionOutcome, ConversionSource, ConversionWriter } from '../conversions/index.ts';
+import type { ConversionInput, ConversionOutcome, ConversionSource, ConversionWriter, SubscriptionReport } from '../conversions/index.ts';
 import { recordConversion } from '../conversions/index.ts';
 import { type AccountKeys, accountByKey, type BillerAccountRow, secretOf } from './accounts.ts';
 import { type BillerPost, formatOf, isCcbillAddress, isRefused, type ParsedBillerEvent } from './formats/index.ts';
 import { storedPost } from './raw.ts';
+import { linkSubscriptionEvent, type SubscriptionLink, writeSubscriptionRows } from './subscription-rows.ts';
 
 /** What receiving a post needs of the app. */
 export interface ReceiveDeps extends AccountKeys {
@@ -21,18 +22,20 @@ export interface Outcome {
   status: BillerEventStatus;
   reason: string | null;
   conversionId: number | null;
-  /** The subscription rows it makes, written with its event-log row (they name it). */
+  /** The subscription rows it makes itself, written with its event-log row (they name it). */
   follow?: Follow;
+  /** The subscription event its conversion's writer wrote (by `writeSubscriptionRows`), linked to its event-log row. */
+  link?: SubscriptionLink;
 }
 
 /**
- * The subscription writes of an event, made in the statement that writes its event-log row:
- * a first sale's subscription (from its conversion's click) and its event, an event of a known
- * subscription (with its conversion's amount), or a lifecycle change (cancellation, expiry).
+ * The subscription writes an event makes itself, in the statement that writes its event-log row:
+ * a lifecycle change (cancellation, expiry), or the subscription of a repeated sale whose first
+ * report made none (the site reported it first, "the site reports too"). A sale's, rebill's or
+ * refund's own subscription rows are the conversion's decision's, written by its writer.
  */
 export type Follow =
-  | { kind: 'new_subscription'; accountId: number; siteId: number; subscriptionId: string; conversionId: number; type: string; onlyEnsure: boolean }
-  | { kind: 'event'; subscriptionRowId: number; conversionId: number; type: string }
+  | { kind: 'ensure_subscription'; accountId: number; siteId: number; subscriptionId: string; conversionId: number }
   | { kind: 'lifecycle'; subscriptionRowId: number; status: string; at: 'cancelled_at' | 'expired_at' | null; type: string };
 
 /** The biller's answer: success (its okBody) or a refusal in the one error shape. */
@@ -118,8 +121,13 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
     original_transaction_id: event.originalTransactionId?.slice(0, 128),
   };
   const noClickReason = cid ? null : tooLong ? billerMessages.clickIdTooLong(CID_MAX) : event.subscriptionId && event.type !== 'sale' && !sub ? billerMessages.unknownSubscription(event.subscriptionId) : null;
+  // Its subscription's rows are the conversion's decision's, written by this module's verb the writer is handed.
+  const subscriptionId = event.subscriptionId?.slice(0, 128) ?? null;
+  const subscription: SubscriptionReport | undefined = subscriptionId
+    ? { accountId: account.id, subscriptionId, rowId: sub?.id ?? null, eventType: event.type, write: writeSubscriptionRows }
+    : undefined;
   // "The site reports too": the site's transaction ids are this account's, one sale whoever reports it first.
-  const source: ConversionSource = { billerAccountId: account.id, billerEvent: event.billerEvent.slice(0, 64), noClickReason, sharedIds: account.siteReportsToo };
+  const source: ConversionSource = { billerAccountId: account.id, billerEvent: event.billerEvent.slice(0, 64), noClickReason, sharedIds: account.siteReportsToo, subscription };
   let out: ConversionOutcome;
   try {
     out =
@@ -135,53 +143,44 @@ export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event:
   }
 
   const outcome = outcomeOf(out);
-  if (!event.subscriptionId) return outcome;
-  const duplicate = out.status === 'duplicate';
-  if (event.type === 'sale' && !sub) {
-    // A repeat of a sale whose first post made its conversion but not its subscription still makes
-    // the subscription (never a second event of it).
-    outcome.follow = { kind: 'new_subscription', accountId: account.id, siteId: account.siteId, subscriptionId: event.subscriptionId.slice(0, 128), conversionId: out.conversionId, type: event.type, onlyEnsure: duplicate };
-  } else if (sub && !duplicate) {
-    outcome.follow = { kind: 'event', subscriptionRowId: sub.id, conversionId: out.conversionId, type: event.type };
+  if (!subscriptionId) return outcome;
+  if (out.status !== 'duplicate') {
+    // Written with its conversion: a known subscription's event, or a first sale's subscription.
+    if (sub || event.type === 'sale') outcome.link = { accountId: account.id, subscriptionId, conversionId: out.conversionId };
+  } else if (event.type === 'sale' && !sub) {
+    // A repeat of a sale whose first report made its conversion but not its subscription (the site
+    // reported it first, or a crash in between) still makes the subscription (never a second event of it).
+    outcome.follow = { kind: 'ensure_subscription', accountId: account.id, siteId: account.siteId, subscriptionId, conversionId: out.conversionId };
   }
   return outcome;
 }
 
-/** The statements (CTE steps, none reading another's rows but through `eventId`) that write an event's subscription rows. */
-function followSteps(follow: Follow | undefined, eventId: SQL, now: Date): SQL[] {
-  if (!follow) return [];
+/** The statements (CTE steps, none reading another's rows but through `eventId`) that write an event's own subscription rows and link its conversion's. */
+function followSteps(outcome: Pick<Outcome, 'follow' | 'link'>, eventId: SQL, now: Date): SQL[] {
+  const { follow, link } = outcome;
+  const linked = link ? [linkSubscriptionEvent(link, eventId)] : [];
+  if (!follow) return linked;
   if (follow.kind === 'lifecycle') {
     const at = follow.at ? sql`, ${sql.identifier(follow.at)} = ${now}` : sql``;
     return [
       sql`lifecycle as (update subscriptions set status = ${follow.status}${at} where id = ${follow.subscriptionRowId})`,
       sql`lifecycle_event as (insert into subscription_events (subscription_id, biller_event_id, type, occurred_at)
         values (${follow.subscriptionRowId}, ${eventId}, ${follow.type}, ${now}) on conflict do nothing)`,
+      ...linked,
     ];
   }
-  if (follow.kind === 'event') {
-    return [
-      sql`sub_event as (insert into subscription_events (subscription_id, biller_event_id, type, conversion_id, amount_cents, occurred_at)
-        select ${follow.subscriptionRowId}, ${eventId}, ${follow.type}, c.id, c.amount_cents, ${now} from conversions c where c.id = ${follow.conversionId}
-        on conflict do nothing)`,
-    ];
-  }
-  const steps = [
-    sql`sale as (select id, cid, affiliate_id, offer_id, campaign_id, amount_cents from conversions where id = ${follow.conversionId})`,
+  return [
+    sql`sale as (select id, cid, affiliate_id, offer_id, campaign_id from conversions where id = ${follow.conversionId})`,
     sql`sub as (insert into subscriptions (biller_account_id, subscription_id, site_id, cid, affiliate_id, offer_id, campaign_id, sale_conversion_id, started_at)
       select ${follow.accountId}, ${follow.subscriptionId}, ${follow.siteId}, sale.cid, sale.affiliate_id, sale.offer_id, sale.campaign_id, sale.id, ${now} from sale
-      on conflict do nothing returning id)`,
+      on conflict do nothing)`,
+    ...linked,
   ];
-  if (!follow.onlyEnsure) {
-    steps.push(sql`sub_event as (insert into subscription_events (subscription_id, biller_event_id, type, conversion_id, amount_cents, occurred_at)
-      select sub.id, ${eventId}, ${follow.type}, sale.id, sale.amount_cents, ${now} from sub cross join sale
-      on conflict do nothing)`);
-  }
-  return steps;
 }
 
-/** A replayed event's subscription rows (its log row exists and is updated by the caller). */
-export async function writeFollow(db: Db, follow: Follow | undefined, eventId: number, now: Date): Promise<void> {
-  const steps = followSteps(follow, sql`${eventId}::int`, now);
+/** A replayed event's own subscription rows and the link of its conversion's (its log row exists and is updated by the caller). */
+export async function writeFollow(db: Db, outcome: Pick<Outcome, 'follow' | 'link'>, eventId: number, now: Date): Promise<void> {
+  const steps = followSteps(outcome, sql`${eventId}::int`, now);
   if (steps.length) await db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
 }
 
@@ -204,7 +203,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   /** The event-log row, the account's last post (at most once a minute: a hot row) and the event's subscription rows: one statement. */
   // The verdict on arrival, stored with the post: a replay applies it again (events.ts).
   const addressAllowed = account?.requireBillerAddresses && biller === 'ccbill' ? isCcbillAddress(ip) : null;
-  const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow }) => {
+  const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow; link?: SubscriptionLink }) => {
     const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed, deps.fieldKey);
     const p = fields.parsed;
     const steps: SQL[] = [
@@ -220,7 +219,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
         ? [sql`last_post as (update biller_accounts set last_post_at = ${now}
             where id = ${account.id} and (last_post_at is null or last_post_at < ${new Date(now.getTime() - LAST_POST_EVERY_MS)}))`]
         : []),
-      ...followSteps(fields.follow, sql`(select id from logged)`, now),
+      ...followSteps(fields, sql`(select id from logged)`, now),
     ];
     const [row] = await rows<{ id: number }>(db, sql`with ${sql.join(steps, sql`, `)} select id from logged`);
     return row!.id;
@@ -252,7 +251,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   // Applied first, logged with what it became: a crash in between leaves the biller unanswered, and
   // its retry finds the conversion made (a duplicate) and logs it, making a sale's subscription if missing.
   const outcome = await apply(deps, account, parsed, null, now);
-  const eventId = await log({ parsed, status: outcome.status, reason: outcome.reason, conversionId: outcome.conversionId, follow: outcome.follow });
+  const eventId = await log({ parsed, status: outcome.status, reason: outcome.reason, conversionId: outcome.conversionId, follow: outcome.follow, link: outcome.link });
   // Whatever it became (a refusal past the maximum included), it is received: the biller stops retrying.
   return { ok: true, body: format.okBody, eventId };
 }

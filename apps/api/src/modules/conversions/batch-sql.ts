@@ -1,6 +1,6 @@
 import type { Statement } from '../../db/raw.ts';
 import { enqueueFromSql } from '../jobs/index.ts';
-import { commissionsInsertSql, earningsInsertSql } from '../ledger/index.ts';
+import { earningsSteps } from '../ledger/index.ts';
 import { POSTBACK_JOB } from '../postbacks/index.ts';
 import { rollupUpsertsSql } from '../tracking/index.ts';
 
@@ -73,6 +73,51 @@ const figuresCounters = {
 };
 
 /**
+ * The batch statement's conversion columns ($1..$34, one array each, in this order: batch.ts lays
+ * the decision's values out so); then the postback deliveries ($35..$38), their expiry ($39), and
+ * the ledger's earning rows from $40 (the ledger's `earningsParams`).
+ */
+export const INPUT_COLUMNS = [
+  ['id', 'int'],
+  ['site_id', 'int'],
+  ['transaction_id', 'varchar'],
+  ['type', 'varchar'],
+  ['amount_cents', 'bigint'],
+  ['currency', 'char(3)'],
+  ['cid', 'varchar'],
+  ['clicked_at', 'timestamptz'],
+  ['affiliate_id', 'int'],
+  ['offer_id', 'int'],
+  ['campaign_id', 'int'],
+  ['status', 'varchar'],
+  ['orphan_reason', 'varchar'],
+  ['original_transaction_id', 'varchar'],
+  ['day', 'date'],
+  ['created_at', 'timestamptz'],
+  ['earning_cents', 'bigint'],
+  ['click_site_id', 'int'],
+  ['country', 'varchar'],
+  ['device', 'varchar'],
+  ['sub1', 'varchar'],
+  ['sub2', 'varchar'],
+  ['sub3', 'varchar'],
+  ['sub4', 'varchar'],
+  ['sub5', 'varchar'],
+  ['is_new_customer', 'int'],
+  ['creative', 'varchar'],
+  ['amount_minor', 'bigint'],
+  ['usd_rate', 'numeric'],
+  ['fraud_action', 'varchar'],
+  ['fraud_reason', 'varchar'],
+  ['biller_account_id', 'int'],
+  ['biller_event', 'varchar'],
+  ['shared_id', 'boolean'],
+] as const;
+const INPUT_PARAMS = INPUT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+const INPUT_NAMES = INPUT_COLUMNS.map(([name]) => name).join(', ');
+export const EARNINGS_FIRST = 40;
+
+/**
  * One statement: the conversions (ids given; a (site, source, transaction_id) seen before is skipped), and
  * for those written and attributed, their earnings and referral commissions, both rollups (grouped, in
  * key order like the clicks; orphaned conversions add their site's revenue) and their pending postback
@@ -82,13 +127,8 @@ export const writeBatch: Statement = {
   name: 'conversions_write_batch',
   text: `
 WITH input AS (
-  SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::varchar[], $5::bigint[], $6::char(3)[], $7::varchar[], $8::timestamptz[],
-    $9::int[], $10::int[], $11::int[], $12::varchar[], $13::varchar[], $14::varchar[], $15::date[], $16::timestamptz[],
-    $17::varchar[], $18::bigint[], $19::int[], $20::varchar[], $21::varchar[], $22::varchar[], $23::varchar[], $24::varchar[], $25::varchar[], $26::varchar[], $27::int[], $28::varchar[], $29::bigint[], $30::numeric[],
-    $31::varchar[], $32::varchar[], $33::int[], $34::varchar[], $35::boolean[])
-    AS t(id, site_id, transaction_id, type, amount_cents, currency, cid, clicked_at, affiliate_id, offer_id, campaign_id, status, orphan_reason,
-      original_transaction_id, day, created_at, earning_kind, earning_cents, click_site_id, country, device, sub1, sub2, sub3, sub4, sub5, is_new_customer, creative,
-      amount_minor, usd_rate, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id)
+  SELECT * FROM unnest(${INPUT_PARAMS})
+    AS t(${INPUT_NAMES})
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
@@ -107,26 +147,20 @@ accepted AS (
 orphaned AS (
   SELECT input.* FROM input JOIN saved USING (id) WHERE input.status = 'orphaned'
 ),
-earned AS (
-  ${earningsInsertSql('accepted')}
-),
-commissioned AS (
-  ${commissionsInsertSql('earned')}
-  RETURNING affiliate_id, day, amount_cents
-),
+${earningsSteps(EARNINGS_FIRST, 'saved')},
 figures AS (${figuresSql}
 ),
 ${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($36::int[], $37::int[], $38::varchar[], $39::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($35::int[], $36::int[], $37::varchar[], $38::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
-  ${enqueueFromSql(POSTBACK_JOB, "jsonb_build_object('delivery_id', id)", '$40::timestamptz', 'delivered ORDER BY id')}
+  ${enqueueFromSql(POSTBACK_JOB, "jsonb_build_object('delivery_id', id)", '$39::timestamptz', 'delivered ORDER BY id')}
 )
 SELECT id FROM saved`,
 };

@@ -11,10 +11,11 @@ import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts
 import { screenConversions, type Verdict } from '../fraud/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
+import { type EarningRow, earningsParams } from '../ledger/index.ts';
 import { statsDay } from '../tracking/index.ts';
 import { clicksOf, existingIds, newConversionIds, writeBatch } from './batch-sql.ts';
 import { type Price, priceOf } from './pricing.ts';
-import { decide, type Known, type Report } from './decision.ts';
+import { decide, type Known, type Report, type SubscriptionWrite, type SubscriptionWriter } from './decision.ts';
 import { type ConversionInput, type ConversionOutcome, type ConversionSource, forPostback, recordConversion, siteApi } from './service.ts';
 
 /**
@@ -185,7 +186,6 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       originalTransactionId: [] as (string | null)[],
       day: [] as string[],
       createdAt: [] as string[],
-      earningKind: [] as (string | null)[],
       earningCents: [] as number[],
       clickSiteId: [] as (number | null)[],
       country: [] as string[],
@@ -206,6 +206,10 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       sharedId: [] as boolean[],
     };
     const deliveries: NewDelivery[] = [];
+    // The ledger's rows, built by the ledger (its `earningsParams`), written in the same statement.
+    const earnings: EarningRow[] = [];
+    // The subscription rows of biller posts, handed to the billers module's verb once their conversions are written.
+    const subscriptionRows: Array<{ row: SubscriptionWrite; verb: SubscriptionWriter }> = [];
     primary.forEach((i, n) => {
       // The one decision (decision.ts); this writer only lays its values out as the statement's columns.
       const d = decide(reportOf(i), knownOf(i, payoutOf(i), overCap.has(i)));
@@ -228,7 +232,6 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.originalTransactionId.push(row.originalTransactionId);
       cols.day.push(row.day);
       cols.createdAt.push(row.createdAt.toISOString());
-      cols.earningKind.push(d.earning?.kind ?? null);
       cols.earningCents.push(d.earning?.cents ?? 0);
       cols.clickSiteId.push(click?.siteId ?? null);
       cols.country.push(click?.country ?? '');
@@ -247,12 +250,14 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.billerAccountId.push(row.billerAccountId);
       cols.billerEvent.push(row.billerEvent);
       cols.sharedId.push(row.sharedId);
+      if (d.subscription) subscriptionRows.push({ row: { ...d.subscription, conversionId: id }, verb: batch[i]!.source!.subscription!.write });
       // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, the fraud module's review.ts).
       if (!d.paid || !click) {
         outcomes.set(i, { status: row.status, conversionId: id, earningCents: null, reason: row.reason });
         return;
       }
       const earningCents = d.earning?.cents ?? 0;
+      if (d.earning) earnings.push({ affiliateId: click.affiliateId, conversionId: id, cid: click.cid, offerId: click.offerId, day: row.day, createdAt: row.createdAt, ...d.earning });
       outcomes.set(i, { status: 'accepted', conversionId: id, earningCents, reason: null });
       deliveries.push(...deliveriesFor(affiliatePostbacks, forPostback(id, click, batch[i]!.input, earningCents, row.amountCents, row.createdAt)));
     });
@@ -264,8 +269,21 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       deliveries.map((d) => d.method),
       deliveries.map((d) => d.url),
       new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
+      ...earningsParams(earnings),
     ];
     const inserted = inTransaction ? await runStatementIn<{ id: number | string }>(q, writeBatch, params) : await runStatement<{ id: number | string }>(q, writeBatch, params);
+    if (subscriptionRows.length) {
+      // Only those written (not reported before): one call of each verb for the batch.
+      const written = new Set(inserted.map((r) => Number(r.id)));
+      const byVerb = new Map<SubscriptionWriter, SubscriptionWrite[]>();
+      for (const { row, verb } of subscriptionRows) {
+        if (!written.has(row.conversionId)) continue;
+        const rows = byVerb.get(verb) ?? [];
+        rows.push(row);
+        byVerb.set(verb, rows);
+      }
+      for (const [verb, rows] of byVerb) await verb(q, rows);
+    }
     if (admission) {
       // Reported before (a duplicate found by the statement): the room it took is given back.
       const kept = new Set(inserted.map((r) => Number(r.id)));

@@ -131,3 +131,29 @@ describe('decideStaffReversal: staff take a sale back by hand', () => {
     expect(seen).toEqual('refused' in want ? want : { ...want, revenueCents: 0 });
   });
 });
+
+describe("decide: a biller subscription's rows", () => {
+  const write = async () => {};
+  const sub = (rowId: number | null, eventType: string) => ({ subscription: { accountId: 4, subscriptionId: 'S1', rowId, eventType, write } });
+  const cases: Array<[string, Report, Known, unknown]> = [
+    ["the site's own report: none", report(), known(), null],
+    [
+      "a first sale starts its subscription, credited to the sale's click, with the sale's amount",
+      report({}, { billerAccountId: 4, ...sub(null, 'sale') }),
+      known(),
+      { kind: 'start', accountId: 4, siteId: 1, subscriptionId: 'S1', cid: 'c1', affiliateId: 7, offerId: 3, campaignId: null, type: 'sale', amountCents: 10000, at: now },
+    ],
+    [
+      'an orphaned first sale starts it too, credited to nobody until staff attach it',
+      report({ cid: '' }, { billerAccountId: 4, ...sub(null, 'sale') }),
+      known({ click: undefined }),
+      { kind: 'start', accountId: 4, siteId: 1, subscriptionId: 'S1', cid: null, affiliateId: null, offerId: null, campaignId: null, type: 'sale', amountCents: 10000, at: now },
+    ],
+    ['a sale over a hard cap still starts it', report({}, { billerAccountId: 4, ...sub(null, 'sale') }), known({ overCap: true }), expect.objectContaining({ kind: 'start', affiliateId: 7 })],
+    ['a rebill of a known subscription: its event, with its amount', report({ type: 'rebill' }, { billerAccountId: 4, ...sub(12, 'rebill') }), known(), { kind: 'event', subscriptionRowId: 12, type: 'rebill', amountCents: 10000, at: now }],
+    ['a rebill of an unknown subscription: none', report({ type: 'rebill', cid: '' }, { billerAccountId: 4, ...sub(null, 'rebill') }), known({ click: undefined }), null],
+  ];
+  it.each(cases)('%s', (_, r, k, want) => {
+    expect(decide(r, k).subscription).toEqual(want);
+  });
+});

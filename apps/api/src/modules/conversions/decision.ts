@@ -1,4 +1,5 @@
 import type { ConversionType, StoredConversionStatus } from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
 import { conversionActionMessages, isReversalType, OVER_CAP_REASON } from '@portal/contracts';
 import type { Verdict } from '../fraud/index.ts';
 import { type EarningKind, type EarningLeft, earningOf, planReversal, type ReversalTake } from '../ledger/index.ts';
@@ -26,11 +27,54 @@ export interface ClickFacts {
   campaignId: number | null;
 }
 
+/**
+ * The biller subscription a report belongs to (a biller account's post naming one): what the
+ * billers module knows of it, and its verb that writes subscription rows (`SubscriptionWriter`),
+ * handed to the writers with the report so that conversions never depend on billers.
+ */
+export interface SubscriptionReport {
+  accountId: number;
+  /** The biller's subscription id. */
+  subscriptionId: string;
+  /** Its row, when the billers module has one; null: none yet (a first sale starts it). */
+  rowId: number | null;
+  /** The biller event's type as the subscription's history names it (sale, rebill, refund, chargeback, void). */
+  eventType: string;
+  write: SubscriptionWriter;
+}
+
+/**
+ * The subscription rows a conversion makes: a first sale starts its subscription (credited to the
+ * sale's click) with the sale as its first event; any other event of a known subscription is one
+ * event row with the conversion's amount.
+ */
+export type SubscriptionRows =
+  | {
+      kind: 'start';
+      accountId: number;
+      siteId: number;
+      subscriptionId: string;
+      cid: string | null;
+      affiliateId: number | null;
+      offerId: number | null;
+      campaignId: number | null;
+      type: string;
+      amountCents: number;
+      at: Date;
+    }
+  | { kind: 'event'; subscriptionRowId: number; type: string; amountCents: number; at: Date };
+
+/** Subscription rows with the conversion they belong to, as a writer hands them to the verb once it wrote the conversion. */
+export type SubscriptionWrite = SubscriptionRows & { conversionId: number };
+
+/** The billers module's verb: writes the subscription rows of conversions just written, on `q` (the writer's transaction or connection). */
+export type SubscriptionWriter = (q: Db, rows: SubscriptionWrite[]) => Promise<void>;
+
 /** The report as its writer received it. */
 export interface Report {
   siteId: number;
   input: { cid?: string | null; type: ConversionType; amount_minor: number; currency: string; transaction_id: string; original_transaction_id?: string | null };
-  source: { billerAccountId: number | null; billerEvent: string | null; noClickReason?: string | null; sharedIds?: boolean };
+  source: { billerAccountId: number | null; billerEvent: string | null; noClickReason?: string | null; sharedIds?: boolean; subscription?: SubscriptionReport };
   now: Date;
 }
 
@@ -84,6 +128,33 @@ export interface Decision {
   newCustomer: boolean;
   /** The site's revenue with no affiliate: an orphaned conversion's amount. */
   orphanRevenueCents: number | null;
+  /** The biller subscription's rows it makes (a biller's post naming a subscription), whatever its status. */
+  subscription: SubscriptionRows | null;
+}
+
+/**
+ * The subscription rows of a report whose source names a biller subscription, from the conversion
+ * row it makes: an event of the known subscription, or a first sale's new subscription credited to
+ * the sale's click (none when the subscription is unknown and the event is not a sale).
+ */
+export function subscriptionRowsOf(report: Pick<Report, 'siteId' | 'source' | 'now'>, row: Pick<ConversionValues, 'cid' | 'affiliateId' | 'offerId' | 'campaignId' | 'amountCents'>): SubscriptionRows | null {
+  const s = report.source.subscription;
+  if (!s) return null;
+  if (s.rowId !== null) return { kind: 'event', subscriptionRowId: s.rowId, type: s.eventType, amountCents: row.amountCents, at: report.now };
+  if (s.eventType !== 'sale') return null;
+  return {
+    kind: 'start',
+    accountId: s.accountId,
+    siteId: report.siteId,
+    subscriptionId: s.subscriptionId,
+    cid: row.cid,
+    affiliateId: row.affiliateId,
+    offerId: row.offerId,
+    campaignId: row.campaignId,
+    type: s.eventType,
+    amountCents: row.amountCents,
+    at: report.now,
+  };
 }
 
 /** Why a conversion is orphaned, in its source's words when it named no click and the source knows better. */
@@ -113,36 +184,38 @@ export function decide(report: Report, known: Known): Decision {
   const worth = attributed ? earningOf(known.payout, input.type, price.amountCents) : null;
   const capCents = worth && worth.cents !== 0 ? worth.cents : 0;
   const paid = status === 'accepted' && attributed ? attributed : null;
+  const row: ConversionValues = {
+    siteId,
+    transactionId: input.transaction_id,
+    type: input.type,
+    amountCents: price.amountCents,
+    amountMinor: input.amount_minor,
+    currency: input.currency,
+    usdRate: price.usdRate,
+    cid: input.cid || null,
+    clickedAt: click?.createdAt ?? null,
+    affiliateId: attributed?.affiliateId ?? null,
+    offerId: attributed?.offerId ?? null,
+    campaignId: attributed?.campaignId ?? null,
+    status,
+    reason,
+    fraudAction: verdict?.action ?? null,
+    fraudReason: verdict?.reason ?? null,
+    originalTransactionId: input.original_transaction_id ?? null,
+    billerAccountId: source.billerAccountId,
+    billerEvent: source.billerEvent,
+    sharedId: source.sharedIds ?? false,
+    day: statsDay(now),
+    createdAt: now,
+  };
   return {
-    row: {
-      siteId,
-      transactionId: input.transaction_id,
-      type: input.type,
-      amountCents: price.amountCents,
-      amountMinor: input.amount_minor,
-      currency: input.currency,
-      usdRate: price.usdRate,
-      cid: input.cid || null,
-      clickedAt: click?.createdAt ?? null,
-      affiliateId: attributed?.affiliateId ?? null,
-      offerId: attributed?.offerId ?? null,
-      campaignId: attributed?.campaignId ?? null,
-      status,
-      reason,
-      fraudAction: verdict?.action ?? null,
-      fraudReason: verdict?.reason ?? null,
-      originalTransactionId: input.original_transaction_id ?? null,
-      billerAccountId: source.billerAccountId,
-      billerEvent: source.billerEvent,
-      sharedId: source.sharedIds ?? false,
-      day: statsDay(now),
-      createdAt: now,
-    },
+    row,
     paid,
     earning: paid && worth && worth.cents !== 0 ? worth : null,
     capCents,
     newCustomer: isNewCustomer(input.type),
     orphanRevenueCents: status === 'orphaned' ? price.amountCents : null,
+    subscription: subscriptionRowsOf(report, row),
   };
 }
 

@@ -13,7 +13,7 @@ import { effectivePayout } from '../offers/index.ts';
 import { type ConversionForPostback, enqueuePostbacksForConversion } from '../postbacks/index.ts';
 import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
 import { type ClickRow, findClick } from './attribution.ts';
-import { decide, orphanReasonFrom, type Report, statusOf } from './decision.ts';
+import { decide, orphanReasonFrom, type Report, statusOf, type SubscriptionReport, subscriptionRowsOf } from './decision.ts';
 import { type Price, priceOf } from './pricing.ts';
 import { ofSource, refundTarget, takeBack } from './refunds.ts';
 
@@ -37,6 +37,8 @@ export interface ConversionSource {
    * the transaction id of one already recorded by another such source is that conversion (a duplicate).
    */
   sharedIds?: boolean;
+  /** The biller subscription it belongs to, with the billers module's verb that writes its rows (decision.ts). */
+  subscription?: SubscriptionReport;
 }
 export const siteApi: ConversionSource = { billerAccountId: null, billerEvent: null };
 
@@ -156,6 +158,8 @@ async function recordNewIn(tx: Db, item: ConversionToRecord, known: Awaited<Retu
   const [row] = await tx.insert(conversions).values(d.row).onConflictDoNothing().returning({ id: conversions.id });
   // Reported before (or twice at the same moment): the first report stands.
   if (!row) return { status: 'duplicate', conversionId: await firstReport(tx, siteId, source, input.transaction_id), earningCents: null, reason: null };
+  // Its subscription's rows, whatever its status (a sale over a cap still starts its subscription), by the billers module's verb.
+  if (d.subscription) await source.subscription!.write(tx, [{ ...d.subscription, conversionId: row.id }]);
   if (d.orphanRevenueCents !== null) {
     // Nobody is paid on it, but the site reported it: its revenue counts for the site.
     await addToRollups(tx, [orphanedRevenue(siteId, d.row.day, input.type, d.orphanRevenueCents)]);
@@ -191,35 +195,35 @@ async function recordIn(tx: Db, item: ConversionToRecord, known: Awaited<ReturnT
   // The click the conversion is attributed to: a refund with no cid takes its sale's. Reversals are never screened nor held.
   const click = orphanReason ? undefined : target.click;
   const { status, reason } = statusOf(orphanReason, null, null);
-  const [row] = await tx
-    .insert(conversions)
-    .values({
-      siteId,
-      transactionId: input.transaction_id,
-      type: input.type,
-      amountCents,
-      amountMinor: input.amount_minor,
-      currency: input.currency,
-      usdRate,
-      cid: click?.cid ?? (input.cid || null),
-      clickedAt: (click ?? found)?.createdAt ?? null,
-      affiliateId: click?.affiliateId ?? null,
-      offerId: click?.offerId ?? null,
-      campaignId: click?.campaignId ?? null,
-      status,
-      reason,
-      originalTransactionId: input.original_transaction_id ?? null,
-      reversesConversionId: click ? (target.sale?.id ?? null) : null,
-      billerAccountId: source.billerAccountId,
-      billerEvent: source.billerEvent,
-      sharedId: source.sharedIds ?? false,
-      day,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: conversions.id });
+  const values = {
+    siteId,
+    transactionId: input.transaction_id,
+    type: input.type,
+    amountCents,
+    amountMinor: input.amount_minor,
+    currency: input.currency,
+    usdRate,
+    cid: click?.cid ?? (input.cid || null),
+    clickedAt: (click ?? found)?.createdAt ?? null,
+    affiliateId: click?.affiliateId ?? null,
+    offerId: click?.offerId ?? null,
+    campaignId: click?.campaignId ?? null,
+    status,
+    reason,
+    originalTransactionId: input.original_transaction_id ?? null,
+    reversesConversionId: click ? (target.sale?.id ?? null) : null,
+    billerAccountId: source.billerAccountId,
+    billerEvent: source.billerEvent,
+    sharedId: source.sharedIds ?? false,
+    day,
+    createdAt: now,
+  };
+  const [row] = await tx.insert(conversions).values(values).onConflictDoNothing().returning({ id: conversions.id });
   // Reported before (or twice at the same moment), by this source or, with shared ids, by another of the site's.
   if (!row) return { status: 'duplicate', conversionId: await firstReport(tx, siteId, source, input.transaction_id), earningCents: null, reason: null };
+  // Its subscription's event (a refund, chargeback or void of a known subscription), by the billers module's verb.
+  const subscription = subscriptionRowsOf({ siteId, source, now }, values);
+  if (subscription) await source.subscription!.write(tx, [{ ...subscription, conversionId: row.id }]);
   if (!click) {
     // Nobody is paid on it, but the site reported it: its revenue counts for the site.
     await addToRollups(tx, [orphanedRevenue(siteId, day, input.type, amountCents)]);

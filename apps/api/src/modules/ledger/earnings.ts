@@ -67,13 +67,51 @@ export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: E
   );
 }
 
+/** An earning a batch of new conversions writes: its conversion (its id taken before writing) and what it earns (conversions' decision). */
+export interface EarningRow extends LedgerEntry {
+  kind: EarningKind;
+  cents: number;
+}
+
+/** How many parameters `earningsParams` answers. */
+export const EARNINGS_PARAMS = 8;
+
+/** The earning rows as parameters of the statement `earningsSteps` writes them with: the ledger's columns, one array each. */
+export function earningsParams(rows: EarningRow[]): unknown[] {
+  const kept = rows.filter((r) => r.cents !== 0);
+  return [
+    kept.map((r) => r.affiliateId),
+    kept.map((r) => r.conversionId),
+    kept.map((r) => r.cid),
+    kept.map((r) => r.offerId),
+    kept.map((r) => r.kind),
+    kept.map((r) => r.cents),
+    kept.map((r) => r.day),
+    kept.map((r) => r.createdAt.toISOString()),
+  ];
+}
+
 /**
- * The CTE step (for the batch conversion statement) that writes the earnings of `from`'s rows,
- * which carry `affiliate_id, id` (the conversion), `cid, offer_id, earning_kind, earning_cents,
- * day, created_at`; rows earning nothing are skipped, as `recordEarning` does. Answers the rows written, for
- * `commissionsInsertSql`.
+ * The steps (CTEs `earned` and `commissioned`) of a statement that writes, in the same round trip
+ * as its conversions, the earning rows passed as parameters `$first`.. (`earningsParams`) of the
+ * conversions the step `written` answers (`id`: a conversion reported before is not written, nor
+ * its earning), and their referral commissions. `commissioned` answers `affiliate_id, day,
+ * amount_cents` for the rollups' cost. The ledger owns these rows' columns and SQL; the caller
+ * only places the steps after its own.
  */
-export const earningsInsertSql = (from: string): string =>
-  `INSERT INTO ledger_entries (affiliate_id, conversion_id, cid, offer_id, kind, payout_type, amount_cents, day, created_at)
-  SELECT affiliate_id, id, cid, offer_id, 'earning', earning_kind, earning_cents, day, created_at FROM ${from} WHERE earning_cents <> 0
-  RETURNING id, affiliate_id, amount_cents, day, created_at`;
+export function earningsSteps(first: number, written: string): string {
+  const p = (n: number) => `$${first + n}`;
+  return `earned AS (
+  INSERT INTO ledger_entries (affiliate_id, conversion_id, cid, offer_id, kind, payout_type, amount_cents, day, created_at)
+  SELECT e.affiliate_id, e.conversion_id, e.cid, e.offer_id, 'earning', e.payout_type, e.amount_cents, e.day, e.created_at
+  FROM unnest(${p(0)}::int[], ${p(1)}::int[], ${p(2)}::varchar[], ${p(3)}::int[], ${p(4)}::varchar[], ${p(5)}::bigint[], ${p(6)}::date[], ${p(7)}::timestamptz[])
+    WITH ORDINALITY AS e(affiliate_id, conversion_id, cid, offer_id, payout_type, amount_cents, day, created_at, ord)
+  WHERE e.conversion_id IN (SELECT id FROM ${written})
+  ORDER BY e.ord
+  RETURNING id, affiliate_id, amount_cents, day, created_at
+),
+commissioned AS (
+  ${commissionsInsertSql('earned')}
+  RETURNING affiliate_id, day, amount_cents
+)`;
+}

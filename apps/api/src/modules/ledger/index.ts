@@ -12,8 +12,8 @@ export const ledgerModule = apiModule('ledger', async (app) => {
 
 export { requireAffiliate } from './affiliate-ledger.ts';
 export { balanceCents, balanceCentsSql, earnedCentsSinceSql, toDollars } from './balance.ts';
-export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type LedgerEntry, recordAdmittedEarning, recordEarning, writeEarning } from './earnings.ts';
+export { EARNINGS_PARAMS, type EarningKind, earningOf, type EarningRow, earningsParams, earningsSteps, insertEarnings, type LedgerEntry, recordAdmittedEarning, recordEarning, writeEarning } from './earnings.ts';
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
 export { appendPayoutEntries, type PayoutsSource, type FeeRestatement, restatePayoutFees, returnPayoutEntries, returnSentPayout } from './payout-entries.ts';
-export { commissionsInsertSql, commissionsOf } from './referral.ts';
+export { commissionsOf } from './referral.ts';
 export { type EarningLeft, earningLeftCents, earningsLeft, planReversal, type ReversalEntry, type ReversalShare, type ReversalTake, reverseSale, type SaleAmounts, writeReversals } from './reversals.ts';

@@ -1,27 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { apiModule } from '../../lib/module.ts';
-import { registerClickRoutes } from './routes.ts';
-import { clickScreeningRoutes } from './screening-routes.ts';
-import { clickSearchRoutes } from './search.ts';
-
-/** The redirect as the HTTP server calls it before the framework: true when it answered. */
-export type RawClickHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/**
- * The clicks module: the redirect, click screening (its settings, the data-centre list and its
- * refresh job), the click search staff attach orphans with, and the click writer. `serveRaw` receives the redirect's handler, which the app's
- * HTTP server calls before the framework's routing (app.ts).
- */
-export const clicksModule = apiModule<{ serveRaw: (handler: RawClickHandler) => void }>('clicks', async (app, options) => {
-  options.serveRaw(await registerClickRoutes(app));
-  await app.register(clickScreeningRoutes);
-  await app.register(clickSearchRoutes);
-});
-
 export { clickTimeOf, newClickIdAt } from './click-id.ts';
 export type { ClickRecord, ClickWriter } from './click-writer.ts';
 export { DATACENTER_JOB } from './datacenter-refresh.ts';
 export type { OfferEpc } from './epc.ts';
 export { type ClickScreen, getClickScreeningSettings } from './screening.ts';
 export { countryOf } from './visitor.ts';
-export { clientIp } from './routes.ts';
+export { clientIp } from './client-ip.ts';

@@ -4,6 +4,7 @@ import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { isDatabaseLost } from '../../db/failover.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
+import { clientIp } from './client-ip.ts';
 import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
 import { type ClickCap, ClickCapCounter, FullCaps } from '../caps/index.ts';
 import { statsDay } from '../tracking/index.ts';
@@ -47,15 +48,6 @@ function subOf(params: URLSearchParams | null, key: string): string | null {
   if (values.length !== 1) return null;
   const v = withoutUnstorable(values[0]!).trim();
   return v === '' ? null : v.slice(0, 255);
-}
-
-/** The visitor's address: the first of X-Forwarded-For behind a trusted proxy (as Fastify's `request.ip`), else the socket's. */
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const socketIp = req.socket.remoteAddress ?? '';
-  if (!trustProxy) return socketIp;
-  const header = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(header) ? header.join(',') : header)?.split(',')[0]?.trim();
-  return first || socketIp;
 }
 
 /**

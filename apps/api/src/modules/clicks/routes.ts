@@ -7,7 +7,7 @@ import { newClickIdAt } from './click-id.ts';
 import { clientIp } from './client-ip.ts';
 import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
 import { type ClickCap, ClickCapCounter, FullCaps } from '../caps/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { ClickWriter } from './click-writer.ts';
 import { datacenterJob, DATACENTER_JOB, scheduleDatacenterRefresh, storedDatacenterList, storedDatacenterListTime } from './datacenter-refresh.ts';
 import { shippedDatacenterRanges } from './datacenter.ts';

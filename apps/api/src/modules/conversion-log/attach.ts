@@ -9,7 +9,8 @@ import { creditSubscription } from '../billers/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
 import { commissionsOf, recordAdmittedEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { type ConversionOutcome, findClick, forPostback, lockConversion, refundTarget, takeBack } from '../conversions/index.ts';
 
 export interface Attached extends ConversionOutcome {

@@ -6,7 +6,8 @@ import { maxConversionCents } from '../exchange-rates/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
 import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { overMaximum, toUsdCents } from './pricing.ts';
 import { findClick, forPostback } from './service.ts';
 

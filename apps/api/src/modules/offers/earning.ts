@@ -1,5 +1,5 @@
 import type { ConversionType } from '@portal/contracts';
-import { revshareCents } from '../tracking/index.ts';
+import { revshareCents } from '../../lib/money-units.ts';
 import type { EffectivePayout } from './payout-rates.ts';
 
 export type EarningKind = 'cpa' | 'revshare';

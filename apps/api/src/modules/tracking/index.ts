@@ -1,5 +1,3 @@
-export { addDays, dayStart, daysBetween, statsDay } from './day.ts';
-export { fromHundredths, revshareCents, toHundredths } from './money.ts';
 export {
   addToRollups,
   conversionCounters,

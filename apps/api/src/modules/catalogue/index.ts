@@ -1,2 +1,2 @@
-export { CATALOGUE_SYNC_JOB, lastSyncs } from './job.ts';
+export { CATALOGUE_SYNC_JOB } from './job.ts';
 export { creativeLabels } from './labels.ts';

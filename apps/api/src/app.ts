@@ -47,6 +47,7 @@ import { ledgerModule } from './modules/ledger/plugin.ts';
 import { linksModule } from './modules/links/plugin.ts';
 import { smartLinksModule } from './modules/smart-links/plugin.ts';
 import { moneySettingsModule } from './modules/money-settings/plugin.ts';
+import { notificationsModule } from './modules/notifications/plugin.ts';
 import { offersModule } from './modules/offers/plugin.ts';
 import { capsModule } from './modules/caps/plugin.ts';
 import { paymentRunsModule } from './modules/payment-runs/plugin.ts';
@@ -197,6 +198,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(fraudModule, { payApproved: payReleased });
   await app.register(billersModule);
   await app.register(statisticsModule);
+  await app.register(notificationsModule);
   await app.register(campaignsModule);
   await app.register(tiersModule);
   await app.register(eventsModule);

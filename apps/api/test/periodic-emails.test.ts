@@ -14,7 +14,7 @@ import {
   sendWeeklySummaries,
   usd,
   WEEKLY_SUMMARY_JOB,
-} from '../src/modules/email/periodic.ts';
+} from '../src/modules/notifications/periodic.ts';
 import { setEmailPreferences } from '../src/modules/email/preferences.ts';
 import { getEmailNotifications, putEmailNotifications } from '../src/modules/settings/sections.ts';
 import { addDays, statsDay } from '../src/lib/days.ts';

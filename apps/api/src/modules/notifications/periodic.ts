@@ -8,8 +8,7 @@ import { enqueue, enqueueMany, type JobDefinition } from '../jobs/index.ts';
 import { getEmailNotifications } from '../settings/index.ts';
 import { report } from '../statistics/index.ts';
 import { addDays, statsDay } from '../../lib/days.ts';
-import { sendOptionalEmail } from './optional.ts';
-import type { EmailDeps } from './send.ts';
+import { type EmailDeps, sendOptionalEmail } from '../email/index.ts';
 import { NETWORK_TIME_ZONE } from '@portal/contracts';
 
 /**

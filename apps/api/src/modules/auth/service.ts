@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
 import { type Mailer, sendEmail, SIGNUP_REVIEW_NOTE } from '../email/index.ts';
-import { setSharedMarker } from '../fraud/index.ts';
+import { setSharedMarker } from '../shared-details/index.ts';
 import { referrerOf } from '../referrals/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';

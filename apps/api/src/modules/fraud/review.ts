@@ -10,7 +10,8 @@ import { wouldPassHardCaps } from '../caps/index.ts';
 import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../email/index.ts';
 import { enqueue } from '../jobs/index.ts';
 import { heldReasonOf } from '../exchange-rates/index.ts';
-import { earningOf, effectivePayouts } from '../offers/index.ts';
+import { earningOf } from '../ledger/index.ts';
+import { effectivePayouts } from '../offers/index.ts';
 import { isNewCustomer } from '../tracking/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 export { requireAffiliate } from './affiliate-ledger.ts';
 export { balanceCents, balanceCentsSql, earnedCentsSinceSql, toDollars } from './balance.ts';
-export { type EarningKind, earningOf, earningsInsertSql, insertEarnings, type LedgerEntry, recordAdmittedEarning, recordEarning, writeEarning } from './earnings.ts';
+export { type EarningKind, earningOf, earningsInsertSql, type Price, insertEarnings, type LedgerEntry, recordAdmittedEarning, recordEarning, writeEarning } from './earnings.ts';
 export { appendEntries, appendEntry, ledgerDay, type LedgerRow, type NewLedgerEntry, toEntry } from './entries.ts';
 export { appendPayoutEntries, type PayoutsSource, type FeeRestatement, restatePayoutFees, returnPayoutEntries, returnSentPayout } from './payout-entries.ts';
 export { commissionsInsertSql, commissionsOf } from './referral.ts';

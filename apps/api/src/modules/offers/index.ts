@@ -1,2 +1,1 @@
-export { type EarningKind, earningOf } from './earning.ts';
 export { type EffectivePayout, effectivePayout, effectivePayouts } from './payout-rates.ts';

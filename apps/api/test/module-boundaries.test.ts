@@ -150,6 +150,20 @@ export function circles(edges: ReadonlyMap<string, ReadonlySet<string>>): string
     .sort((x, y) => x[0]!.localeCompare(y[0]!));
 }
 
+/** The layers table of docs/architecture.md ("## Layers"): each module's layer. */
+export function layersOf(markdown: string): Map<string, number> {
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('Layers\n')) ?? '';
+  const layers = new Map<string, number>();
+  for (const row of section.matchAll(/^\| (\d+) \| ([^|]+) \|$/gm)) {
+    for (const name of row[2]!.split(',')) {
+      const module = name.trim();
+      if (layers.has(module)) throw new Error(`${module} is in two layers`);
+      layers.set(module, Number(row[1]));
+    }
+  }
+  return layers;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
@@ -211,6 +225,15 @@ describe('module boundaries', () => {
     expect(registersRoutes('modules/x/service.ts', "export const xModule = apiModule('x', async () => {});")).toBe(true);
     expect(registersRoutes('modules/x/action-routes.ts', '')).toBe(true);
     expect(registersRoutes('modules/x/service.ts', "const total = totals.get('x'); app.jobs.register(JOB, job);")).toBe(false);
+  });
+
+  it("reads the layers table, and only it", () => {
+    const doc = ['## Layers', '', '| Layer | Modules |', '|---|---|', '| 0 | jobs, uploads |', '| 1 | caps |', '', '## Next', '| 5 | nope |'].join('\n');
+    expect([...layersOf(doc)]).toEqual([
+      ['jobs', 0],
+      ['uploads', 0],
+      ['caps', 1],
+    ]);
   });
 
   it('finds the longest chain of modules', () => {
@@ -278,6 +301,21 @@ describe('module boundaries', () => {
     expect(routesOf('conversions').filter((path) => /conversion-log|fraud|appeal|held/.test(path))).toEqual([]);
     expect(routesOf('conversion-log')).toEqual(expect.arrayContaining(['/v1/conversion-log', '/v1/conversion-log/:id/reverse', '/v1/conversion-log/:id/attach']));
     expect(routesOf('fraud').some((path) => path.includes('held'))).toBe(true);
+  });
+
+  it('no chain of modules is longer than 8, counting every import between them', () => {
+    const chain = longestChain(moduleGraph());
+    expect(chain.length, `longest chain (${chain.length}): ${chain.join(' -> ')}`).toBeLessThanOrEqual(8);
+  });
+
+  it('every import between modules goes down the layers of docs/architecture.md, eight at most, each module in one', () => {
+    const layers = layersOf(readFileSync(resolve(src, '../../../docs/architecture.md'), 'utf8'));
+    const modules = readdirSync(join(src, 'modules'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    expect(Math.max(...layers.values())).toBeLessThan(8);
+    expect(modules.filter((m) => !layers.has(m)), 'modules missing from the layers table').toEqual([]);
+    expect([...layers.keys()].filter((m) => !modules.includes(m)), 'layers naming no module').toEqual([]);
+    const upwards = [...moduleGraph()].flatMap(([from, tos]) => [...tos].filter((to) => layers.get(to)! >= layers.get(from)!).map((to) => `${from} (layer ${layers.get(from)}) -> ${to} (layer ${layers.get(to)})`));
+    expect(upwards).toEqual([]);
   });
 
   it('every module has its door', () => {

@@ -11,7 +11,7 @@ export default mutationRun({
     'packages/contracts/src/rules/*.ts',
     '!packages/contracts/src/rules/*.test.ts',
     '!packages/contracts/src/rules/index.ts',
-    'apps/api/src/modules/tracking/money.ts',
+    'apps/api/src/lib/money-units.ts',
   ],
   break: 80,
 });

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { writeClicks } from '../apps/api/src/modules/clicks/click-writer.ts';
 import { mergeClickJournal } from '../apps/api/src/modules/clicks/rollup-journal.ts';
-import { statsDay } from '../apps/api/src/modules/tracking/day.ts';
+import { statsDay } from '../apps/api/src/lib/days.ts';
 import { createDatabase, describeMachine, fmt, numberOption, onCleanup, runBenchmark } from './support/common.ts';
 
 const CLICKS = numberOption('clicks', 20_000, 1_000_000);

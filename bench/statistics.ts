@@ -18,7 +18,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { affiliateScope } from '../apps/api/src/lib/scope.ts';
 import { report, toRow } from '../apps/api/src/modules/statistics/service.ts';
-import { addDays, statsDay } from '../apps/api/src/modules/tracking/day.ts';
+import { addDays, statsDay } from '../apps/api/src/lib/days.ts';
 import { createDatabase, describeMachine, fmt, goalLine, onCleanup, percentile, runBenchmark, numberOption } from './support/common.ts';
 
 const CLICKS = numberOption('clicks', 10_000_000, 50_000_000);

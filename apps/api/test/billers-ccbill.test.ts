@@ -11,7 +11,7 @@ import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';
 import { appWithCatalogues, type Catalogue, click, convert, trackingLink } from './support/tracking.ts';
 import { bearer } from './support/users.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 
 /**
  * CCBill end to end (issue 26): staff add a CCBill account to a site; CCBill's webhooks, shaped like

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/rows.ts';
-import { type ClickCap, ClickCapCounter, FULL_CAPS_REFRESH_MS, FullCaps, reopensAt } from '../src/modules/caps/index.ts';
+import { ClickCapCounter, FULL_CAPS_REFRESH_MS, FullCaps, reopensAt } from '../src/modules/caps/index.ts';
+import type { ClickCap } from '../src/modules/links/index.ts';
 import { createInstances, type TestApp, type TestInstances } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';

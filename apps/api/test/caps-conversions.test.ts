@@ -5,7 +5,7 @@ import { rows } from '../src/db/rows.ts';
 import { capAlertVars } from '../src/modules/caps/index.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
-import { addDays, dayStart, statsDay } from '../src/modules/tracking/index.ts';
+import { addDays, dayStart, statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';

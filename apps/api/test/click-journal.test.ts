@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickRollupJournal, clicks } from '../src/db/schema/index.ts';
 import { newClickIdAt } from '../src/modules/clicks/click-id.ts';
 import { mergeClickJournal } from '../src/modules/clicks/rollup-journal.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { createCatalogue } from './support/tracking.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, jobs } from '../src/db/schema/index.ts';
 import { DATACENTER_JOB, datacenterJob, refreshDatacenterList } from '../src/modules/fraud/datacenter-refresh.ts';
 import { AddressRanges, shippedDatacenterRanges } from '../src/modules/fraud/datacenter.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import { buildApp } from '../src/app.ts';
 import { type TestApp, testConfig } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversions, events, ledgerEntries, users } from '../src/db/schema/index.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import { rows } from '../src/modules/payouts/sql.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';

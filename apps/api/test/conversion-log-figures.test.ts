@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, statsDay } from '../src/modules/tracking/index.ts';
+import { addDays, statsDay } from '../src/lib/days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { bearer, signIn } from './support/users.ts';

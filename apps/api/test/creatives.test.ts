@@ -7,7 +7,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, events, landingPages, offers, trackingLinks, users } from '../src/db/schema/index.ts';
 import { buildZip } from '../src/modules/creatives/zip.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import { withHomeData } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { form, pngOfSize, realPng, tinyPng } from './support/files.ts';

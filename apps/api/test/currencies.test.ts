@@ -7,7 +7,7 @@ import { recordConversion } from '../src/modules/conversions/service.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { loadEcbRates } from '../src/modules/exchange-rates/ecb.ts';
 import { ecbJob } from '../src/modules/exchange-rates/job.ts';
-import { addDays, statsDay } from '../src/modules/tracking/day.ts';
+import { addDays, statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';

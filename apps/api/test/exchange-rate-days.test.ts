@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../src/db/schema/index.ts';
-import { addDays, statsDay } from '../src/modules/tracking/day.ts';
+import { addDays, statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { appWithPeople, closeAppWithMail, type SignedIn } from './support/people.ts';

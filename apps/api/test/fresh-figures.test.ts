@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statsDay } from '../src/modules/tracking/index.ts';
+import { statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { addBillerAccount, ccbillId, ccbillPost, newSale, pathOf, takeBack } from './support/billers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';

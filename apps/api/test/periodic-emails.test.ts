@@ -14,10 +14,10 @@ import {
   sendWeeklySummaries,
   usd,
   WEEKLY_SUMMARY_JOB,
-} from '../src/modules/email/periodic.ts';
+} from '../src/modules/notifications/periodic.ts';
 import { setEmailPreferences } from '../src/modules/email/preferences.ts';
 import { getEmailNotifications, putEmailNotifications } from '../src/modules/settings/sections.ts';
-import { addDays, statsDay } from '../src/modules/tracking/day.ts';
+import { addDays, statsDay } from '../src/lib/days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { form } from './support/files.ts';
 import { type CaughtMail, MailCatcher } from './support/mail-catcher.ts';

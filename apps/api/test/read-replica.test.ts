@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { openReplica } from '../src/db/replica.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import type { LoadedConfig } from '../src/config.ts';
 import { READ_AFTER_COOKIE } from '../src/plugins/read-replica.ts';
 import { loadedTestConfig } from './helpers.ts';

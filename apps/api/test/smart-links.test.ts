@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks } from '../src/db/schema/index.ts';
 import { chooseSmartEntry } from '../src/modules/links/smart-choice.ts';
 import type { ResolvedLink, ResolvedSmartLink } from '../src/modules/links/resolve.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';

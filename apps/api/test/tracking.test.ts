@@ -2,7 +2,7 @@ import { validationMessages } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, conversions, ledgerEntries, tiers, users } from '../src/db/schema/index.ts';
-import { statsDay } from '../src/modules/tracking/day.ts';
+import { statsDay } from '../src/lib/days.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { closeAppWithMail } from './support/people.ts';

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { clicks, conversions } from '../db/schema/index.ts';
 import { refundReasons } from '../modules/conversions/index.ts';
 import { commissionsOf, reverseSale } from '../modules/ledger/index.ts';
-import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, RollupSums, statsDay } from '../modules/tracking/index.ts';
+import { addToRollups, conversionCounters, keyOf, ledgerCost, orphanedRevenue, RollupSums } from '../modules/tracking/index.ts';
+import { statsDay } from '../lib/days.ts';
 
 /**
  * What a conversion log shows on a real network besides accepted sales: refunds and chargebacks

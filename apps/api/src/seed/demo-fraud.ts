@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { clicks, conversionAppeals, conversions, fraudRules, offers, riskHolds, settings, sites } from '../db/schema/index.ts';
-import { statsDay } from '../modules/tracking/index.ts';
+import { statsDay } from '../lib/days.ts';
 
 const MARKER = 'demo_fraud_version';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { exchangeRates } from '../db/schema/index.ts';
-import { addDays, statsDay } from '../modules/tracking/index.ts';
+import { addDays, statsDay } from '../lib/days.ts';
 
 /** USD per unit around late 2026, per currency: the demo's rates drift a little around these. */
 const BASE: Record<string, number> = {

@@ -8,7 +8,7 @@ import { MailCatcher } from './mail-catcher.ts';
 import { closeAppWithMail } from './people.ts';
 import { appWithCatalogues, type Catalogue, click, trackingLink } from './tracking.ts';
 import { bearer } from './users.ts';
-import { statsDay } from '../../src/modules/tracking/day.ts';
+import { statsDay } from '../../src/lib/days.ts';
 
 /** One post as a biller sends it: a GET with its query, or a form-encoded POST. */
 export interface SamplePost {

@@ -8,7 +8,7 @@ import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { balanceCentsSql, earnedCentsSinceSql } from '../ledger/index.ts';
 import { legalStateSql } from '../profile/index.ts';
 import { acceptedTermsSql, currentTermsVersion, lastAcceptedTermsSql } from '../terms/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 
 type Query = z.output<typeof affiliatesQuerySchema>;
 

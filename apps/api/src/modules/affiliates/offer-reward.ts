@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { offerPayouts, offers } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
-import { fromHundredths, toHundredths } from '../tracking/index.ts';
+import { fromHundredths, toHundredths } from '../../lib/money-units.ts';
 import { type Actor, affiliateOrThrow } from './actions.ts';
 
 /**

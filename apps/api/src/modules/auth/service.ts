@@ -18,7 +18,7 @@ import { limits, type RateLimiter } from '../../lib/rate-limiter.ts';
 import { randomDigits, safeEqual, sha256 } from '../../lib/secrets.ts';
 import { activateUser, createAffiliateProfile, createUser, setPasswordHash, setTwoStepSignIn } from '../accounts/index.ts';
 import { type Mailer, sendEmail, SIGNUP_REVIEW_NOTE } from '../email/index.ts';
-import { setSharedMarker } from '../fraud/index.ts';
+import { setSharedMarker } from '../shared-details/index.ts';
 import { referrerOf } from '../referrals/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { consumeToken, countAttempt, expireToken, findLiveToken, issueToken, voidTokens } from './one-time-tokens.ts';

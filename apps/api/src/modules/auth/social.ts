@@ -14,7 +14,7 @@ import { authDeps } from './deps.ts';
 import { consumeToken, issueToken } from './one-time-tokens.ts';
 import { createLoginCode } from './login-codes.ts';
 import { sendEmail } from '../email/index.ts';
-import { setSharedMarker } from '../fraud/index.ts';
+import { setSharedMarker } from '../shared-details/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
 

@@ -6,7 +6,7 @@ import { billerEvents, conversions, sites } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { ordered } from '../../lib/list.ts';
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
-import { addDays, dayStart } from '../tracking/index.ts';
+import { addDays, dayStart } from '../../lib/days.ts';
 import { loadAccount } from './accounts.ts';
 import { isCcbillAddress, type ParsedBillerEvent } from './formats/index.ts';
 import { movesMoney } from './formats/fields.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { billingAccounts, paymentMethods } from '../../db/schema/index.ts';
 import { payoutDetailValue } from '../../lib/blind-index.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { setSharedMarker } from '../fraud/index.ts';
+import { setSharedMarker } from '../shared-details/index.ts';
 import { requireAffiliate } from '../ledger/index.ts';
 import { loadTerms } from '../payouts/index.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { fromHundredths } from '../tracking/index.ts';
+import { fromHundredths } from '../../lib/money-units.ts';
 
 /** The job of one cap alert (enqueued by `alertOnce`); the email module sends it (email/cap-alert.ts). */
 export interface CapAlertPayload {

@@ -2,17 +2,9 @@ import type { CapMode, CapPeriod } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
+import type { ClickCap } from '../links/index.ts';
 import { alertOnce } from './take.ts';
 import { periodStart } from './periods.ts';
-
-/** A click cap as the link cache holds it with the link. */
-export interface ClickCap {
-  id: number;
-  period: CapPeriod;
-  limit: number;
-  mode: CapMode;
-  alertPercent: number;
-}
 
 /**
  * How often an instance adds its clicks to the shared counters and reads the others' back. An

@@ -1,13 +1,5 @@
-import { apiModule } from '../../lib/module.ts';
-import { capRoutes } from './routes.ts';
-
-/** The caps module: caps on offers and their counters (docs/caps.md); their alert email is sent by the email module. */
-export const capsModule = apiModule('caps', async (app) => {
-  await app.register(capRoutes);
-});
-
 export { type CapAlertPayload, capAlertVars } from './alert-job.ts';
-export { CLICK_CAP_SYNC_MS, type ClickCap, ClickCapCounter } from './click-caps.ts';
+export { CLICK_CAP_SYNC_MS, ClickCapCounter } from './click-caps.ts';
 export { cappedOffers } from './service.ts';
 export { FULL_CAPS_REFRESH_MS, FullCaps } from './full-caps.ts';
 export { periodStart, reopensAt } from './periods.ts';

@@ -1,5 +1,5 @@
 import type { CapPeriod } from '@portal/contracts';
-import { addDays, dayStart, statsDay } from '../tracking/index.ts';
+import { addDays, dayStart, statsDay } from '../../lib/days.ts';
 
 /** A total cap's one period. */
 export const TOTAL_PERIOD_START = '1970-01-01';

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { caps, offers, users } from '../../db/schema/index.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { intArray, rows } from '../../db/rows.ts';
-import { fromHundredths, statsDay, toHundredths } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
+import { fromHundredths, toHundredths } from '../../lib/money-units.ts';
 import { periodStart, reopensAt } from './periods.ts';
 
 type Input = z.output<typeof capInputSchema>;

@@ -1,10 +1,2 @@
-import { apiModule } from '../../lib/module.ts';
-import { type CatalogueOptions, catalogueRoutes } from './routes.ts';
-
-/** The catalogue module: sites' models and scenes, their sync job and the public feeds. */
-export const catalogueModule = apiModule<CatalogueOptions>('catalogue', async (app, options) => {
-  await app.register(catalogueRoutes, options);
-});
-
-export { CATALOGUE_SYNC_JOB, lastSyncs } from './job.ts';
+export { CATALOGUE_SYNC_JOB } from './job.ts';
 export { creativeLabels } from './labels.ts';

@@ -1,5 +1,4 @@
-import type { LastSync } from '@portal/contracts';
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { catalogueSyncs, jobs, sites } from '../../db/schema/index.ts';
@@ -53,19 +52,6 @@ export async function requestSync(db: Db, siteId: number): Promise<{ queued: boo
   if (waiting !== undefined) return { queued: false, job_id: waiting };
   const id = await enqueue(db, CATALOGUE_SYNC_JOB, { site_id: siteId } satisfies CatalogueSyncPayload);
   return { queued: true, job_id: id };
-}
-
-/** The last finished sync of each site asked for. */
-export async function lastSyncs(db: Db, siteIds: number[]): Promise<Map<number, LastSync>> {
-  const out = new Map<number, LastSync>();
-  if (!siteIds.length) return out;
-  const rows = await db
-    .selectDistinctOn([catalogueSyncs.siteId])
-    .from(catalogueSyncs)
-    .where(and(inArray(catalogueSyncs.siteId, siteIds), isNotNull(catalogueSyncs.finishedAt)))
-    .orderBy(catalogueSyncs.siteId, desc(catalogueSyncs.id));
-  for (const r of rows) out.set(r.siteId, { at: r.finishedAt!.toISOString(), added: r.added, updated: r.updated, removed: r.removed, error: r.error });
-  return out;
 }
 
 /**

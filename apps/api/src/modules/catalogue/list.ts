@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { catalogueItems, sites } from '../../db/schema/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 
 type Query = z.output<typeof catalogueQuerySchema>;
 export type CatalogueRow = typeof catalogueItems.$inferSelect;

@@ -24,7 +24,7 @@ import { uploadsDir } from '../uploads/index.ts';
 import { FeedService, matchesEtag } from './feed.ts';
 import { feedInfo, regenerateFeedKey, revoke } from './feed-keys.ts';
 import { ImageStore } from './images.ts';
-import { documentRoutes } from '../settings/index.ts';
+import { documentRoutes } from '../../plugins/document-routes.ts';
 import { CATALOGUE_SYNC_JOB, catalogueSyncJob, putSyncInterval, requestSync, scheduleSyncs, syncIntervalSettings } from './job.ts';
 import { catalogueLink } from './link.ts';
 import { clearFacets, facetsOf, listCatalogue } from './list.ts';

@@ -1,6 +1,7 @@
 import { gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { addDays, invalidClickCounterOf, statsDay, totalsRollup } from '../tracking/index.ts';
+import { invalidClickCounterOf, totalsRollup } from '../tracking/index.ts';
+import { addDays, statsDay } from '../../lib/days.ts';
 
 /** How long the earnings per click of the offers are used before they are read again. */
 export const EPC_TTL_MS = 5 * 60_000;

@@ -4,13 +4,14 @@ import { trackingMessages, withoutUnstorable } from '@portal/contracts';
 import { isDatabaseLost } from '../../db/failover.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { newClickIdAt } from './click-id.ts';
-import { chooseSmartEntry, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
-import { type ClickCap, ClickCapCounter, FullCaps } from '../caps/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { clientIp } from './client-ip.ts';
+import { chooseSmartEntry, type ClickCap, destinationFor, fallbackReasonFor, isSmartLinkCode, LinkCache, type ResolvedLink, subKeys, withClickId } from '../links/index.ts';
+import { ClickCapCounter, FullCaps } from '../caps/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { ClickWriter } from './click-writer.ts';
 import { startClickScreening } from '../fraud/index.ts';
 import { OfferEpc } from './epc.ts';
-import { describeVisitor, type Visitor } from './visitor.ts';
+import { describeVisitor, type Visitor } from '../../lib/visitor.ts';
 import { LINK_CACHE_TTL_MS } from '../links/index.ts';
 
 /** What serving a click needs from its request, wherever it came from. */
@@ -45,15 +46,6 @@ function subOf(params: URLSearchParams | null, key: string): string | null {
   if (values.length !== 1) return null;
   const v = withoutUnstorable(values[0]!).trim();
   return v === '' ? null : v.slice(0, 255);
-}
-
-/** The visitor's address: the first of X-Forwarded-For behind a trusted proxy (as Fastify's `request.ip`), else the socket's. */
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const socketIp = req.socket.remoteAddress ?? '';
-  if (!trustProxy) return socketIp;
-  const header = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(header) ? header.join(',') : header)?.split(',')[0]?.trim();
-  return first || socketIp;
 }
 
 /**

@@ -8,8 +8,10 @@ import { networkScope, type Scope } from '../../lib/scope.ts';
 import { creditSubscription } from '../billers/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
 import { commissionsOf, recordAdmittedEarning } from '../ledger/index.ts';
+import { effectivePayout } from '../offers/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, orphanedRevenue } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { type ConversionOutcome, findClick, forPostback, lockConversion, refundTarget, takeBack } from '../conversions/index.ts';
 
 export interface Attached extends ConversionOutcome {
@@ -63,7 +65,7 @@ export async function attachConversion(db: Db, conversionId: number, cid: string
       // A new customer event takes its place under the offer's caps of today, as when it is reported; a full hard cap refuses the attach.
       const admit = (cents: number) => takeConversionCaps(tx, { offerId: found.offerId, affiliateId: found.affiliateId, newCustomer: isNewCustomer(type), earningCents: cents, now });
       const taken = target ? (target.sale ? await takeBack(tx, target.sale, amounts, day, now) : { cents: 0, revenueCents: 0 }) : null;
-      const earningCents = taken ? taken.cents : await recordAdmittedEarning(tx, entry, type, conversion.amountCents, admit);
+      const earningCents = taken ? taken.cents : await recordAdmittedEarning(tx, entry, await effectivePayout(tx, found.offerId, found.affiliateId), type, conversion.amountCents, admit);
       if (earningCents === null) throw new AppError('conflict', capMessages.capFull);
       // Its revenue moves from the site's unattributed row (its own day) to the click, paid today, with the referrer's commission.
       const commissions = (await commissionsOf(tx, conversion.id, now)).flatMap((c) => ledgerCost(c) ?? []);

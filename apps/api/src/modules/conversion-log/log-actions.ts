@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { fromHundredths } from '../tracking/index.ts';
+import { fromHundredths } from '../../lib/money-units.ts';
 import { attachConversion } from './attach.ts';
 import { type ConversionOutcome, reverseConversion } from '../conversions/index.ts';
 

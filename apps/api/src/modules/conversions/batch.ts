@@ -12,7 +12,7 @@ import { screenConversions, type Verdict } from '../fraud/index.ts';
 import { notifyEnqueued } from '../jobs/index.ts';
 import { deliveriesFor, type NewDelivery, POSTBACK_RETRY_WINDOW_MS, postbacksOfAffiliates } from '../postbacks/index.ts';
 import { type EarningRow, earningsParams } from '../ledger/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { clicksOf, existingIds, newConversionIds, writeBatch } from './batch-sql.ts';
 import { type Price, priceOf } from './pricing.ts';
 import { decide, type Known, type Report, type SubscriptionWrite, type SubscriptionWriter } from './decision.ts';

@@ -4,7 +4,8 @@ import { conversionActionMessages, isReversalType, OVER_CAP_REASON } from '@port
 import type { Verdict } from '../fraud/index.ts';
 import { type EarningKind, type EarningLeft, earningOf, planReversal, type ReversalTake } from '../ledger/index.ts';
 import type { EffectivePayout } from '../offers/index.ts';
-import { isNewCustomer, statsDay } from '../tracking/index.ts';
+import { isNewCustomer } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { orphanReasonOf } from './attribution.ts';
 import type { Price } from './pricing.ts';
 

@@ -5,8 +5,10 @@ import { conversions } from '../../db/schema/index.ts';
 import { maxConversionCents } from '../exchange-rates/index.ts';
 import { takeConversionCaps } from '../caps/index.ts';
 import { commissionsOf, type LedgerEntry, recordAdmittedEarning } from '../ledger/index.ts';
+import { effectivePayout } from '../offers/index.ts';
 import { enqueuePostbacksForConversion } from '../postbacks/index.ts';
-import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost, statsDay } from '../tracking/index.ts';
+import { addToRollups, conversionCounters, isNewCustomer, keyOf, ledgerCost } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { overMaximum, toUsdCents } from './pricing.ts';
 import { findClick, forPostback } from './service.ts';
 
@@ -23,7 +25,7 @@ export async function payReleased(tx: Db, h: Pick<Held, 'id' | 'type' | 'transac
   if (!click) return 0;
   const entry: LedgerEntry = { affiliateId: click.affiliateId, conversionId: h.id, cid: click.cid, offerId: click.offerId, day, createdAt: now };
   const admit = (cents: number) => takeConversionCaps(tx, { offerId: click.offerId, affiliateId: click.affiliateId, newCustomer: isNewCustomer(h.type), earningCents: cents, now });
-  const earningCents = await recordAdmittedEarning(tx, entry, h.type, amountCents, admit);
+  const earningCents = await recordAdmittedEarning(tx, entry, await effectivePayout(tx, click.offerId, click.affiliateId), h.type, amountCents, admit);
   if (earningCents === null) return null;
   const commissions = earningCents === 0 ? [] : (await commissionsOf(tx, h.id)).flatMap((c) => ledgerCost(c) ?? []);
   await addToRollups(tx, [{ ...keyOf(click, day), ...conversionCounters(h.type, earningCents, amountCents) }, ...commissions]);

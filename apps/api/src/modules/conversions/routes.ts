@@ -6,7 +6,7 @@ import { batchesInFlight } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { type ReportingSite, siteKeyResolver } from '../sites/index.ts';
-import { fromHundredths } from '../tracking/index.ts';
+import { fromHundredths } from '../../lib/money-units.ts';
 import { type ConversionInput, type ConversionSource, recordConversion, siteApi } from './service.ts';
 
 type SiteLookup = ReturnType<typeof siteKeyResolver>;

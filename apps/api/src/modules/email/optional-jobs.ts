@@ -3,11 +3,13 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { announcements, billingAccounts, conversionAppeals, conversions, emailPreferences, paymentMethods, payoutTransitions, payouts, users } from '../../db/schema/index.ts';
-import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../fraud/index.ts';
 import { enqueue, enqueueMany } from '../jobs/index.ts';
 import { sendOptionalEmail } from './optional.ts';
 import { emailSwitchedOn, sendEmail } from './send.ts';
 
+/** The appeal emails, enqueued by fraud's review: staff hear of a new appeal, the affiliate of the decision on theirs. */
+export const APPEAL_RECEIVED_JOB = 'email.appeal-received';
+export const APPEAL_DECIDED_JOB = 'email.appeal-decided';
 /** One announcement: fans out into one news email per affiliate who wants news. */
 export const NEWS_EMAILS_JOB = 'email.news';
 const NEWS_EMAIL_JOB = 'email.news.one';

@@ -2,7 +2,7 @@ import type { ExchangeRateSettings, exchangeRateSettingsUpdateSchema } from '@po
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { getSetting } from '../settings/index.ts';
-import { statsDay } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import type { RateArrivals } from './arrivals.ts';
 import { ECB_STATUS_KEY, type EcbStatus, noEcbStatus } from './ecb.ts';
 import type { ConversionMaximum } from './maximum.ts';

@@ -2,7 +2,7 @@ import type { InvalidClicksRow } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { addDays, statsDay } from '../tracking/index.ts';
+import { addDays, statsDay } from '../../lib/days.ts';
 
 /** The Fraud screen shows this many affiliates, most invalid clicks first. */
 const SHOWN = 100;

@@ -2,7 +2,8 @@ import { type ConversionType, minorDigits } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { toUsdCents } from '../exchange-rates/index.ts';
-import { earningOf, effectivePayouts } from '../offers/index.ts';
+import { earningOf } from '../ledger/index.ts';
+import { effectivePayouts } from '../offers/index.ts';
 
 /**
  * What an affiliate's held conversions would earn if released now, in cents: the balance's

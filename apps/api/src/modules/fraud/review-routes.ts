@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { fromHundredths } from '../tracking/index.ts';
+import { fromHundredths } from '../../lib/money-units.ts';
 import { appealConversion, approveHeld, listAppeals, listHeld, type PayApproved, rejectHeld, type Reviewed, reviewMany } from './review.ts';
 
 const tags = ['fraud'];

@@ -7,9 +7,11 @@ import { intArray } from '../../db/rows.ts';
 import { conversionAppeals, conversions, offers, users } from '../../db/schema/index.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { wouldPassHardCaps } from '../caps/index.ts';
+import { APPEAL_DECIDED_JOB, APPEAL_RECEIVED_JOB } from '../email/index.ts';
 import { enqueue } from '../jobs/index.ts';
 import { heldReasonOf } from '../exchange-rates/index.ts';
-import { earningOf, effectivePayouts } from '../offers/index.ts';
+import { earningOf } from '../ledger/index.ts';
+import { effectivePayouts } from '../offers/index.ts';
 import { isNewCustomer } from '../tracking/index.ts';
 
 /**
@@ -27,10 +29,6 @@ import { isNewCustomer } from '../tracking/index.ts';
  * refuses it (nothing written).
  */
 export type PayApproved = (tx: Db, conversion: { id: number; type: ConversionType; transaction_id: string; cid: string | null }, amountCents: number, now: Date) => Promise<number | null>;
-
-/** Jobs the email module works: staff hear of a new appeal, the affiliate of the decision on theirs. */
-export const APPEAL_RECEIVED_JOB = 'email.appeal-received';
-export const APPEAL_DECIDED_JOB = 'email.appeal-decided';
 
 /** The decision on an appealed conversion goes to its affiliate (in the deciding transaction). */
 async function tellAppellant(tx: Db, conversionId: number): Promise<void> {

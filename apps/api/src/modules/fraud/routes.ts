@@ -19,7 +19,7 @@ import { requireAccess } from '../../plugins/auth.ts';
 import { invalidClicksByAffiliate } from './invalid-clicks.ts';
 import { affiliateRatios } from './overview.ts';
 import { riskHoldTable, rulesOf, saveRiskHolds, saveRules } from './rules.ts';
-import { sharedGroups } from './shared.ts';
+import { sharedGroups } from '../shared-details/index.ts';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 

@@ -1,7 +1,7 @@
 import { type ConversionType, type FraudAction, fraudActionRank, fraudMessages, type FraudRule, isReversalType } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { statsDay } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 import { ratiosOf } from './ratios.ts';
 import { rulesInForce } from './rules.ts';
 import { rows } from '../../db/rows.ts';

@@ -2,11 +2,36 @@ import type { ConversionType } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { type EarningKind, earningOf, effectivePayout } from '../offers/index.ts';
+import { revshareCents } from '../../lib/money-units.ts';
 import { addToRollups, ledgerCost } from '../tracking/index.ts';
 import { commissionsInsertSql, recordCommission } from './referral.ts';
 
-export { type EarningKind, earningOf };
+export type EarningKind = 'cpa' | 'revshare';
+
+/**
+ * The price of a new customer event: what the affiliate is paid on the offer, read by the offers
+ * module (`effectivePayout`) and handed in, so the ledger never reads offers.
+ */
+export interface Price {
+  payoutType: 'cpa' | 'revshare';
+  goal: 'signup' | 'sale';
+  /** Cents (cpa) or basis points (revshare). */
+  amount: number;
+  /** Staff paused this affiliate's revshare: revshare earns nothing while it is. */
+  revsharePaused: boolean;
+}
+
+/**
+ * The earning for a new customer event: cpa pays its fixed amount on the offer's goal; revshare
+ * pays its percentage of every sale and rebill (unless the affiliate's revshare is paused).
+ */
+export function earningOf(payout: Price | undefined, type: ConversionType, amountCents: number): { kind: EarningKind; cents: number } | null {
+  if (!payout) return null;
+  if (payout.payoutType === 'cpa') return payout.goal === type ? { kind: 'cpa', cents: payout.amount } : null;
+  if (type !== 'sale' && type !== 'rebill') return null;
+  if (payout.revsharePaused) return null;
+  return { kind: 'revshare', cents: revshareCents(amountCents, payout.amount) };
+}
 
 /** Who and what an earning or reversal belongs to: the conversion and its click. */
 export interface LedgerEntry {
@@ -18,9 +43,9 @@ export interface LedgerEntry {
   createdAt: Date;
 }
 
-/** Writes what a new customer event earns at the affiliate's payout on the offer; answers the cents (0: nothing written). */
-export async function recordEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number): Promise<number> {
-  return (await recordAdmittedEarning(tx, entry, type, amountCents, async () => true)) ?? 0;
+/** Writes what a new customer event earns at the affiliate's payout on the offer (`price`); answers the cents (0: nothing written). */
+export async function recordEarning(tx: Db, entry: LedgerEntry, price: Price | undefined, type: ConversionType, amountCents: number): Promise<number> {
+  return (await recordAdmittedEarning(tx, entry, price, type, amountCents, async () => true)) ?? 0;
 }
 
 /**
@@ -28,8 +53,8 @@ export async function recordEarning(tx: Db, entry: LedgerEntry, type: Conversion
  * nothing): the caps take their place under it in the same transaction. Refused: nothing is
  * written and the answer is null.
  */
-export async function recordAdmittedEarning(tx: Db, entry: LedgerEntry, type: ConversionType, amountCents: number, admit: (cents: number) => Promise<boolean>): Promise<number | null> {
-  const earning = earningOf(await effectivePayout(tx, entry.offerId, entry.affiliateId), type, amountCents);
+export async function recordAdmittedEarning(tx: Db, entry: LedgerEntry, price: Price | undefined, type: ConversionType, amountCents: number, admit: (cents: number) => Promise<boolean>): Promise<number | null> {
+  const earning = earningOf(price, type, amountCents);
   if (!(await admit(earning?.cents ?? 0))) return null;
   return writeEarning(tx, entry, earning);
 }

@@ -1,7 +1,8 @@
 import type { LedgerEntry, LedgerKind } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { addToRollups, ledgerCost, statsDay } from '../tracking/index.ts';
+import { addToRollups, ledgerCost } from '../tracking/index.ts';
+import { statsDay } from '../../lib/days.ts';
 
 /**
  * The ledger's one door: every module that moves money appends rows here (with `db` or a

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { sharesDetailSql } from '../fraud/index.ts';
+import { sharesDetailSql } from '../shared-details/index.ts';
 import { referralRateSql } from '../referrals/index.ts';
 
 /**

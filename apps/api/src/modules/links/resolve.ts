@@ -1,10 +1,18 @@
-import type { DeviceClass, SmartLinkMode } from '@portal/contracts';
+import type { CapMode, CapPeriod, DeviceClass, SmartLinkMode } from '@portal/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FallbackReason } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { campaigns, caps, landingPages, offers, settings, sites, smartLinkEntries, smartLinks, trackingLinks, users } from '../../db/schema/index.ts';
-import type { ClickCap } from '../caps/index.ts';
+
+/** A click cap as the link cache holds it with the link (counted by caps' `ClickCapCounter`). */
+export interface ClickCap {
+  id: number;
+  period: CapPeriod;
+  limit: number;
+  mode: CapMode;
+  alertPercent: number;
+}
 
 export interface GeoTarget {
   country: string;

@@ -1,9 +1,1 @@
-import { apiModule } from '../../lib/module.ts';
-import { moneySettingsRoutes } from './routes.ts';
-
-/** The money-settings module: payment methods, banks and the money settings. */
-export const moneySettingsModule = apiModule('money-settings', async (app) => {
-  await app.register(moneySettingsRoutes);
-});
-
 export { coolingOffDays, payingAccountRows, type PayingAccountRow, toPayingAccount, twoPersonApproval } from './paying-accounts.ts';

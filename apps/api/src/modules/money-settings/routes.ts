@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.ts';
 import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { documentRoutes } from '../settings/index.ts';
+import { documentRoutes } from '../../plugins/document-routes.ts';
 import { getPayingAccounts, putPayingAccounts } from './paying-accounts.ts';
 import * as money from './service.ts';
 

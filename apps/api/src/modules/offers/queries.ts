@@ -5,7 +5,7 @@ import { landingPages, offerPayouts, offers, sites, tiers, users } from '../../d
 import { NotFoundError } from '../../lib/errors.ts';
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
 import { toLandingPage } from '../landing-pages/index.ts';
-import { fromHundredths } from '../tracking/index.ts';
+import { fromHundredths } from '../../lib/money-units.ts';
 
 const byName = [asc(sites.displayName), asc(offers.name), asc(offers.id)];
 

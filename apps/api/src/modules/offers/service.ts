@@ -9,7 +9,7 @@ import { isStaffScope, networkScope, type Scope } from '../../lib/scope.ts';
 import { cappedOffers } from '../caps/index.ts';
 import { assertLandingPageOfSite } from '../landing-pages/index.ts';
 import { assertSiteExists } from '../sites/index.ts';
-import { fromHundredths, toHundredths } from '../tracking/index.ts';
+import { fromHundredths, toHundredths } from '../../lib/money-units.ts';
 import { effectivePayouts } from './payout-rates.ts';
 import { offerLogos } from '../creatives/index.ts';
 import { countOffers, loadOffer, offerRows, toOffer } from './queries.ts';

@@ -1,5 +1,5 @@
 import { addPeriods, FIRST_PERIOD } from '@portal/contracts';
-import { dayStart, statsDay } from '../tracking/index.ts';
+import { dayStart, statsDay } from '../../lib/days.ts';
 
 /** The first instant of a period: midnight on the 1st in Los Angeles. */
 export function periodStart(period: string): Date {

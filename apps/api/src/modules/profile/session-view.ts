@@ -1,7 +1,7 @@
 import type { UserSession } from '@portal/contracts';
 import UAParser from 'ua-parser-js';
 import type { sessions } from '../../db/schema/index.ts';
-import { countryOf } from '../clicks/index.ts';
+import { countryOf } from '../../lib/visitor.ts';
 import { countryName } from './countries.ts';
 
 /** "Firefox 128 on Windows" from a user agent; the raw string never reaches the screen. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { statsDailyTotals, users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { sharedDetailsOf } from '../fraud/index.ts';
+import { sharedDetailsOf } from '../shared-details/index.ts';
 import { balanceCents, toDollars } from '../ledger/index.ts';
 
 /** Earned money: traffic, referral commissions and bonuses (payouts, fees and withholdings are not earnings). */

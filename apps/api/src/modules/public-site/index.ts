@@ -1,14 +1,7 @@
-import { apiModule } from '../../lib/module.ts';
 import type { PublicPageData } from '../../plugins/web-app.ts';
 import { getHomeData } from './home-data.ts';
 import { getSeo } from './landing.ts';
-import { publicSiteRoutes } from './routes.ts';
 import { getNetworkDetails } from '../settings/index.ts';
-
-/** The public-site module: the public website's data. */
-export const publicSiteModule = apiModule('public-site', async (app) => {
-  await app.register(publicSiteRoutes);
-});
 
 /** What the served pages carry from the public website: their SEO, and the home page's data (plugins/web-app.ts). */
 export const publicPageData: PublicPageData = { seo: getSeo, home: getHomeData, brand: async (db) => (await getNetworkDetails(db)).name };

@@ -1,7 +1,7 @@
 import { DEFAULT_REFERRAL_RATE_BP } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { revshareCents } from '../tracking/index.ts';
+import { revshareCents } from '../../lib/money-units.ts';
 
 /**
  * The referral program (docs/money.md): an affiliate who signed up through another's link earns

@@ -1,14 +1,3 @@
-import { apiModule } from '../../lib/module.ts';
-import { settingsRoutes } from './routes.ts';
-import { settingsSectionRoutes } from './section-routes.ts';
-
-/** The settings module: Global Settings and maintenance. */
-export const settingsModule = apiModule('settings', async (app) => {
-  await app.register(settingsRoutes);
-  await app.register(settingsSectionRoutes);
-});
-
-export { documentRoutes } from './document-routes.ts';
 export { getLandingImages } from './landing-images.ts';
 export { getEmailNotifications, getGlobalEmailSettings, getNetworkDetails, getSeoSettings, putNetworkDetails } from './sections.ts';
 export { getSetting, MaintenanceFlag, putSetting } from './service.ts';

@@ -25,7 +25,7 @@ import { readForm } from '../../plugins/multipart.ts';
 import { seoChanged } from '../../plugins/web-app.ts';
 import { getLandingImageSettings, saveLandingImages } from './landing-images.ts';
 import * as sections from './sections.ts';
-import { documentRoutes } from './document-routes.ts';
+import { documentRoutes } from '../../plugins/document-routes.ts';
 
 const tags = ['settings'];
 const security = [{ bearer: [] }];

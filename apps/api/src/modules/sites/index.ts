@@ -1,10 +1,2 @@
-import { apiModule } from '../../lib/module.ts';
-import { siteRoutes } from './routes.ts';
-
-/** The sites module: the network's sites and their keys. */
-export const sitesModule = apiModule('sites', async (app) => {
-  await app.register(siteRoutes);
-});
-
 export { type ReportingSite, siteKeyResolver } from './keys.ts';
 export { assertSiteExists } from './service.ts';

@@ -6,8 +6,8 @@ import { sites, users } from '../../db/schema/index.ts';
 import { NotFoundError, UniqueError, ValidationError } from '../../lib/errors.ts';
 import { containsPattern, ordered } from '../../lib/list.ts';
 import { isStaffScope, networkScope, type Scope } from '../../lib/scope.ts';
-import { lastSyncs } from '../catalogue/index.ts';
 import { newSiteKey, type SiteRow } from './keys.ts';
+import { lastSyncs } from './last-syncs.ts';
 
 type Input = z.output<typeof siteInputSchema>;
 /** The network's scope (staff) also sees key prefixes and catalogue addresses; an affiliate's does not. */

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { offers, statsDailyTotals, users } from '../../db/schema/index.ts';
 import { isStaffScope, type Scope, scopeCondition } from '../../lib/scope.ts';
 import { balanceCents } from '../ledger/index.ts';
-import { addDays, daysBetween, rollupSums, statsDay, totalsRollup } from '../tracking/index.ts';
+import { rollupSums, totalsRollup } from '../tracking/index.ts';
+import { addDays, daysBetween, statsDay } from '../../lib/days.ts';
 import { type ReportView, revenueCostMargin } from './service.ts';
 
 const totals = rollupSums(totalsRollup, ['clicks', 'uniqueClicks', 'conversions', 'earningsCents', 'revenueCents', 'commissionCents', 'bonusCents']);

@@ -1,10 +1,2 @@
-import { apiModule } from '../../lib/module.ts';
-import { statisticsRoutes } from './routes.ts';
-
-/** The statistics module: the report and the dashboard. */
-export const statisticsModule = apiModule('statistics', async (app) => {
-  await app.register(statisticsRoutes);
-});
-
 export { earningsByCampaign } from './campaign-earnings.ts';
 export { report } from './service.ts';

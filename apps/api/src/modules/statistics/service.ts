@@ -6,7 +6,8 @@ import { campaigns, offers, sites, statsDaily, users } from '../../db/schema/ind
 import { creativeLabels } from '../catalogue/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { type Scope, scopeCondition } from '../../lib/scope.ts';
-import { counterNames, daysBetween, invalidClickCounterOf, type Rollup, rollupSums, totalsRollup, zeroCounters } from '../tracking/index.ts';
+import { counterNames, invalidClickCounterOf, type Rollup, rollupSums, totalsRollup, zeroCounters } from '../tracking/index.ts';
+import { daysBetween } from '../../lib/days.ts';
 
 type Query = z.output<typeof statisticsQuerySchema>;
 export const MAX_RANGE_DAYS = 366;

@@ -12,7 +12,7 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import type { FormPayload } from '../../plugins/multipart.ts';
 import { expiresAtOf, signingDay } from './expiry-date.ts';
 import { setProfileLegal } from './store.ts';
-import { setSharedMarker } from '../fraud/index.ts';
+import { setSharedMarker } from '../shared-details/index.ts';
 
 /** What binds an encrypted value to its affiliate: a value copied to another row does not decrypt. */
 export const cryptoContext = (affiliateId: number, what: 'tins' | 'file') => `tax-form:${affiliateId}:${what}`;

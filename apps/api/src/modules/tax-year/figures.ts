@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { getSetting } from '../settings/index.ts';
 import { laDate, rows } from '../payouts/index.ts';
-import { dayStart } from '../tracking/index.ts';
+import { dayStart } from '../../lib/days.ts';
 
 /**
  * A tax year's figures per payee (docs/tax-forms.md, "Year-end forms"): the payouts paid in the

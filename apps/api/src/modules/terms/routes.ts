@@ -14,7 +14,7 @@ import { users } from '../../db/schema/index.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
-import { documentRoutes } from '../settings/index.ts';
+import { documentRoutes } from '../../plugins/document-routes.ts';
 import { currentTermsVersion, getTermsSettings, publishTerms, recordTermsAcceptance, termsAcceptancesOf, termsStateOf } from './service.ts';
 
 const security = [{ bearer: [] }];

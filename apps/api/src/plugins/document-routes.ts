@@ -1,9 +1,9 @@
 import { errorReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteKey } from '../../lib/authorization.ts';
-import { type EventType, recordChange } from '../../lib/events.ts';
-import { requireAccess } from '../../plugins/auth.ts';
+import type { RouteKey } from '../lib/authorization.ts';
+import { type EventType, recordChange } from '../lib/events.ts';
+import { requireAccess } from './auth.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 

@@ -7,9 +7,8 @@ import { affiliateScope } from '../../lib/scope.ts';
 import { enqueue, enqueueMany, type JobDefinition } from '../jobs/index.ts';
 import { getEmailNotifications } from '../settings/index.ts';
 import { report } from '../statistics/index.ts';
-import { addDays, statsDay } from '../tracking/index.ts';
-import { sendOptionalEmail } from './optional.ts';
-import type { EmailDeps } from './send.ts';
+import { addDays, statsDay } from '../../lib/days.ts';
+import { type EmailDeps, sendOptionalEmail } from '../email/index.ts';
 import { NETWORK_TIME_ZONE } from '@portal/contracts';
 
 /**

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isbot } from 'isbot';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import UAParser from 'ua-parser-js';
-import { sha256 } from '../../lib/secrets.ts';
+import { sha256 } from './secrets.ts';
 
 const require = createRequire(import.meta.url);
 

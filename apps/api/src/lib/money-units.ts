@@ -1,3 +1,4 @@
+/** Money units: hundredths in the API and the database, and the revshare arithmetic (integer cents, no floating point). */
 /** Dollars or percent with two decimals in the API; integer cents or basis points in the database. */
 export const toHundredths = (value: number): number => Math.round(value * 100);
 export const fromHundredths = (value: number): number => value / 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromHundredths, revshareCents, toHundredths } from './money.ts';
+import { fromHundredths, revshareCents, toHundredths } from './money-units.ts';
 
 describe('money units', () => {
   it('turns dollars and percent into hundredths and back, rounding to the nearest', () => {

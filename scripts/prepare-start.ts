@@ -9,6 +9,7 @@
 import { enableCompileCache } from 'node:module';
 
 enableCompileCache('node_modules/.cache/node-compile');
+await import('./fast-resolve.ts');
 
 async function step(name: string, fn: () => Promise<unknown>): Promise<void> {
   const started = Date.now();

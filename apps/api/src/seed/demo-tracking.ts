@@ -54,6 +54,8 @@ const devices: Array<[string, number]> = [['desktop', 52], ['mobile', 30], ['vr'
 /** Demo affiliates are paid every offer's default payout. */
 const defaultPayout = (offer: { type: 'cpa' | 'revshare'; goal: 'signup' | 'sale'; payout: number }) => ({ payoutType: offer.type, goal: offer.goal, amount: offer.payout, source: 'default' as const, revsharePaused: false });
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** What the demo writes of a click (the other columns stay null). */
 interface DemoClick {
   cid: string;
@@ -218,6 +220,8 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
           stats.add(orphanedRevenue(offer.siteId, day, 'sale', amount));
         }
       }
+      // The server answers while the demo is written behind it (on the embedded database, in this same thread).
+      await nextTurn();
     }
   }
   // Monthly rebills of the sales (revshare offers earn on each).

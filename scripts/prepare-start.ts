@@ -2,8 +2,8 @@
 // it answers, done once here so a fresh clone starts as fast as a restart:
 // - the migrated embedded database every empty data directory starts from (node_modules/.cache/portal-pglite),
 // - the server's modules compiled into Node's compile cache (node_modules/.cache/node-compile),
-// - the web app's build, when its sources changed since the last one; not in CI (CI=true), whose
-//   test command builds it itself.
+// - the web app's build, when its sources changed since the last one; not under `npm ci` nor with CI
+//   set (the CI script installs with `npm ci`, and its test command builds the web app itself).
 // Never fails the install: whatever could not be prepared is done by `npm start` as before.
 //   node scripts/prepare-start.ts
 import { enableCompileCache } from 'node:module';
@@ -30,7 +30,7 @@ if (Number(process.versions.node.split('.')[0]) !== 24) {
   });
   // Loading the server's modules compiles them into the cache: a start then reads them compiled.
   await step("the server's modules compiled", () => import('../apps/api/src/app.ts'));
-  if (process.env.CI) console.log('Not prepared for npm start in CI: the web app (the tests build it).');
+  if (process.env.CI || process.env.npm_command === 'ci') console.log('Not prepared for npm start under npm ci or CI: the web app (npm start or npm run build makes it).');
   else {
     await step('the web app built', async () => {
       const { buildWeb, webBuildIsCurrent, webSourcesHash } = await import('./build-web.ts');

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { enableCompileCache } from 'node:module';
 import { webBuildIsCurrent } from './build-web.ts';
+import './fast-resolve.ts';
 
 // The server's modules compiled once and kept (about a fifth of their load time at a restart).
 enableCompileCache('node_modules/.cache/node-compile');

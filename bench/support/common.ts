@@ -73,10 +73,11 @@ export function assertLocal(url: string): void {
 /** The databases this run created: only their connections (and the server's shared processes) count as its PostgreSQL CPU. */
 const ownDatabases = new Set<string>();
 
-/** A new database bench_<random> on the server, dropped at clean-up. */
+/** A new database bench_<random> (or BENCH_DB_PREFIX_<random>) on the server, dropped at clean-up. */
 export async function createDatabase(): Promise<{ name: string; url: string }> {
   assertLocal(serverUrl);
-  const name = `bench_${randomBytes(6).toString('hex')}`;
+  // BENCH_DB_PREFIX: another prefix for the database's name (several people sharing one server).
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'bench'}_${randomBytes(6).toString('hex')}`;
   ownDatabases.add(name);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -72,7 +72,7 @@ function migrationsHash(): string {
  * and every migration (seconds on a first start). Undefined when it cannot be kept (the folder is
  * not writable): the database is then made in place as before.
  */
-async function migratedSnapshot(): Promise<string | undefined> {
+export async function migratedSnapshot(): Promise<string | undefined> {
   try {
     const path = join(snapshotsFolder, migrationsHash());
     if (existsSync(join(path, 'PG_VERSION'))) return path;

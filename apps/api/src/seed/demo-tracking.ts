@@ -1,7 +1,7 @@
 import type { ClickInvalidReason } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { campaigns, clicks, conversions, landingPages, offers, sites, users } from '../db/schema/index.ts';
+import { campaigns, conversions, landingPages, offers, sites, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/password.ts';
 import { demoRateOn } from './demo-rates.ts';
 import { sha256 } from '../lib/secrets.ts';
@@ -12,6 +12,7 @@ import { statsDay } from '../lib/days.ts';
 import { createSmartLink } from '../modules/smart-links/index.ts';
 import { type EarningKind, earningOf, insertEarnings } from '../modules/ledger/index.ts';
 import { seedDemoConversionLog } from './demo-conversion-log.ts';
+import { insertColumns } from './bulk.ts';
 
 /** Fixed keys of the demo sites, printed at start so a person can report a conversion by hand. */
 /** A demo price (minor units of `currency`) in USD cents at the demo rate of its day. */
@@ -53,6 +54,26 @@ const devices: Array<[string, number]> = [['desktop', 52], ['mobile', 30], ['vr'
 
 /** Demo affiliates are paid every offer's default payout. */
 const defaultPayout = (offer: { type: 'cpa' | 'revshare'; goal: 'signup' | 'sale'; payout: number }) => ({ payoutType: offer.type, goal: offer.goal, amount: offer.payout, source: 'default' as const, revsharePaused: false });
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What the demo writes of a click (the other columns stay null). */
+interface DemoClick {
+  cid: string;
+  createdAt: Date;
+  day: string;
+  affiliateId: number;
+  offerId: number;
+  siteId: number;
+  campaignId: number | null;
+  sub1: string | null;
+  country: string;
+  device: string;
+  visitorHash: string;
+  isUnique: boolean;
+  isBot: boolean;
+  invalidReason: ClickInvalidReason | null;
+}
 
 async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
@@ -126,7 +147,7 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
     });
   }
 
-  const clickRows: Array<typeof clicks.$inferInsert> = [];
+  const clickRows: DemoClick[] = [];
   const conversionRows: Array<{ row: typeof conversions.$inferInsert; earning: number; kind: EarningKind | null }> = [];
   const stats = new RollupSums();
   const bump = (c: Parameters<typeof keyOf>[0], day: string, counters: Partial<Counters>) => stats.add({ ...keyOf(c, day), ...counters });
@@ -200,6 +221,8 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
           stats.add(orphanedRevenue(offer.siteId, day, 'sale', amount));
         }
       }
+      // The server answers while the demo is written behind it (on the embedded database, in this same thread).
+      await nextTurn();
     }
   }
   // Monthly rebills of the sales (revshare offers earn on each).
@@ -216,7 +239,22 @@ export async function seedDemoTracking(db: Db, demoAffiliateId: number, now = ne
     }
   }
 
-  await chunked(clickRows, 1000, (chunk) => db.insert(clicks).values(chunk));
+  await insertColumns(db, 'clicks', [
+    ['cid', 'text', clickRows.map((c) => c.cid)],
+    ['created_at', 'timestamptz', clickRows.map((c) => c.createdAt.toISOString())],
+    ['day', 'date', clickRows.map((c) => c.day)],
+    ['affiliate_id', 'int', clickRows.map((c) => c.affiliateId)],
+    ['offer_id', 'int', clickRows.map((c) => c.offerId)],
+    ['site_id', 'int', clickRows.map((c) => c.siteId)],
+    ['campaign_id', 'int', clickRows.map((c) => c.campaignId)],
+    ['sub1', 'text', clickRows.map((c) => c.sub1)],
+    ['country', 'text', clickRows.map((c) => c.country)],
+    ['device', 'text', clickRows.map((c) => c.device)],
+    ['visitor_hash', 'text', clickRows.map((c) => c.visitorHash)],
+    ['is_unique', 'boolean', clickRows.map((c) => c.isUnique)],
+    ['is_bot', 'boolean', clickRows.map((c) => c.isBot)],
+    ['invalid_reason', 'text', clickRows.map((c) => c.invalidReason)],
+  ]);
   await chunked(conversionRows, 500, async (chunk) => {
     const ids = await db
       .insert(conversions)

@@ -44,16 +44,7 @@ export function formatMoney(amount: number | string | null | undefined): string 
   return usd.format(n === null || n === undefined || !Number.isFinite(n) ? 0 : n);
 }
 
-const percentNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/**
- * "5%", "24.5%": the one way the app writes a percentage (no space before the sign, as in
- * US English), so a rate reads the same on the home page, the dashboard and the settings.
- */
-export function formatPercent(value: number | string): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return `${percentNumber.format(Number.isFinite(n) ? n : 0)}%`;
-}
+export { formatPercent } from './percent.ts';
 
 export function formatCents(cents: number | bigint | null | undefined): string {
   return formatMoney(cents === null || cents === undefined ? 0 : Number(cents) / 100);

@@ -1,5 +1,5 @@
 import type { HomeData, ProgramRange } from '@portal/contracts';
-import { formatPercent } from '../../lib/format.ts';
+import { formatPercent } from '../../lib/percent.ts';
 
 /**
  * The live network and programs the server puts into the home page (`#home-data`, see

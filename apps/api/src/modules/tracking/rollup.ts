@@ -201,7 +201,12 @@ async function upsertColumns(tx: Db, table: RollupTable, keyColumns: readonly st
   if (!rows.length) return;
   const columns = [...keyColumns, ...counterNames.map(snake)];
   const fields = [...keyColumns.map(camel), ...counterNames];
-  const arrays = fields.map((f) => arrayLiteral(rows.map((r) => (r as Record<string, unknown>)[f])) ?? '{}');
+  const arrays = fields.map((f) => {
+    const literal = arrayLiteral(rows.map((r) => (r as Record<string, unknown>)[f]));
+    // A value an array literal cannot hold (a Date, a bigint) would shorten the column: refuse it.
+    if (literal === undefined) throw new Error(`Rollup column ${f} holds a value that is not text, a number or null`);
+    return literal;
+  });
   const list = columns.join(', ');
   await tx.execute(
     sql`INSERT INTO ${sql.identifier(table)} (${sql.raw(list)}) SELECT * FROM unnest(${sql.join(

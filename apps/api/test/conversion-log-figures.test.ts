@@ -3,6 +3,7 @@ import { addDays, statsDay } from '../src/lib/days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { bearer, signIn } from './support/users.ts';
+import { readCsv } from './support/csv.ts';
 
 /**
  * The conversion log and the statistics tell one story: over the demo's 90 days (sales, rebills,
@@ -38,39 +39,12 @@ async function logOf(who: Tokens): Promise<LogRow[]> {
   return res.json().data;
 }
 
-/** The rows of a CSV (RFC 4180: quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && ch === '\n') {
-      row.push(field.replace(/\r$/, ''));
-      out.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += ch;
-    }
-  }
-  return out;
-}
 
 /** The log's CSV export: each row's id and earning in cents. */
 async function csvOf(who: Tokens): Promise<Array<{ id: number; earning: number }>> {
   const res = await t.app.inject({ method: 'GET', url: `/v1/conversion-log.csv?from=${from}&to=${to}`, headers: bearer(who) });
   expect(res.statusCode).toBe(200);
-  const [header, ...lines] = parseCsv(res.body);
+  const [header, ...lines] = readCsv(res.body);
   const id = header!.indexOf('id');
   const earning = header!.indexOf('earning');
   return lines.filter((l) => l.length > 1).map((l) => ({ id: Number(l[id]), earning: cents(Number(l[earning])) }));

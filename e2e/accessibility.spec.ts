@@ -23,6 +23,8 @@ async function findings(page: Page): Promise<string[]> {
 
 async function expectAccessible(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
+  // Signed in: the page's data has arrived (the layout's main region is busy until every query settles).
+  await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
   expect({ where, findings: await findings(page) }).toEqual({ where, findings: [] });
 }
 

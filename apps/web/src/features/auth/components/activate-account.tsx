@@ -32,7 +32,7 @@ export function ActivateAccount() {
       {!token ? <Alert severity="error">{t('auth.activate.missingToken')}</Alert> : null}
       {token && (activate.isPending || activate.isIdle) ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-label={t('auth.activate.working')} />
           <Typography>{t('auth.activate.working')}</Typography>
         </Stack>
       ) : null}

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 export function PageLoading() {
   const { t } = useTranslation();
   return (
-    <Box role="progressbar" aria-label={t('auth.guard.loading')} sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress />
+    <Box sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
+      {/* One progress bar, named (the spinner is one already: a second, unnamed, is a serious axe finding). */}
+      <CircularProgress aria-label={t('auth.guard.loading')} />
     </Box>
   );
 }

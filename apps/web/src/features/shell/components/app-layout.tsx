@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UserProfile } from '@portal/contracts';
+import { useIsFetching } from '@tanstack/react-query';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo.tsx';
@@ -37,6 +38,7 @@ export function AppLayout({ user, items, pathname, onLogout, bell, heading, foot
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [hovered, setHovered] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const busy = useIsFetching() > 0;
   const offset = desktop ? MINI_WIDTH : 0;
 
   // In the collapsed mini drawer only the mark shows; the name appears as the drawer widens.
@@ -110,7 +112,8 @@ export function AppLayout({ user, items, pathname, onLogout, bell, heading, foot
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, pl: `${offset}px`, minWidth: 0 }}>
         <Toolbar />
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, px: { xs: 2, md: 4 }, py: { xs: 3, md: 4 }, minWidth: 0, outline: 'none' }}>
+        {/* Busy while the page's data is on its way (retries included): assistive technology waits for it, and so do the browser tests. */}
+        <Box component="main" id={MAIN_ID} tabIndex={-1} aria-busy={busy} sx={{ flexGrow: 1, px: { xs: 2, md: 4 }, py: { xs: 3, md: 4 }, minWidth: 0, outline: 'none' }}>
           {heading}
           {children}
         </Box>

@@ -106,7 +106,7 @@ export function StatisticsPage({ isClient, canPickAffiliate, renderAfter }: Stat
       {/* With the dates the wrong way round, the chart's panel says so once; there is no table to show. */}
       {rangeValid ? (
         <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
-          {report.isFetching ? <LinearProgress /> : null}
+          {report.isFetching ? <LinearProgress aria-label={t('statistics.tableLabel')} /> : null}
           {report.isError ? (
             <Alert severity="error" action={<Button onClick={() => void report.refetch()}>{t('statistics.retry')}</Button>} sx={{ m: 2 }}>
               {report.error.message || t('statistics.loadError')}

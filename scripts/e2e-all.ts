@@ -1,5 +1,6 @@
 // The browser tests of `npm run test:e2e`. The demo network is seeded once (scripts/e2e-seed.ts)
-// while the widget gallery's run goes (its server needs no demo); then the tests of both widths
+// while the shipped build and the gallery's build are made (the seeding needs neither) and the widget
+// gallery's run goes (its server needs no demo); then the tests of both widths
 // (every test at 1440 px, the `@layout` ones at 375 px too: playwright.config.ts) are split in two
 // halves (Playwright shards) that run side by side, each with its own server started from a copy of
 // the seeded data directory, its own mail sink (everything is keyed by the port) and its own output
@@ -38,13 +39,28 @@ function run({ label, port, args, env }: Run): Promise<number> {
 
 const started = Date.now();
 const since = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
-const [seeded, gallery] = await Promise.all([
-  spawnPrefixed('seed', process.execPath, ['scripts/e2e-seed.ts', seedDir], { ...process.env, PUBLIC_URL: `http://127.0.0.1:${base}` }),
-  run({ label: 'gallery', port: base + 200, args: ['--pass-with-no-tests'], env: { E2E_GALLERY: '1' } }).then((code) => {
-    console.log(`browser tests: gallery ${code === 0 ? 'passed' : 'failed'} (${since()})`);
+const npm = (label: string, script: string) => spawnPrefixed(label, 'npm', ['run', script], process.env);
+// The builds one after the other (each takes both cores for a while), beside the seeding, which
+// mostly waits on its database; the gallery's run starts as soon as its build is there.
+const built = npm('build', 'build');
+const galleryBuilt = built.then((code) => (code === 0 ? npm('build', 'build:gallery') : code));
+const [seeded, shipped, gallery] = await Promise.all([
+  spawnPrefixed('seed', process.execPath, ['scripts/e2e-seed.ts', seedDir], { ...process.env, PUBLIC_URL: `http://127.0.0.1:${base}` }).then((code) => {
+    console.log(`browser tests: demo network ${code === 0 ? 'seeded' : 'not seeded'} (${since()})`);
     return code;
   }),
+  built,
+  galleryBuilt.then(async (code) => {
+    if (code !== 0) return code;
+    const ran = await run({ label: 'gallery', port: base + 200, args: ['--pass-with-no-tests'], env: { E2E_GALLERY: '1' } });
+    console.log(`browser tests: gallery ${ran === 0 ? 'passed' : 'failed'} (${since()})`);
+    return ran;
+  }),
 ]);
+if (shipped !== 0 || (await galleryBuilt) !== 0) {
+  console.error('browser tests: the web app could not be built');
+  process.exit(1);
+}
 if (seeded !== 0) {
   console.error('browser tests: the demo network could not be seeded');
   process.exit(1);

@@ -17,6 +17,7 @@ import { encryptValue } from '../apps/api/src/lib/field-crypto.ts';
 import { verotelSignature } from '../apps/api/src/modules/billers/formats/verotel.ts';
 import { appOnNewDatabase, type CpuPerRequest, cpuLine, fmt, goalLine, type LoadOptions, type LoadResult, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedClicks, seedNetwork } from './support/seed.ts';
+import { statsDay } from '../apps/api/src/lib/days.ts';
 
 const SECONDS = numberOption('seconds', 10, 120);
 const WARMUP_SECONDS = numberOption('warmup', 3, 30);
@@ -93,9 +94,10 @@ const posts: Record<Biller, { sale(p: string, s: SaleRef): Request; rebill(p: st
       get(p, { action: 'Auth', stage: 'Initial', approved: 'Yes', trantype: 'credit', purchaseid: s.sub, tranid: tx, relatedtranid: s.tx, price: '-29.99', currencycode: 'USD', token: SEGPAY_TOKEN }),
   },
   verotel: {
-    sale: (p, s) => verotel(p, { event: 'initial', saleID: s.sub, transactionID: s.tx, priceAmount: '29.99', priceCurrency: 'USD', paymentMethod: 'CC', custom1: s.cid }),
-    rebill: (p, s, tx) => verotel(p, { event: 'rebill', saleID: s.sub, transactionID: tx, priceAmount: '29.99', priceCurrency: 'USD', paymentMethod: 'CC' }),
-    refund: (p, s, tx) => verotel(p, { event: 'credit', saleID: s.sub, transactionID: tx, parentID: s.tx, priceAmount: '29.99', priceCurrency: 'USD' }),
+    // Verotel's posts in euros: a foreign currency converted at the day's rate.
+    sale: (p, s) => verotel(p, { event: 'initial', saleID: s.sub, transactionID: s.tx, priceAmount: '27.50', priceCurrency: 'EUR', paymentMethod: 'CC', custom1: s.cid }),
+    rebill: (p, s, tx) => verotel(p, { event: 'rebill', saleID: s.sub, transactionID: tx, priceAmount: '27.50', priceCurrency: 'EUR', paymentMethod: 'CC' }),
+    refund: (p, s, tx) => verotel(p, { event: 'credit', saleID: s.sub, transactionID: tx, parentID: s.tx, priceAmount: '27.50', priceCurrency: 'EUR' }),
   },
 };
 
@@ -161,6 +163,7 @@ function billerLoad(url: string, paths: Record<Biller, string>, mix: Mix): LoadO
 
 function conversionLoad(url: string, apiKey: string, mix: Mix): LoadOptions {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
+  let reports = 0;
   return {
     url,
     connections: CONNECTIONS,
@@ -171,10 +174,12 @@ function conversionLoad(url: string, apiKey: string, mix: Mix): LoadOptions {
         path: '/v1/conversions',
         setupRequest: (req) => {
           const { kind, sale, tx } = mix.next();
+          // A quarter in euros, as Verotel's quarter of the biller posts.
+          const euros = ++reports % 4 === 0;
           const body =
             kind === 'refund'
               ? { type: 'refund', transaction_id: tx, original_transaction_id: sale.tx }
-              : { cid: sale.cid, type: kind, amount: 29.99, currency: 'USD', transaction_id: tx };
+              : { cid: sale.cid, type: kind, amount: euros ? 27.5 : 29.99, currency: euros ? 'EUR' : 'USD', transaction_id: tx };
           return { ...req, headers, body: JSON.stringify(body) };
         },
       },
@@ -195,6 +200,16 @@ async function main(): Promise<void> {
     // Revshare clicks only: every sale, rebill and refund moves an earning.
     const cids = (await seedClicks(db, network, CLICKS)).filter((c) => c.offer === 1).map((c) => c.cid);
     console.log(`seeded ${fmt(cids.length)} revshare clicks`);
+    // As a network runs it (issue 34): screening rules of every kind (flag, never reached), the
+    // euro's rate of today, and a hard conversion cap (never reached) on both offers.
+    const rules: Array<[string, number]> = [
+      ['min_seconds', 1], ['max_seconds', 30 * 86_400], ['visitor_per_hour', 1_000], ['first_conversions', 1],
+      ['chargeback_ratio_30', 99], ['chargeback_ratio_90', 99], ['refund_ratio_30', 99], ['refund_ratio_90', 99],
+    ];
+    for (const [rule, value] of rules) await db.query(`insert into fraud_rules (offer_id, rule, value, action) values (null, $1, $2, 'flag')`, [rule, value]);
+    await db.query(`insert into exchange_rates (currency, day, rate, source, updated_at) values ('EUR', $1, '1.0850000000', 'ecb', now())`, [statsDay(new Date())]);
+    for (const offerId of network.offerIds) await db.query(`insert into caps (offer_id, metric, period, "limit", mode) values ($1, 'conversions', 'month', 1000000000, 'hard')`, [offerId]);
+    console.log('screening rules on (flag), Verotel and a quarter of the site reports in EUR, a hard conversion cap on both offers');
 
     // One account per biller, as the accounts module stores them: the key and the secret encrypted with the field key.
     const paths = {} as Record<Biller, string>;

@@ -12,8 +12,12 @@
 // and answers the same shape, loaded the same way. Prints conversions/s, the ratio app / bare,
 // p50/p99, and checks the conversions, earnings and pending deliveries recorded.
 // Then the same load again with a hard conversion cap on both offers: what a cap check costs, in the same run.
+// As a network runs it (issue 34): the network's screening rules are on (every rule kind, action
+// `flag` with thresholds the load never reaches, so each is evaluated and none fires), and every
+// other sale is reported in euros, converted at the day's rate.
 // Goal: 2,000 conversions a second or more. Reports, never gates: exits 0 when the goal is missed.
 import { randomBytes } from 'node:crypto';
+import { statsDay } from '../apps/api/src/lib/days.ts';
 import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, measuredLoad, numberOption, runBenchmark, startBare } from './support/common.ts';
 import { seedClicks, seedNetwork } from './support/seed.ts';
 
@@ -45,7 +49,9 @@ function loadOptions(url: string, apiKey: string, clicks: Click[], prefix: strin
           const click = clicks[Math.floor(Math.random() * clicks.length)]!;
           const body = click.cpa
             ? { cid: click.cid, type: 'signup', transaction_id: `${prefix}${++n}` }
-            : { cid: click.cid, type: 'sale', amount: 29.99, currency: 'USD', transaction_id: `${prefix}${++n}` };
+            : n % 2
+              ? { cid: click.cid, type: 'sale', amount: 27.5, currency: 'EUR', transaction_id: `${prefix}${++n}` }
+              : { cid: click.cid, type: 'sale', amount: 29.99, currency: 'USD', transaction_id: `${prefix}${++n}` };
           return { ...req, headers, body: JSON.stringify(body) };
         },
       },
@@ -65,6 +71,14 @@ async function main(): Promise<void> {
     const rows = await seedClicks(db, network, CLICKS);
     console.log(`seeded ${fmt(rows.length)} clicks`);
     const clicks: Click[] = rows.map((r) => ({ cid: r.cid, cpa: r.offer === 0 }));
+    // Screening rules of every kind (flag, never reached) and the euro's rate of today.
+    const rules: Array<[string, number]> = [
+      ['min_seconds', 1], ['max_seconds', 30 * 86_400], ['visitor_per_hour', 1_000], ['first_conversions', 1],
+      ['chargeback_ratio_30', 99], ['chargeback_ratio_90', 99], ['refund_ratio_30', 99], ['refund_ratio_90', 99],
+    ];
+    for (const [rule, value] of rules) await db.query(`insert into fraud_rules (offer_id, rule, value, action) values (null, $1, $2, 'flag')`, [rule, value]);
+    await db.query(`insert into exchange_rates (currency, day, rate, source, updated_at) values ('EUR', $1, '1.0850000000', 'ecb', now())`, [statsDay(new Date())]);
+    console.log(`screening rules on: ${rules.map(([r]) => r).join(', ')} (flag); every other sale in EUR`);
     const bare = await startBare('conversion');
     const tag = randomBytes(3).toString('hex');
 

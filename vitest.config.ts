@@ -23,6 +23,8 @@ const onPostgres = [
   'currencies', 'network-figures', 'tracking',
   // New money code whose rows the pg driver reads differently from the embedded engine (bigints, dates).
   'payment-runs', 'payment-runs-method',
+  // Staff's decisions on a withheld referral commission at once: one wins, paid at most once.
+  'referral-withheld',
   // The start on a server: migrations under the lock, the first owner.
   'first-start',
 ].map((name) => `apps/api/test/${name}.test.ts`);

@@ -259,3 +259,41 @@ export const sharedDetailSchema = z.object({
   with: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type SharedDetail = z.infer<typeof sharedDetailSchema>;
+
+/**
+ * `GET /v1/fraud/withheld-commissions`: referral commissions withheld because the referrer and the
+ * referred affiliate shared a detail when the earning was made, oldest first, with their decision.
+ * Only staff see why; the referrer sees the commission as pending, like any other in the hold.
+ */
+export const withheldCommissionsQuerySchema = listQuerySchema(
+  { status: z.enum(['pending', 'released', 'rejected'], { error: m.invalid }).optional() },
+  { sort: ['time'] as const, defaultSort: 'time', defaultOrder: 'asc', defaultPerPage: 50 },
+);
+export type WithheldCommissionsQuery = z.input<typeof withheldCommissionsQuerySchema>;
+export const withheldCommissionSchema = z.object({
+  id: z.number(),
+  time: z.string(),
+  referrer: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  referred: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  /** Dollars: the commission on the earning, at the rate when it was made. */
+  amount: z.number(),
+  /** The details they shared when it was made. */
+  shared: z.array(z.enum(sharedDetailKinds)),
+  status: z.enum(['pending', 'released', 'rejected']),
+  decided_at: z.string().nullable(),
+  decided_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Dollars paid on release (the share of what is left of the earning); null unless released. */
+  paid: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+export type WithheldCommission = z.infer<typeof withheldCommissionSchema>;
+export const withheldCommissionsReplySchema = z.object({ data: z.array(withheldCommissionSchema), meta: listMetaSchema });
+export const withheldCommissionReplySchema = z.object({ data: withheldCommissionSchema });
+export const rejectWithheldRequestSchema = z.object({ reason: required(nameText({ max: 255 })) });
+export type RejectWithheldRequest = z.input<typeof rejectWithheldRequestSchema>;
+export const withheldMessages = {
+  decided: 'This commission has already been decided.',
+  notFound: 'Withheld commission not found.',
+  released: 'Commission released.',
+  rejected: 'Commission rejected.',
+} as const;

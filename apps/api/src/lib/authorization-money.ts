@@ -29,6 +29,9 @@ export const moneyAuthorization = {
   'GET /v1/fraud/ratios': wholeNetwork(staff('fraud')),
   'GET /v1/fraud/invalid-clicks': wholeNetwork(staff('fraud')),
   'GET /v1/fraud/shared': wholeNetwork(staff('fraud')),
+  'GET /v1/fraud/withheld-commissions': wholeNetwork(staff('fraud')),
+  'POST /v1/fraud/withheld-commissions/{id}/release': wholeNetwork(staff('fraud')),
+  'POST /v1/fraud/withheld-commissions/{id}/reject': wholeNetwork(staff('fraud')),
 
   // ledger, payouts
   'GET /v1/referrals': client,

@@ -81,3 +81,55 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_corrects_check', sql`${t.correctsId} is null or ${t.kind} = 'adjustment'`),
   ],
 );
+
+/**
+ * Referral commissions withheld because the referrer and the referred affiliate shared a detail
+ * when the earning was written (docs/money.md, "Withheld for review"): written by the trigger
+ * `ledger_entries_withhold_commission` on the earning's insert, never changed or deleted (a
+ * trigger refuses it). Staff's one decision on each is a row of `referral_commission_decisions`.
+ */
+export const referralCommissionHolds = pgTable(
+  'referral_commission_holds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    referrerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    referredId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The referred affiliate's earning it is a share of: one per earning. */
+    earningId: integer()
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    /** The kinds of detail they shared then (contracts `sharedDetailKinds`), comma-separated. */
+    kinds: varchar({ length: 64 }).notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('referral_commission_holds_earning_idx').on(t.earningId),
+    index('referral_commission_holds_referrer_idx').on(t.referrerId),
+    check('referral_commission_holds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Staff's decision on a withheld commission: one per hold (the primary key), never changed. */
+export const referralCommissionDecisions = pgTable(
+  'referral_commission_decisions',
+  {
+    holdId: integer()
+      .primaryKey()
+      .references(() => referralCommissionHolds.id, { onDelete: 'restrict' }),
+    /** `released` (paid: `commission_id` names the row) or `rejected`. */
+    decision: varchar({ length: 16 }).notNull(),
+    commissionId: integer().references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    decidedBy: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: varchar({ length: 500 }),
+    decidedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('referral_commission_decisions_decision_check', sql`${t.decision} in ('released', 'rejected')`)],
+);

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
 import { sharesDetailSql } from '../shared-details/index.ts';
-import { referralRateSql } from '../referrals/index.ts';
+import { referralRateSql, withheldValueSql } from '../referrals/index.ts';
+import { addToRollups, ledgerCost } from '../tracking/index.ts';
+import { ledgerDay } from './entries.ts';
 
 /**
  * Referral commission rows (docs/money.md; the program and its rate live in `referrals/`): for each
@@ -10,7 +12,9 @@ import { referralRateSql } from '../referrals/index.ts';
  * the cent, as a `referral_commission` row naming the earning. One level: only `earning` rows pay commission. A reversal of the earning takes back
  * what keeps the commission at the same share of what is left of the earning. No commission between
  * affiliates sharing payout details, a tax number or a sign-up address (docs/fraud.md, "Shared
- * details"): both writers below skip them in the same statement.
+ * details"): both writers below skip them in the same statement, and the trigger
+ * `ledger_entries_withhold_commission` (migration 0034) keeps what they skip in
+ * `referral_commission_holds` for staff's review: `releaseWithheld` below (the referrer's view of them: referrals `withheldPending`).
  */
 
 /** The referred affiliate `u` and their referrer `r` share no detail. */
@@ -94,4 +98,29 @@ export async function reverseCommission(tx: Db, reversal: { id: number; day: str
     day: reversal.day,
     createdAt: reversal.createdAt,
   });
+}
+
+/**
+ * Staff release a withheld commission (inside their transaction, the hold locked and undecided):
+ * the referrer is paid its share of what is left of the earning now, as a `referral_commission`
+ * row naming the earning (the unique index on `source_id` pays it once), added to the statistics'
+ * cost. Answers the row written (null when nothing is left to pay) and the cents.
+ */
+export async function releaseWithheld(tx: Db, holdId: number, now: Date): Promise<{ commissionId: number | null; cents: number }> {
+  const [hold] = await rowsOf<{ referrer_id: number; earning_id: number; cents: string | number }>(
+    tx,
+    sql`SELECT h.referrer_id, h.earning_id, ${sql.raw(withheldValueSql)} AS cents FROM referral_commission_holds h WHERE h.id = ${holdId}`,
+  );
+  const cents = Number(hold?.cents ?? 0);
+  if (!hold || cents <= 0) return { commissionId: null, cents: 0 };
+  const day = ledgerDay(now);
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({ affiliateId: Number(hold.referrer_id), kind: 'referral_commission', amountCents: cents, sourceId: Number(hold.earning_id), day, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (!row) return { commissionId: null, cents: 0 };
+  const cost = ledgerCost({ affiliateId: Number(hold.referrer_id), day, kind: 'referral_commission', amountCents: cents });
+  if (cost) await addToRollups(tx, [cost]);
+  return { commissionId: row.id, cents };
 }

@@ -2,6 +2,8 @@ import { addPeriods, type Balance, type WhenPaid } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pendingReviewCents } from '../fraud/index.ts';
+import { withheldPending } from '../referrals/index.ts';
+import { statsDay } from '../tracking/index.ts';
 import { affiliateHoldDays, decide, issueLinks, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd, periodOf } from './periods.ts';
 import { payoutSums } from './queries.ts';
@@ -24,23 +26,47 @@ async function figures(db: Db, affiliateId: number, now: Date) {
   const next = await nextClose(db, now);
   const releasedBefore = new Date(now.getTime() - hold * 86_400_000);
   const projectedCutoff = closeCutoff(next.period, next.date, hold);
-  const [balances, sums, terms, releases] = await Promise.all([
+  const [balances, sums, terms, releases, withheld] = await Promise.all([
     uncoveredBalances(db, [affiliateId], releasedBefore, projectedCutoff),
     payoutSums(db, [affiliateId]),
     loadTerms(db, [affiliateId]),
     pendingReleases(db, affiliateId, releasedBefore, projectedCutoff, hold),
+    withheldPending(db, affiliateId),
   ]);
-  return { hold, extraDays, next, balance: balances.get(affiliateId)!, sums: sums.get(affiliateId)!, terms: terms.get(affiliateId), releases };
+  const balance = balances.get(affiliateId)!;
+  // Referral commissions withheld for shared details (docs/money.md, "Withheld for review"): inside
+  // the hold they count as any commission there does, so the referrer's balance and checklist never
+  // tell a match; past it, until staff decide, they are in review.
+  let withheldInReview = 0;
+  for (const w of withheld) {
+    if (w.createdAt < releasedBefore) {
+      withheldInReview += w.cents;
+      continue;
+    }
+    balance.pendingHoldCents += w.cents;
+    if (!balance.oldestPendingAt || w.createdAt < balance.oldestPendingAt) balance.oldestPendingAt = w.createdAt;
+    const nextPayout = w.createdAt < projectedCutoff;
+    if (nextPayout) balance.projectedGrossCents += w.cents;
+    const day = statsDay(w.createdAt);
+    const same = releases.find((r) => r.nextPayout === nextPayout && statsDay(new Date(r.at.getTime() - hold * 86_400_000)) === day);
+    const at = new Date(w.createdAt.getTime() + hold * 86_400_000);
+    if (same) {
+      same.cents += w.cents;
+      if (at < same.at) same.at = at;
+    } else releases.push({ at, cents: w.cents, nextPayout });
+  }
+  releases.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { hold, extraDays, next, balance, sums: sums.get(affiliateId)!, terms: terms.get(affiliateId), releases, withheldInReview };
 }
 
 export async function balanceOf(db: Db, affiliateId: number, now = new Date()): Promise<Balance> {
-  const [{ balance, sums }, reviewCents] = await Promise.all([figures(db, affiliateId, now), pendingReviewCents(db, affiliateId)]);
+  const [{ balance, sums, withheldInReview }, reviewCents] = await Promise.all([figures(db, affiliateId, now), pendingReviewCents(db, affiliateId)]);
   return {
     currency: 'USD',
     available: toDollars(balance.availableCents),
     held: toDollars(sums.held),
     pending_hold: toDollars(balance.pendingHoldCents),
-    pending_review: toDollars(reviewCents),
+    pending_review: toDollars(reviewCents + withheldInReview),
     in_payouts: toDollars(sums.to_approve + sums.to_pay),
     lifetime_paid: toDollars(sums.paid),
   };

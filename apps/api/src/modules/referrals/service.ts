@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerEntries, users } from '../../db/schema/index.ts';
 import { referralCodeOf } from './code.ts';
 import { referralRateBp } from './program.ts';
+import { withheldPending } from './withheld.ts';
 
 /** The first instant of this Los Angeles month. */
 const monthStart = sql`(date_trunc('month', now() AT TIME ZONE ${NETWORK_TIME_ZONE}) AT TIME ZONE ${NETWORK_TIME_ZONE})`;
@@ -29,6 +30,12 @@ export async function getReferrals(db: Db, referrerId: number, publicUrl: string
     .where(and(eq(ledgerEntries.affiliateId, referrerId), eq(ledgerEntries.kind, 'referral_commission')))
     .groupBy(source.affiliateId);
   const by = new Map(sums.map((s) => [s.affiliateId, { all: Number(s.all), month: Number(s.month) }]));
+  // Withheld for shared details and not decided yet: counted like any other commission, so the
+  // referrer cannot tell a match from its figures (docs/money.md, "Withheld for review").
+  for (const w of await withheldPending(db, referrerId)) {
+    const s = by.get(w.referredId) ?? { all: 0, month: 0 };
+    by.set(w.referredId, { all: s.all + w.cents, month: s.month + (w.thisMonth ? w.cents : 0) });
+  }
   const code = await referralCodeOf(db, referrerId);
   return {
     code,

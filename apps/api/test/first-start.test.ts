@@ -6,7 +6,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, roles, settings, siteLogos, statsDaily, statsDailyTotals, taxForms, users } from '../src/db/schema/index.ts';
+import { banks, banners, clicks, conversions, landingPages, ledgerEntries, paymentMethods, referralCommissionHolds, roles, settings, siteLogos, statsDaily, statsDailyTotals, taxForms, users } from '../src/db/schema/index.ts';
 import { verifyPassword } from '../src/lib/password.ts';
 import { demoAccounts } from '../src/seed/demo.ts';
 import { nextPayoutNote, refreshDemoDashboard } from '../src/seed/demo-coherence.ts';
@@ -157,6 +157,10 @@ describe('first start', () => {
     const [jordanEarnings] = await second.db.select({ n: count() }).from(ledgerEntries).where(sql`${ledgerEntries.affiliateId} = ${jordan.id} and ${ledgerEntries.kind} = 'earning'`);
     expect(referral!.n).toBe(jordanEarnings!.n);
     expect(Number(referral!.cents)).toBeGreaterThan(0);
+    // Casey signed up through the demo affiliate's link from the same address: one commission waits for staff's review.
+    const casey = all.find((u) => u.email === 'casey@example.com')!;
+    expect(casey.referredById).toBe(affiliate.id);
+    expect((await second.db.select().from(referralCommissionHolds)).map((h) => [h.referrerId, h.referredId, h.kinds])).toEqual([[affiliate.id, casey.id, 'signup_ip']]);
     expect((await second.db.select().from(paymentMethods)).map((m) => m.type).sort()).toEqual(['ach', 'paxum', 'paypal', 'usdt', 'wire']);
     expect(await second.db.select().from(banks)).toHaveLength(6);
     // Tax forms in every state staff meet: most accepted (one W-8 since expired), two pending, one declined.

@@ -288,7 +288,7 @@ export const withheldCommissionSchema = z.object({
 });
 export type WithheldCommission = z.infer<typeof withheldCommissionSchema>;
 export const withheldCommissionsReplySchema = z.object({ data: z.array(withheldCommissionSchema), meta: listMetaSchema });
-export const withheldCommissionReplySchema = z.object({ data: withheldCommissionSchema });
+export const withheldCommissionReplySchema = z.object({ data: withheldCommissionSchema, message: z.string() });
 export const rejectWithheldRequestSchema = z.object({ reason: required(nameText({ max: 255 })) });
 export type RejectWithheldRequest = z.input<typeof rejectWithheldRequestSchema>;
 export const withheldMessages = {

@@ -10,7 +10,7 @@ import { demoFinance, finishDemoRails, prepareDemoRails } from './demo-rails.ts'
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { seedDemoTaxForms } from './demo-tax-forms.ts';
 import { seedDemoTaxYear } from './demo-tax-year.ts';
-import { seedDemoSharedDetails } from './demo-shared-details.ts';
+import { seedDemoSharedDetails, seedDemoWithheldCommission } from './demo-shared-details.ts';
 import { seedDemoSettings } from './demo-settings.ts';
 import { seedDemoRates } from './demo-rates.ts';
 import { demoSiteKeys, seedDemoTracking } from './demo-tracking.ts';
@@ -121,6 +121,7 @@ export async function seedDemoData(db: Db, log: FastifyBaseLogger, opts: { taxFo
   if (opts.taxFormKey) {
     await seedDemoTaxForms(db, opts.taxFormKey, demoAccounts.manager.email);
     await seedDemoSharedDetails(db, opts.taxFormKey);
+    await seedDemoWithheldCommission(db, opts.taxFormKey, demoAccounts.affiliate.email);
   }
   await seedDemoSettings(db);
   await seedDemoCaps(db);

@@ -12,7 +12,6 @@ import {
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { affiliateLedger } from './affiliate-ledger.ts';
@@ -74,7 +73,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Release a withheld referral commission: the referrer is paid its share of what is left of the earning now; 409 when already decided',
         security: [{ bearer: [] }],
         params: idParamsSchema,
-        response: { 200: withheldCommissionReplySchema.extend({ message: z.string() }), ...decisionErrors },
+        response: { 200: withheldCommissionReplySchema, ...decisionErrors },
       },
     },
     async (request) => {
@@ -95,7 +94,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: idParamsSchema,
         body: rejectWithheldRequestSchema,
-        response: { 200: withheldCommissionReplySchema.extend({ message: z.string() }), ...decisionErrors },
+        response: { 200: withheldCommissionReplySchema, ...decisionErrors },
       },
     },
     async (request) => {

@@ -30,6 +30,7 @@ import { InvalidClicksSection } from './invalid-clicks-section.tsx';
 import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useReviewHeld } from '../api/fraud.ts';
 import { NetworkFraudRules } from './fraud-rules.tsx';
 import { SharedDetailsSection } from './shared-details-section.tsx';
+import { WithheldCommissionsSection } from './withheld-commissions-section.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Stack spacing={1.5} component="section" aria-label={title}>
@@ -84,6 +85,7 @@ function ReviewPanel() {
         <InvalidClicksSection />
       </Section>
       <SharedDetailsSection />
+      <WithheldCommissionsSection />
     </Stack>
   );
 }

@@ -21,11 +21,9 @@ CREATE TABLE "referral_commission_holds" (
 );
 --> statement-breakpoint
 ALTER TABLE "referral_commission_decisions" ADD CONSTRAINT "referral_commission_decisions_hold_id_referral_commission_holds_id_fk" FOREIGN KEY ("hold_id") REFERENCES "public"."referral_commission_holds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_commission_decisions" ADD CONSTRAINT "referral_commission_decisions_commission_id_ledger_entries_id_fk" FOREIGN KEY ("commission_id") REFERENCES "public"."ledger_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commission_decisions" ADD CONSTRAINT "referral_commission_decisions_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commission_holds" ADD CONSTRAINT "referral_commission_holds_referrer_id_users_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_commission_holds" ADD CONSTRAINT "referral_commission_holds_referred_id_users_id_fk" FOREIGN KEY ("referred_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "referral_commission_holds" ADD CONSTRAINT "referral_commission_holds_earning_id_ledger_entries_id_fk" FOREIGN KEY ("earning_id") REFERENCES "public"."ledger_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_commission_holds_earning_idx" ON "referral_commission_holds" USING btree ("earning_id");--> statement-breakpoint
 CREATE INDEX "referral_commission_holds_referrer_idx" ON "referral_commission_holds" USING btree ("referrer_id");--> statement-breakpoint
 CREATE FUNCTION "referral_commission_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -98,10 +98,12 @@ export const referralCommissionHolds = pgTable(
     referredId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** The referred affiliate's earning it is a share of: one per earning. */
-    earningId: integer()
-      .notNull()
-      .references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    /**
+     * The referred affiliate's earning it is a share of: one per earning. No foreign key: a table
+     * referencing the ledger would turn its refusal of TRUNCATE into another error, and ledger rows
+     * are never deleted anyway.
+     */
+    earningId: integer().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     /** The kinds of detail they shared then (contracts `sharedDetailKinds`), comma-separated. */
     kinds: varchar({ length: 64 }).notNull(),
@@ -124,7 +126,8 @@ export const referralCommissionDecisions = pgTable(
       .references(() => referralCommissionHolds.id, { onDelete: 'restrict' }),
     /** `released` (paid: `commission_id` names the row) or `rejected`. */
     decision: varchar({ length: 16 }).notNull(),
-    commissionId: integer().references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    /** The `referral_commission` row a release wrote (no foreign key, as `earning_id`). */
+    commissionId: integer(),
     decidedBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

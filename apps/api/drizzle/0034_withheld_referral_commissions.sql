@@ -35,24 +35,4 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "referral_commission_holds_append_only" BEFORE UPDATE OR DELETE ON "referral_commission_holds" FOR EACH ROW EXECUTE FUNCTION "referral_commission_refuse_change"();--> statement-breakpoint
 CREATE TRIGGER "referral_commission_holds_no_truncate" BEFORE TRUNCATE ON "referral_commission_holds" FOR EACH STATEMENT EXECUTE FUNCTION "referral_commission_refuse_change"();--> statement-breakpoint
 CREATE TRIGGER "referral_commission_decisions_append_only" BEFORE UPDATE OR DELETE ON "referral_commission_decisions" FOR EACH ROW EXECUTE FUNCTION "referral_commission_refuse_change"();--> statement-breakpoint
-CREATE TRIGGER "referral_commission_decisions_no_truncate" BEFORE TRUNCATE ON "referral_commission_decisions" FOR EACH STATEMENT EXECUTE FUNCTION "referral_commission_refuse_change"();--> statement-breakpoint
--- Every earning, whichever writer inserts it (one by one, the batched statement, the demo history):
--- when its affiliate's active referrer shares a detail with them, the commission the writers leave
--- out (ledger/referral.ts) is kept here for staff's review, at the same rate and rounding.
-CREATE FUNCTION "ledger_entries_withhold_commission"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO referral_commission_holds (referrer_id, referred_id, earning_id, amount_cents, kinds, day, created_at)
-  SELECT r.id, u.id, NEW.id, c.cents, k.kinds, NEW.day, NEW.created_at
-  FROM users u
-  JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
-  CROSS JOIN LATERAL (SELECT (NEW.amount_cents * coalesce((SELECT (value #>> '{}')::int FROM settings WHERE key = 'referral_rate_bp'), 500) + 5000) / 10000 AS cents) c
-  CROSS JOIN LATERAL (
-    SELECT string_agg(a.kind, ',' ORDER BY array_position(array['payout_details', 'tax_number', 'signup_ip'], a.kind::text)) AS kinds
-    FROM shared_markers a JOIN shared_markers b ON b.affiliate_id = r.id AND b.kind = a.kind AND b.digest = a.digest
-    WHERE a.affiliate_id = u.id) k
-  WHERE u.id = NEW.affiliate_id AND c.cents > 0 AND k.kinds IS NOT NULL
-  ON CONFLICT (earning_id) DO NOTHING;
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE TRIGGER "ledger_entries_withhold_commission" AFTER INSERT ON "ledger_entries" FOR EACH ROW WHEN (NEW.kind = 'earning') EXECUTE FUNCTION "ledger_entries_withhold_commission"();
+CREATE TRIGGER "referral_commission_decisions_no_truncate" BEFORE TRUNCATE ON "referral_commission_decisions" FOR EACH STATEMENT EXECUTE FUNCTION "referral_commission_refuse_change"();

@@ -1,9 +1,9 @@
-import { DEFAULT_REFERRAL_RATE_BP } from '@portal/contracts';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { ledgerEntries, referralCommissionHolds, settings, users } from '../db/schema/index.ts';
+import { ledgerEntries, settings, users } from '../db/schema/index.ts';
 import { saveBilling } from '../modules/billing/index.ts';
-import { setSharedMarker } from '../modules/fraud/index.ts';
+import { recordCommission } from '../modules/ledger/index.ts';
+import { setSharedMarker } from '../modules/shared-details/index.ts';
 
 const MARKER = 'demo_shared_details_version';
 const WITHHELD_MARKER = 'demo_withheld_commission_version';
@@ -27,8 +27,8 @@ export async function seedDemoSharedDetails(db: Db, fieldKey: Buffer): Promise<v
 /**
  * One referral commission withheld for review (docs/money.md, "Withheld for review"): Casey, who
  * sells, signed up through the demo affiliate's link from the address the demo affiliate signed up
- * from, so the commission on Casey's latest earning waits on the Fraud screen (as the trigger keeps
- * it for an earning written while they share a detail) and the demo affiliate's Referrals card
+ * from, so the commission on Casey's latest earning waits on the Fraud screen (the ledger's
+ * `recordCommission` holds it, as for any earning written while they share a detail) and the demo affiliate's Referrals card
  * shows it like any other. Runs once per database.
  */
 export async function seedDemoWithheldCommission(db: Db, fieldKey: Buffer, referrerEmail: string): Promise<void> {
@@ -45,13 +45,8 @@ export async function seedDemoWithheldCommission(db: Db, fieldKey: Buffer, refer
       .where(and(eq(ledgerEntries.affiliateId, referred.id), eq(ledgerEntries.kind, 'earning')))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(1);
-    const cents = earning ? Math.floor((earning.amountCents * DEFAULT_REFERRAL_RATE_BP + 5000) / 10000) : 0;
-    if (earning && cents > 0) {
-      await db
-        .insert(referralCommissionHolds)
-        .values({ referrerId: referrer.id, referredId: referred.id, earningId: earning.id, amountCents: cents, kinds: 'signup_ip', day: earning.day, createdAt: earning.createdAt })
-        .onConflictDoNothing();
-    }
+    // The ledger's one rule decides it, as for an earning written now: they share a detail, so it is held.
+    if (earning) await recordCommission(db, earning);
   }
   await db.insert(settings).values({ key: WITHHELD_MARKER, value: 1 });
 }

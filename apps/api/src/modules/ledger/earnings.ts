@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
 import { revshareCents } from '../../lib/money-units.ts';
 import { addToRollups, ledgerCost } from '../tracking/index.ts';
-import { commissionsInsertSql, recordCommission } from './referral.ts';
+import { commissionSteps, recordCommission } from './referral.ts';
 
 export type EarningKind = 'cpa' | 'revshare';
 
@@ -82,7 +82,7 @@ export async function insertEarnings(db: Db, rows: Array<LedgerEntry & { kind: E
     .returning({ id: ledgerEntries.id });
   const result = await db.execute(
     sql.raw(`WITH earned AS (SELECT id, affiliate_id, amount_cents, day, created_at FROM ledger_entries WHERE id IN (${ids.map((r) => Number(r.id)).join(',')})),
-      commissioned AS (${commissionsInsertSql('earned')} RETURNING affiliate_id, day::text AS day, amount_cents)
+      ${commissionSteps('earned', 'affiliate_id, day::text AS day, amount_cents')}
       SELECT * FROM commissioned`),
   );
   const commissions = (result as unknown as { rows: Array<{ affiliate_id: number; day: string; amount_cents: string | number }> }).rows;
@@ -117,11 +117,11 @@ export function earningsParams(rows: EarningRow[]): unknown[] {
 }
 
 /**
- * The steps (CTEs `earned` and `commissioned`) of a statement that writes, in the same round trip
- * as its conversions, the earning rows passed as parameters `$first`.. (`earningsParams`) of the
- * conversions the step `written` answers (`id`: a conversion reported before is not written, nor
- * its earning), and their referral commissions. `commissioned` answers `affiliate_id, day,
- * amount_cents` for the rollups' cost. The ledger owns these rows' columns and SQL; the caller
+ * The steps (CTEs `earned`, then `owed`, `commissioned` and `withheld`: `commissionSteps`) of a
+ * statement that writes, in the same round trip as its conversions, the earning rows passed as
+ * parameters `$first`.. (`earningsParams`) of the conversions the step `written` answers (`id`: a
+ * conversion reported before is not written, nor its earning), and their referral commissions or
+ * holds. `commissioned` answers `affiliate_id, day, amount_cents` for the rollups' cost. The ledger owns these rows' columns and SQL; the caller
  * only places the steps after its own.
  */
 export function earningsSteps(first: number, written: string): string {
@@ -135,8 +135,5 @@ export function earningsSteps(first: number, written: string): string {
   ORDER BY e.ord
   RETURNING id, affiliate_id, amount_cents, day, created_at
 ),
-commissioned AS (
-  ${commissionsInsertSql('earned')}
-  RETURNING affiliate_id, day, amount_cents
-)`;
+${commissionSteps('earned', 'affiliate_id, day, amount_cents')}`;
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema/index.ts';
-import { sharesDetailSql } from '../shared-details/index.ts';
 import { referralRateSql, withheldValueSql } from '../referrals/index.ts';
+import { sharedKindsSql } from '../shared-details/index.ts';
 import { addToRollups, ledgerCost } from '../tracking/index.ts';
 import { ledgerDay } from './entries.ts';
 
@@ -10,29 +10,40 @@ import { ledgerDay } from './entries.ts';
  * Referral commission rows (docs/money.md; the program and its rate live in `referrals/`): for each
  * earning of a referred affiliate, the referrer (if active) gets the rate of it, rounded half up to
  * the cent, as a `referral_commission` row naming the earning. One level: only `earning` rows pay commission. A reversal of the earning takes back
- * what keeps the commission at the same share of what is left of the earning. No commission between
- * affiliates sharing payout details, a tax number or a sign-up address (docs/fraud.md, "Shared
- * details"): both writers below skip them in the same statement, and the trigger
- * `ledger_entries_withhold_commission` (migration 0034) keeps what they skip in
- * `referral_commission_holds` for staff's review: `releaseWithheld` below (the referrer's view of them: referrals `withheldPending`).
+ * what keeps the commission at the same share of what is left of the earning. Between affiliates
+ * sharing payout details, a tax number or a sign-up address (docs/fraud.md, "Shared details") the
+ * commission is withheld instead: the same cents go to `referral_commission_holds` for staff's
+ * review (`releaseWithheld` below; the referrer's view of them: referrals `withheldPending`). One
+ * rule decides, in the statement writing the earning, for both writers: `commissionSteps`.
  */
-
-/** The referred affiliate `u` and their referrer `r` share no detail. */
-const notSharing = `NOT ${sharesDetailSql('u.id', 'r.id')}`;
 
 /**
- * The CTE step (batch conversion statement) writing the commissions of the earnings `from`
- * answered (`RETURNING id, affiliate_id, amount_cents, day, created_at`).
+ * The steps (CTEs `owed`, `commissioned`, `withheld`) deciding each earning `from` answers
+ * (`id, affiliate_id, amount_cents, day, created_at`) whose affiliate has an active referrer: `owed`
+ * works out the commission's cents (the rate, half up; none when 0) and the kinds of detail the two
+ * share (null: none), read once in the statement's snapshot, so each earning gets exactly one of a
+ * commission or a hold. `commissioned` writes the commissions of those sharing nothing and answers
+ * `returning`; `withheld` keeps the others for staff's review, with the kinds shared.
  */
-export const commissionsInsertSql = (from: string): string =>
-  `INSERT INTO ledger_entries (affiliate_id, kind, amount_cents, source_id, day, created_at)
-  SELECT r.id, 'referral_commission', c.cents, e.id, e.day, e.created_at
+export const commissionSteps = (from: string, returning: string): string => `owed AS (
+  SELECT r.id AS referrer_id, u.id AS referred_id, e.id AS earning_id, c.cents, e.day, e.created_at, ${sharedKindsSql('u.id', 'r.id')} AS kinds
   FROM ${from} e
   JOIN users u ON u.id = e.affiliate_id
   JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
   CROSS JOIN LATERAL (SELECT (e.amount_cents * ${referralRateSql} + 5000) / 10000 AS cents) c
-  WHERE c.cents > 0 AND ${notSharing}
-  ORDER BY e.id`;
+  WHERE c.cents > 0
+),
+commissioned AS (
+  INSERT INTO ledger_entries (affiliate_id, kind, amount_cents, source_id, day, created_at)
+  SELECT referrer_id, 'referral_commission', cents, earning_id, day, created_at FROM owed WHERE kinds IS NULL
+  ORDER BY earning_id
+  RETURNING ${returning}
+),
+withheld AS (
+  INSERT INTO referral_commission_holds (referrer_id, referred_id, earning_id, amount_cents, kinds, day, created_at)
+  SELECT referrer_id, referred_id, earning_id, cents, kinds, day, created_at FROM owed WHERE kinds IS NOT NULL
+  ORDER BY earning_id
+)`;
 
 /**
  * The referral commissions (and their take-backs) written for one conversion's earning or reversal:
@@ -53,15 +64,15 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The referrer's commission on one earning just written (the one-by-one conversion path). */
+/** The referrer's commission on one earning just written, or its hold (the one-by-one conversion path): `commissionSteps`. */
 export async function recordCommission(tx: Db, earning: { id: number; affiliateId: number; amountCents: number; day: string; createdAt: Date }): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO ledger_entries (affiliate_id, kind, amount_cents, source_id, day, created_at)
-    SELECT r.id, 'referral_commission', c.cents, ${earning.id}::int, ${earning.day}::date, ${earning.createdAt.toISOString()}::timestamptz
-    FROM users u
-    JOIN users r ON r.id = u.referred_by_id AND r.is_client AND r.is_active
-    CROSS JOIN LATERAL (SELECT (${earning.amountCents}::bigint * ${sql.raw(referralRateSql)} + 5000) / 10000 AS cents) c
-    WHERE u.id = ${earning.affiliateId} AND c.cents > 0 AND ${sql.raw(notSharing)}`);
+    WITH earned AS (
+      SELECT ${earning.id}::int AS id, ${earning.affiliateId}::int AS affiliate_id, ${earning.amountCents}::bigint AS amount_cents,
+        ${earning.day}::date AS day, ${earning.createdAt.toISOString()}::timestamptz AS created_at
+    ),
+    ${sql.raw(commissionSteps('earned', 'id'))}
+    SELECT 1`);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { addPeriods, type Balance, type WhenPaid } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { statsDay } from '../../lib/days.ts';
 import { pendingReviewCents } from '../fraud/index.ts';
 import { withheldPending } from '../referrals/index.ts';
-import { statsDay } from '../tracking/index.ts';
 import { affiliateHoldDays, decide, issueLinks, loadTerms } from './eligibility.ts';
 import { closeCutoff, periodEnd, periodOf } from './periods.ts';
 import { payoutSums } from './queries.ts';

@@ -6,7 +6,7 @@ import { rows } from '../../db/rows.ts';
 /**
  * Referral commissions withheld for shared details (docs/money.md, "Withheld for review"), as their
  * referrer sees them: pending, like any commission in the hold, never with why. The rows are the
- * ledger's (trigger `ledger_entries_withhold_commission`, staff's review in `ledger/withheld.ts`).
+ * ledger's (`commissionSteps` in `ledger/referral.ts`, staff's review in `ledger/withheld.ts`).
  */
 
 /** The value now of a withheld commission: its share of what is left of the earning (SQL on hold `h`), half up. */

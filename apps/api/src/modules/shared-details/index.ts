@@ -4,4 +4,4 @@
  * (sign-up, billing, tax forms) and read by the Fraud screen's groups, Affiliate Details and the
  * referral commission. It depends on no module, so sign-in can set a marker without loading fraud.
  */
-export { setSharedMarker, sharedDetailsOf, sharedGroups, sharesDetailSql } from './markers.ts';
+export { setSharedMarker, sharedDetailsOf, sharedGroups, sharedKindsSql } from './markers.ts';

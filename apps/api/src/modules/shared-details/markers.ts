@@ -31,14 +31,20 @@ export async function setSharedMarker(db: Db, fieldKey: Buffer, affiliateId: num
     });
 }
 
-/**
- * Raw SQL (text) that is true when the two affiliates (SQL expressions of their ids) hold a marker of
- * the same kind with the same digest: the referral commission writers put `AND NOT` before it.
- */
-export const sharesDetailSql = (a: string, b: string): string =>
-  `EXISTS (SELECT 1 FROM shared_markers sm_a JOIN shared_markers sm_b ON sm_b.affiliate_id = ${b} AND sm_b.kind = sm_a.kind AND sm_b.digest = sm_a.digest WHERE sm_a.affiliate_id = ${a})`;
+/** Raw SQL (text): a kind's place in `sharedDetailKinds`, to list kinds in that order. */
+const kindOrderOf = (kind: string): string => `array_position(array[${sharedDetailKinds.map((k) => `'${k}'`).join(',')}]::text[], ${kind}::text)`;
 
-const kindOrder = sql.raw(`array_position(array[${sharedDetailKinds.map((k) => `'${k}'`).join(',')}]::text[], m.kind::text)`);
+/**
+ * Raw SQL (text): the kinds of detail the two affiliates (SQL expressions of their ids) share, a
+ * marker of the same kind with the same digest, comma-separated in the order of `sharedDetailKinds`;
+ * null when they share none. The referral commission's one rule reads it (ledger/referral.ts).
+ */
+export const sharedKindsSql = (a: string, b: string): string =>
+  `(SELECT string_agg(sm_a.kind, ',' ORDER BY ${kindOrderOf('sm_a.kind')})
+    FROM shared_markers sm_a JOIN shared_markers sm_b ON sm_b.affiliate_id = ${b} AND sm_b.kind = sm_a.kind AND sm_b.digest = sm_a.digest
+    WHERE sm_a.affiliate_id = ${a})`;
+
+const kindOrder = sql.raw(kindOrderOf('m.kind'));
 
 /** `GET /v1/fraud/shared`: every (kind, digest) two or more affiliates hold, each group's affiliates by id. */
 export async function sharedGroups(db: Db): Promise<SharedGroup[]> {

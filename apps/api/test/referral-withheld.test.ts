@@ -1,7 +1,7 @@
 import { conversionRequestSchema } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, ledgerEntries, paymentMethods, users } from '../src/db/schema/index.ts';
+import { events, ledgerEntries, paymentMethods, settings, users } from '../src/db/schema/index.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import type { TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
@@ -163,5 +163,23 @@ describe("staff's review", () => {
       );
     expect(await refused(t.app.db.execute(sql`update referral_commission_holds set amount_cents = 1`))).toMatch(/append-only/);
     expect(await refused(t.app.db.execute(sql`delete from referral_commission_decisions`))).toMatch(/append-only/);
+  });
+
+  it('a withheld commission is worth what a paid one is, at the network’s rate, on both paths', async () => {
+    await t.app.db.insert(settings).values({ key: 'referral_rate_bp', value: 1000 });
+    try {
+      const before = (await withheld()).length;
+      for (const who of [p.guessed, p.other]) {
+        expect((await convert(t.app, cpa.apiKey, { cid: await cidFor(who), type: 'sale', amount: '20', transaction_id: `WH-RATE-B-${who.id}` })).json().data).toMatchObject({ status: 'accepted' });
+        expect(await recordConversion(t.app.db, cpa.siteId, conversionRequestSchema.parse({ cid: await cidFor(who), type: 'sale', amount: '20', transaction_id: `WH-RATE-O-${who.id}` }))).toMatchObject({ status: 'accepted' });
+      }
+      expect((await commissionRows(p.honest)).sort((a, b) => a - b)).toEqual([50, 50, 100, 100]);
+      expect((await withheld()).slice(before).map((w) => [w.amount, w.shared])).toEqual([
+        [1, ['payout_details']],
+        [1, ['payout_details']],
+      ]);
+    } finally {
+      await t.app.db.execute(sql`delete from settings where key = 'referral_rate_bp'`);
+    }
   });
 });

@@ -58,6 +58,8 @@ export const conversions = pgTable(
      * such reports of one site with one transaction id are one conversion (the second a duplicate).
      */
     sharedId: boolean().notNull().default(false),
+    /** The click's visitor hash (null without a click, and for reversals): what the fraud rule `visitor_per_hour` counts by. */
+    visitorHash: varchar({ length: 64 }),
     day: date({ mode: 'string' }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +70,7 @@ export const conversions = pgTable(
     uniqueIndex('conversions_shared_transaction_idx').on(t.siteId, t.transactionId).where(sql`${t.sharedId}`),
     index('conversions_affiliate_idx').on(t.affiliateId, t.createdAt),
     index('conversions_cid_idx').on(t.cid),
+    index('conversions_visitor_idx').on(t.visitorHash, t.createdAt).where(sql`${t.visitorHash} is not null`),
     index('conversions_day_idx').on(t.day, t.id),
     index('conversions_reverses_idx').on(t.reversesConversionId),
     // Held conversions waiting for a rate: released when one arrives (conversions/release.ts).

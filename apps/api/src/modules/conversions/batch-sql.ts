@@ -73,9 +73,9 @@ const figuresCounters = {
 };
 
 /**
- * The batch statement's conversion columns ($1..$34, one array each, in this order: batch.ts lays
- * the decision's values out so); then the postback deliveries ($35..$38), their expiry ($39), and
- * the ledger's earning rows from $40 (the ledger's `earningsParams`).
+ * The batch statement's conversion columns ($1..$35, one array each, in this order: batch.ts lays
+ * the decision's values out so); then the postback deliveries ($36..$39), their expiry ($40), and
+ * the ledger's earning rows from $41 (the ledger's `earningsParams`): positions follow the list.
  */
 export const INPUT_COLUMNS = [
   ['id', 'int'],
@@ -112,10 +112,14 @@ export const INPUT_COLUMNS = [
   ['biller_account_id', 'int'],
   ['biller_event', 'varchar'],
   ['shared_id', 'boolean'],
+  ['visitor_hash', 'varchar'],
 ] as const;
 const INPUT_PARAMS = INPUT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
 const INPUT_NAMES = INPUT_COLUMNS.map(([name]) => name).join(', ');
-export const EARNINGS_FIRST = 40;
+/** After the input's columns: the postback deliveries (four arrays), their expiry, then the ledger's earning rows. */
+const DELIVERIES_FIRST = INPUT_COLUMNS.length + 1;
+const EXPIRY = DELIVERIES_FIRST + 4;
+export const EARNINGS_FIRST = EXPIRY + 1;
 
 /**
  * One statement: the conversions (ids given; a (site, source, transaction_id) seen before is skipped), and
@@ -132,10 +136,10 @@ WITH input AS (
 ),
 saved AS (
   INSERT INTO conversions (id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id)
+    status, reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id, visitor_hash)
   OVERRIDING SYSTEM VALUE
   SELECT id, site_id, transaction_id, type, amount_cents, amount_minor, currency, usd_rate, cid, clicked_at, affiliate_id, offer_id, campaign_id,
-    status, orphan_reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id
+    status, orphan_reason, original_transaction_id, day, created_at, fraud_action, fraud_reason, biller_account_id, biller_event, shared_id, visitor_hash
   FROM input ORDER BY site_id, biller_account_id, transaction_id
   -- Either key: one source's transaction id, or (shared ids) the site's.
   ON CONFLICT DO NOTHING
@@ -154,13 +158,13 @@ ${rollupUpsertsSql('figures', figuresKey, figuresCounters)},
 delivered AS (
   INSERT INTO postback_deliveries (postback_id, affiliate_id, conversion_id, is_test, method, url, status)
   SELECT d.postback_id, a.affiliate_id, d.conversion_id, false, d.method, d.url, 'pending'
-  FROM unnest($35::int[], $36::int[], $37::varchar[], $38::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
+  FROM unnest($${DELIVERIES_FIRST}::int[], $${DELIVERIES_FIRST + 1}::int[], $${DELIVERIES_FIRST + 2}::varchar[], $${DELIVERIES_FIRST + 3}::varchar[]) WITH ORDINALITY AS d(conversion_id, postback_id, method, url, ord)
   JOIN accepted a ON a.id = d.conversion_id
   ORDER BY d.ord
   RETURNING id
 ),
 queued AS (
-  ${enqueueFromSql(POSTBACK_JOB, "jsonb_build_object('delivery_id', id)", '$39::timestamptz', 'delivered ORDER BY id')}
+  ${enqueueFromSql(POSTBACK_JOB, "jsonb_build_object('delivery_id', id)", `$${EXPIRY}::timestamptz`, 'delivered ORDER BY id')}
 )
 SELECT id FROM saved`,
 };

@@ -204,6 +204,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       billerAccountId: [] as (number | null)[],
       billerEvent: [] as (string | null)[],
       sharedId: [] as boolean[],
+      visitorHash: [] as Array<string | null>,
     };
     const deliveries: NewDelivery[] = [];
     // The ledger's rows, built by the ledger (its `earningsParams`), written in the same statement.
@@ -250,6 +251,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       cols.billerAccountId.push(row.billerAccountId);
       cols.billerEvent.push(row.billerEvent);
       cols.sharedId.push(row.sharedId);
+      cols.visitorHash.push(row.visitorHash);
       if (d.subscription) subscriptionRows.push({ row: { ...d.subscription, conversionId: id }, verb: batch[i]!.source!.subscription!.write });
       // Orphaned, rejected or held: stored, no money, rollup or postback (a held one until a rate releases it, release.ts, or staff approve it, the fraud module's review.ts).
       if (!d.paid || !click) {

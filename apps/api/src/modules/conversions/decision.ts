@@ -26,6 +26,8 @@ export interface ClickFacts {
   offerId: number;
   siteId: number;
   campaignId: number | null;
+  /** The visitor's hash: kept on the conversion, so the visitor's conversions are counted by an index. */
+  visitorHash?: string | null;
 }
 
 /**
@@ -114,6 +116,8 @@ export interface ConversionValues {
   billerAccountId: number | null;
   billerEvent: string | null;
   sharedId: boolean;
+  /** The click's visitor (the fraud rule `visitor_per_hour` counts by it). */
+  visitorHash: string | null;
   day: string;
   createdAt: Date;
 }
@@ -206,6 +210,7 @@ export function decide(report: Report, known: Known): Decision {
     billerAccountId: source.billerAccountId,
     billerEvent: source.billerEvent,
     sharedId: source.sharedIds ?? false,
+    visitorHash: click?.visitorHash ?? null,
     day: statsDay(now),
     createdAt: now,
   };

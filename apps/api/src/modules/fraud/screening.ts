@@ -1,7 +1,6 @@
 import { type ConversionType, type FraudAction, fraudActionRank, fraudMessages, type FraudRule, isReversalType } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { statsDay } from '../../lib/days.ts';
 import { ratiosOf } from './ratios.ts';
 import { rulesInForce } from './rules.ts';
 import { rows } from '../../db/rows.ts';
@@ -86,9 +85,10 @@ async function visitorConversions(db: Db, visitorHash: string, now: Date, limit:
   const since = new Date(now.getTime() - HOUR_MS);
   const [row] = await rows<{ n: number | string }>(
     db,
+    // Conversions keep their click's visitor (index conversions_visitor_idx): a range of the index, bounded by the limit.
     sql`select count(*) as n from (
-          select 1 from conversions c join clicks k on k.cid = c.cid and k.created_at = c.clicked_at
-          where c.day >= ${statsDay(since)} and c.created_at > ${since} and k.visitor_hash = ${visitorHash}
+          select 1 from conversions c
+          where c.visitor_hash = ${visitorHash} and c.created_at > ${since}
             and c.type not in ('refund', 'chargeback') and c.status <> 'orphaned'
           limit ${limit}) x`,
   );

@@ -73,11 +73,11 @@ const fromBiller = (subscriptionId: string, rowId: number | null, eventType: str
 /** The subscription a biller's sale started, if any. */
 const subscriptionOf = async (saleId: number) => (await t.app.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.saleConversionId, saleId)))[0]?.id ?? null;
 
-/** As `written`, for rows of two different clicks: the click, its time and the sale a reversal names left out. */
+/** As `written`, for rows of two different clicks: the click, its time, its visitor (whether kept, not which) and the sale a reversal names left out. */
 async function writtenApart(id: number) {
   const { row, money, started, events } = await written(id);
-  const { cid: _cid, clickedAt: _clickedAt, originalTransactionId: _original, reversesConversionId, ...rest } = row;
-  return { row: { ...rest, reversesSale: reversesConversionId !== null }, money, started: started.map(({ cid: _c, ...s }) => s), events };
+  const { cid: _cid, clickedAt: _clickedAt, visitorHash, originalTransactionId: _original, reversesConversionId, ...rest } = row;
+  return { row: { ...rest, reversesSale: reversesConversionId !== null, keepsVisitor: visitorHash !== null }, money, started: started.map(({ cid: _c, ...s }) => s), events };
 }
 
 const report = fc.record({

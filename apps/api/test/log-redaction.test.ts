@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { redactLogLine } from '../src/lib/log-redaction.ts';
 import type { AppConfig } from '../src/config.ts';
 import { sites } from '../src/db/schema/index.ts';
 import { newSiteKey } from '../src/modules/sites/keys.ts';
@@ -102,6 +103,16 @@ describe('the log', () => {
     expect(text).toContain('c4=************1111');
     // The line's own time (epoch milliseconds, 13 digits) is kept.
     expect(lines.every((line) => /"time":\d{13}/.test(line))).toBe(true);
+  });
+
+  it('keeps every line JSON: a response time whose digits would pass as a card is a number, a card in it is still masked', () => {
+    // 13307142857142858 passes Luhn's check: as a fraction after a key it is a time, not a card.
+    const line = '{"level":30,"time":1795983730167,"url":"/t/x?c4=4111.1111.1111.1111","responseTime":1330.7142857142858,"msg":"request completed"}';
+    const out = redactLogLine(line);
+    const parsed = JSON.parse(out) as { responseTime: number; url: string };
+    expect(parsed.responseTime).toBe(1330.7142857142858);
+    expect(parsed.url).not.toContain('4111.1111.1111.1111');
+    expect(parsed.url).toContain('1111');
   });
 
   it('never holds a two-step sign-in code written to the outbox', async () => {

@@ -89,14 +89,14 @@ function maskRun(run: string): string {
 }
 
 /**
- * The text with every card number masked. `keep(offset, text)`: a run the caller knows is not a card
- * number (a log line's epoch-milliseconds `time`) is left as it is. `url`: the text holds URLs, so
+ * The text with every card number masked. `keep(offset, text, run)`: a run the caller knows is not a card
+ * number (a log line's epoch-milliseconds `time`, a fraction such as its `responseTime`) is left as it is. `url`: the text holds URLs, so
  * `+` separates digits and percent-escaped digits and separators (`%EF%BC%94`, `%20`) are read.
  */
-export function maskCardNumbers(text: string, options: { keep?: (offset: number, text: string) => boolean; url?: boolean } = {}): string {
+export function maskCardNumbers(text: string, options: { keep?: (offset: number, text: string, run: string) => boolean; url?: boolean } = {}): string {
   const { keep, url } = options;
   const source = url ? decodeDigits(text) : text;
-  return source.replace(url ? URL_RUN : RUN, (run: string, offset: number) => (keep?.(offset, source) ? run : maskRun(run)));
+  return source.replace(url ? URL_RUN : RUN, (run: string, offset: number) => (keep?.(offset, source, run) ? run : maskRun(run)));
 }
 
 /** Percent-escapes that spell digits or separators, written out (the rest stay escaped). */

@@ -54,11 +54,16 @@ const CREDENTIALS = /\b(Bearer|Basic)(\s+|%20)[A-Za-z0-9._~+/=-]{6,}/g;
 
 export const REDACTED = '[redacted]';
 
-/** The line's own time (epoch milliseconds): digits that are never a card number. */
-const lineTime = (offset: number, line: string) => line.endsWith('"time":', offset);
+/**
+ * Digits that are never a card number: the line's own time (epoch milliseconds), and a JSON number
+ * with a fraction (`"responseTime":1330.1234567890123`, which a card's groups never are: one dot
+ * between ASCII digits, right after a key). Masking either would break the line's JSON.
+ */
+const notACard = (offset: number, line: string, run: string) =>
+  line.endsWith('"time":', offset) || (/^[0-9]+\.[0-9]+$/.test(run) && /":\s*$/.test(line.slice(Math.max(0, offset - 4), offset)));
 
 export function redactLogLine(line: string): string {
   const unkeyed = PATH_KEYS.reduce((out, pattern) => out.replace(pattern, `$1${REDACTED}`), line);
   const redacted = unkeyed.replace(PARAM, `$1${REDACTED}`).replace(HEADER, `$1"${REDACTED}"`).replace(CREDENTIALS, `$1$2${REDACTED}`);
-  return maskCardNumbers(redacted, { keep: lineTime, url: true });
+  return maskCardNumbers(redacted, { keep: notACard, url: true });
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,19 +9,13 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type HeldConversion, rejectHeldRequestSchema } from '@portal/contracts';
+import type { HeldConversion } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormAlert } from '../../../components/forms/form-alert.tsx';
-import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatDateTime, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
@@ -31,6 +24,7 @@ import { type Review, useFraudAppeals, useFraudRatios, useHeldConversions, useRe
 import { NetworkFraudRules } from './fraud-rules.tsx';
 import { SharedDetailsSection } from './shared-details-section.tsx';
 import { WithheldCommissionsSection } from './withheld-commissions-section.tsx';
+import { RejectReasonDialog } from './reject-reason-dialog.tsx';
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
   <Stack spacing={1.5} component="section" aria-label={title}>
@@ -234,39 +228,23 @@ function ApproveConfirm({ review, overCap, onDone, onClose }: { review: Review; 
   );
 }
 
-type RejectValues = z.input<typeof rejectHeldRequestSchema>;
-
 /** Rejecting needs a reason the affiliate reads. */
 function RejectDialog({ review, onDone, onClose }: { review: Review; onDone: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const run = useReviewHeld();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<RejectValues>({ resolver: zodResolver(rejectHeldRequestSchema), defaultValues: { reason: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      const out = await run.mutateAsync({ ...review, reason: values.reason.trim() });
-      tellOutcome(t, out);
-      onDone();
-      onClose();
-    } catch (error) {
-      setFormError(applyServerError(error, form.setError, ['reason']));
-    }
-  });
   return (
-    <FormDialog id="fraud-reject" title={t('fraud.held.rejectTitle', { count: review.ids.length })} onClose={onClose} onSubmit={() => void submit()} saving={run.isPending} submitLabel={t('fraud.reject')} danger>
-      <Typography color="text.secondary">{t('fraud.held.rejectText')}</Typography>
-      <FormAlert message={formError} />
-      <TextField
-        {...form.register('reason')}
-        label={t('fraud.held.reasonLabel')}
-        required
-        autoFocus
-        error={Boolean(form.formState.errors.reason)}
-        helperText={form.formState.errors.reason?.message}
-        slotProps={{ htmlInput: { maxLength: 255 } }}
-      />
-    </FormDialog>
+    <RejectReasonDialog
+      id="fraud-reject"
+      title={t('fraud.held.rejectTitle', { count: review.ids.length })}
+      text={t('fraud.held.rejectText')}
+      reasonLabel={t('fraud.held.reasonLabel')}
+      pending={run.isPending}
+      onReject={async (reason) => {
+        tellOutcome(t, await run.mutateAsync({ ...review, reason }));
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }
 

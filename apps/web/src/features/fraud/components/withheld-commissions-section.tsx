@@ -1,25 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { rejectWithheldRequestSchema, type WithheldCommission } from '@portal/contracts';
+import type { WithheldCommission } from '@portal/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { FormDialog } from '../../../components/form-dialog.tsx';
-import { FormAlert } from '../../../components/forms/form-alert.tsx';
-import { applyServerError } from '../../../components/forms/server-errors.ts';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useDecideWithheld, useWithheldCommissions } from '../api/withheld.ts';
+import { RejectReasonDialog } from './reject-reason-dialog.tsx';
 
 type Asking = { row: WithheldCommission; action: 'release' | 'reject' };
 
@@ -109,35 +103,20 @@ function ReleaseConfirm({ row, onClose }: { row: WithheldCommission; onClose: ()
   );
 }
 
-type RejectValues = z.input<typeof rejectWithheldRequestSchema>;
-
 function RejectDialog({ row, onClose }: { row: WithheldCommission; onClose: () => void }) {
   const { t } = useTranslation();
   const run = useDecideWithheld();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<RejectValues>({ resolver: zodResolver(rejectWithheldRequestSchema), defaultValues: { reason: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(undefined);
-    try {
-      notify.success((await run.mutateAsync({ id: row.id, action: 'reject', reason: values.reason.trim() })).message);
-      onClose();
-    } catch (error) {
-      setFormError(applyServerError(error, form.setError, ['reason']));
-    }
-  });
   return (
-    <FormDialog id="withheld-reject" title={t('fraud.withheld.rejectTitle', { id: row.id })} onClose={onClose} onSubmit={() => void submit()} saving={run.isPending} submitLabel={t('fraud.reject')} danger>
-      <Typography color="text.secondary">{t('fraud.withheld.rejectText')}</Typography>
-      <FormAlert message={formError} />
-      <TextField
-        {...form.register('reason')}
-        label={t('fraud.withheld.reasonLabel')}
-        required
-        autoFocus
-        error={Boolean(form.formState.errors.reason)}
-        helperText={form.formState.errors.reason?.message}
-        slotProps={{ htmlInput: { maxLength: 255 } }}
-      />
-    </FormDialog>
+    <RejectReasonDialog
+      id="withheld-reject"
+      title={t('fraud.withheld.rejectTitle', { id: row.id })}
+      text={t('fraud.withheld.rejectText')}
+      reasonLabel={t('fraud.withheld.reasonLabel')}
+      pending={run.isPending}
+      onReject={async (reason) => {
+        notify.success((await run.mutateAsync({ id: row.id, action: 'reject', reason })).message);
+      }}
+      onClose={onClose}
+    />
   );
 }

@@ -15,6 +15,11 @@ const webDist = gallery ? 'apps/web/dist-gallery' : process.env.WEB_DIST;
 const galleryTests = /[\\/]forms\.spec\.ts$/;
 /** Tests checked at the phone width as well (see `projects`). */
 const layoutTag = /@layout/;
+/**
+ * scripts/e2e-all.ts starts each stream's server and mail sink itself, once, and runs one spec at a
+ * time against it: then Playwright starts neither.
+ */
+const externalServer = process.env.E2E_EXTERNAL_SERVER === '1';
 
 /** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/support/env.ts. */
 const e2eEnv: Record<string, string> = { ...e2eServerEnv };
@@ -22,7 +27,7 @@ const e2eEnv: Record<string, string> = { ...e2eServerEnv };
 export default defineConfig({
   testDir: 'e2e',
   // A local SMTP server receives the mail the e2e server sends (e2e/support/smtp-sink.ts).
-  globalSetup: './e2e/support/global-setup.ts',
+  ...(externalServer ? {} : { globalSetup: './e2e/support/global-setup.ts' }),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -57,7 +62,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
     { name: 'mobile', ...(gallery ? {} : { grep: layoutTag }), use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
   ].map((project) => (gallery ? { ...project, name: `gallery-${project.name}`, testMatch: galleryTests } : { ...project, testIgnore: galleryTests })),
-  webServer: {
+  webServer: externalServer ? undefined : {
     command: 'node scripts/e2e-server.ts',
     url: `${baseURL}/health`,
     reuseExistingServer: false,

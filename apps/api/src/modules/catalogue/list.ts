@@ -101,21 +101,29 @@ export interface Facets {
   fovs: number[];
 }
 
-const facetCache = new Map<CatalogueKind, { at: number; value: Promise<Facets> }>();
+/** Each database's choices by kind: two apps in one process (tests, instances) never read each other's. */
+const facetCaches = new WeakMap<Db, Map<CatalogueKind, { at: number; value: Promise<Facets> }>>();
+
+function facetCacheOf(db: Db): Map<CatalogueKind, { at: number; value: Promise<Facets> }> {
+  let cache = facetCaches.get(db);
+  if (!cache) facetCaches.set(db, (cache = new Map()));
+  return cache;
+}
 
 /** The filter choices of a kind: its most used tags and the VR facts present. Kept for a minute. */
 export function facetsOf(db: Db, kind: CatalogueKind): Promise<Facets> {
-  const hit = facetCache.get(kind);
+  const cache = facetCacheOf(db);
+  const hit = cache.get(kind);
   if (hit && Date.now() - hit.at < 60_000) return hit.value;
   const value = loadFacets(db, kind);
-  value.catch(() => facetCache.delete(kind));
-  facetCache.set(kind, { at: Date.now(), value });
+  value.catch(() => cache.delete(kind));
+  cache.set(kind, { at: Date.now(), value });
   return value;
 }
 
-/** Forgets the cached choices (after a sync). */
-export function clearFacets(): void {
-  facetCache.clear();
+/** Forgets the database's cached choices (after a sync). */
+export function clearFacets(db: Db): void {
+  facetCaches.get(db)?.clear();
 }
 
 async function loadFacets(db: Db, kind: CatalogueKind): Promise<Facets> {

@@ -73,7 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
     '/v1/sites/:id/sync',
     { onRequest: requireAccess(app, 'POST /v1/sites/{id}/sync'), schema: { tags: ['sites'], summary: "Sync now: queue a sync of the site's models and scenes from its catalogue APIs", security, params: idParamsSchema, response: { 202: syncStartedReplySchema, ...errors } } },
     async (request, reply) => {
-      clearFacets();
+      clearFacets(app.db);
       return reply.code(202).send({ data: await requestSync(app.db, request.params.id) });
     },
   );

@@ -1,6 +1,7 @@
 import { bonusRequestSchema, dataReply, errorReplySchema, idParamsSchema, ledgerEntrySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
+import { ofAffiliate, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { addBonus } from './service.ts';
 
@@ -10,7 +11,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates/:id/bonus',
     {
-      onRequest: requireAccess(app, 'POST /v1/affiliates/{id}/bonus'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: {
         tags: ['affiliates'],
         summary: 'Add a bonus (positive amount) or an adjustment (negative, with an adjustment reason) to an affiliate’s balance',

@@ -48,10 +48,10 @@ beforeAll(async () => {
   const ownerToken = await signIn(t.app, mail, 'owner@example.com', 'owner-password-1');
   const affiliateA: Who = { name: 'an affiliate', caller: clientCaller, token: await signIn(t.app, mail, a.email, a.password) };
   otherAffiliate = { name: 'another affiliate', caller: clientCaller, token: await signIn(t.app, mail, b.email, b.password) };
-  const staff: Who[] = [];
+  const staffUsers: Who[] = [];
   for (const permission of permissions) {
     const s = await createStaff(t.app, [permission]);
-    staff.push({ name: `staff with ${permission}`, caller: { isClient: false, isOwner: false, permissions: new Set([permission]) }, token: await signIn(t.app, mail, s.email, s.password) });
+    staffUsers.push({ name: `staff with ${permission}`, caller: { isClient: false, isOwner: false, permissions: new Set([permission]) }, token: await signIn(t.app, mail, s.email, s.password) });
   }
   // Every permission, but a role limited to assigned affiliates: none is assigned to this manager.
   const m = await createStaff(t.app, [...permissions], { assignedAffiliatesOnly: true });
@@ -60,7 +60,7 @@ beforeAll(async () => {
   callers = [
     { name: 'anonymous', caller: undefined },
     affiliateA,
-    ...staff,
+    ...staffUsers,
     manager,
     { name: 'the owner', caller: { isClient: false, isOwner: true, permissions: new Set(permissions) }, token: ownerToken },
   ];

@@ -23,8 +23,8 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The row itself names the staff user and the reason: the ledger is its own audit trail.
-      const staff = request.auth!;
-      const data = await addBonus(app.db, request.params.id, { id: staff.id, name: staff.name }, request.body);
+      const staffUser = request.auth!;
+      const data = await addBonus(app.db, request.params.id, { id: staffUser.id, name: staffUser.name }, request.body);
       await recordChange(request, 'affiliate.bonus_added', { objectId: data.id, subjectId: request.params.id, after: data });
       return reply.status(201).send({ data });
     },

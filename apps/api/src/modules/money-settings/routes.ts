@@ -75,7 +75,6 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   function listRoutes<Row, Input>(spec: ListSpec<Row, Input>) {
     const { path, key } = spec;
     const itemPath = `${path}/:${key}`;
-    const itemRoute = `${path}/{${key}}`;
     const params = key === 'id' ? idParamsSchema : z.object({ affiliate_id: idText() });
     const rowReply = dataReply(spec.row);
     const find = async (k: number) => (await spec.list()).find((r) => spec.keyOf(r) === k) ?? null;

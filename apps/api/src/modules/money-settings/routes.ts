@@ -70,8 +70,6 @@ interface RowsById<Row extends { id: number }, Input> {
 }
 
 export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = (access: Access) => requireAccess(app, access);
-
   function listRoutes<Row, Input>(spec: ListSpec<Row, Input>) {
     const { path, key } = spec;
     const itemPath = `${path}/:${key}`;
@@ -80,14 +78,14 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     const find = async (k: number) => (await spec.list()).find((r) => spec.keyOf(r) === k) ?? null;
     const keyOfParams = (request: FastifyRequest) => (request.params as Record<string, number>)[key]!;
 
-    app.get(path, { onRequest: guard(spec.access.read), schema: { tags, summary: spec.summaries.list, security, response: { 200: dataReply(z.array(spec.row)), ...errors } } }, async () => ({
+    app.get(path, { onRequest: requireAccess(app, spec.access.read), schema: { tags, summary: spec.summaries.list, security, response: { 200: dataReply(z.array(spec.row)), ...errors } } }, async () => ({
       data: await spec.list(),
     }));
     const { create, summaries } = spec;
     if (create && summaries.create) {
       app.post(
         path,
-        { onRequest: guard(spec.access.write), schema: { tags, summary: summaries.create, security, body: spec.input, response: { 201: rowReply, ...errors, 422: errorReplySchema } } },
+        { onRequest: requireAccess(app, spec.access.write), schema: { tags, summary: summaries.create, security, body: spec.input, response: { 201: rowReply, ...errors, 422: errorReplySchema } } },
         async (request, reply) => {
           const data = await create(request.body as Input);
           await recordChange(request, `${spec.object}.created`, { objectId: spec.keyOf(data), after: data });
@@ -98,7 +96,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       itemPath,
       {
-        onRequest: guard(spec.access.write),
+        onRequest: requireAccess(app, spec.access.write),
         schema: { tags, summary: summaries.update, security, params, body: spec.input, response: { 200: rowReply, ...errors, 404: errorReplySchema, 422: errorReplySchema } },
       },
       async (request) => {
@@ -112,7 +110,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       itemPath,
       {
-        onRequest: guard(spec.access.write),
+        onRequest: requireAccess(app, spec.access.write),
         schema: { tags, summary: summaries.remove, security, params, response: { 200: deleted, ...errors, 404: errorReplySchema, ...(spec.inUse ? { 409: errorReplySchema } : {}) } },
       },
       async (request) => {
@@ -158,7 +156,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/payment-methods',
     {
-      onRequest: guard(signedIn),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags: ['billing'], summary: 'The active payment methods, with their minimum payout and fee', security, response: { 200: dataReply(z.array(paymentMethodSchema.omit({ is_active: true }))), 401: errorReplySchema } },
     },
     async () => ({ data: (await money.listPaymentMethods(app.db, true)).map((m) => ({ id: m.id, type: m.type, name: m.name, min_payout: m.min_payout, fee: m.fee })) }),
@@ -179,13 +177,13 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Paying accounts per rail, two-person approval of runs, the cooling-off days (docs/payment-runs.md) ----
   app.get(
     '/v1/settings/paying-accounts',
-    { onRequest: guard(staff('settings')), schema: { tags, summary: 'The network’s paying accounts per rail and currency, two-person approval of payment runs and the cooling-off days', security, response: { 200: dataReply(payingAccountsSchema), ...errors } } },
+    { onRequest: requireAccess(app, staff('settings')), schema: { tags, summary: 'The network’s paying accounts per rail and currency, two-person approval of payment runs and the cooling-off days', security, response: { 200: dataReply(payingAccountsSchema), ...errors } } },
     async () => ({ data: await getPayingAccounts(app.db) }),
   );
   app.put(
     '/v1/settings/paying-accounts',
     {
-      onRequest: guard(staff('settings')),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Save the paying accounts (with an id: changed; without: added; left out: deactivated), two-person approval (the owner only) and the cooling-off days',

@@ -24,8 +24,8 @@ const RATE = numberOption('rate', 1000, 5000);
 const SECONDS = numberOption('seconds', 10, 120, { fraction: true });
 const WARMUP_SECONDS = numberOption('warmup', 2, 30, { fraction: true });
 const AFFILIATES = numberOption('affiliates', 100, 10_000);
-/** How long after the last answer the postbacks still in the queue are waited for. */
-const DRAIN_SECONDS = numberOption('drain', 30, 300);
+/** How long the postbacks still due are waited for with none arriving (longer than the first retry's 30 s). */
+const DRAIN_SECONDS = numberOption('drain', 40, 300);
 const CLICKS = 20_000;
 const GOAL_P95_MS = 50;
 const GOAL_RATE = 1000;
@@ -87,6 +87,8 @@ async function sendAtRate(base: string, apiKey: string, clicks: Click[], prefix:
   const startedAt = performance.now() + 5;
   let next = 0;
   let open = 0;
+  /** The run's time bound passed: the requests still open are dropped. */
+  let cut = false;
   const fire = (n: number) => {
     const click = clicks[n % clicks.length]!;
     const tx = `${prefix}${n}`;
@@ -119,7 +121,7 @@ async function sendAtRate(base: string, apiKey: string, clicks: Click[], prefix:
       },
     );
     req.on('timeout', () => req.destroy(new Error('timed out')));
-    req.on('error', (err) => settle(0, `error: ${err.message}`));
+    req.on('error', (err) => settle(0, cut ? 'no answer within the time bound' : `error: ${err.message}`));
     req.end(body);
   };
   await new Promise<void>((resolve) => {
@@ -128,7 +130,8 @@ async function sendAtRate(base: string, apiKey: string, clicks: Click[], prefix:
       const now = performance.now();
       const due = Math.min(total, Math.max(0, Math.floor(((now - startedAt) * rate) / 1000) + 1));
       while (next < due) fire(next++);
-      if ((next >= total && open === 0) || now > bound) resolve();
+      cut = now > bound;
+      if ((next >= total && open === 0) || cut) resolve();
       else setTimeout(tick, 1);
     };
     setTimeout(tick, 5);
@@ -272,8 +275,9 @@ async function main(): Promise<void> {
 
     // The app's own record of the measured deliveries: its status, attempts and send time.
     const [rec] = (
-      await db.query<{ delivered: string; pending: string; failed: string; retried: string; send_p50: number | null; send_p95: number | null }>(
+      await db.query<{ delivered: string; pending: string; failed: string; retried: string; waiting: string; error: string | null; send_p50: number | null; send_p95: number | null }>(
         `select count(*) filter (where d.status = 'delivered') delivered, count(*) filter (where d.status = 'pending') pending,
+                count(*) filter (where d.status = 'pending' and d.attempts > 0) waiting, mode() within group (order by d.last_error) error,
                 count(*) filter (where d.status not in ('delivered', 'pending')) failed, count(*) filter (where d.attempts > 1) retried,
                 percentile_disc(0.5) within group (order by d.duration_ms) send_p50, percentile_disc(0.95) within group (order by d.duration_ms) send_p95
            from postback_deliveries d join conversions c on c.id = d.conversion_id where c.transaction_id like $1`,
@@ -288,6 +292,7 @@ async function main(): Promise<void> {
     console.log(
       `  the app's log of these deliveries: ${fmt(Number(rec!.delivered))} delivered, ${fmt(Number(rec!.pending))} pending, ${fmt(Number(rec!.failed))} failed, ${fmt(Number(rec!.retried))} retried; its send (lookup, connect, answer) p50 ${ms(rec!.send_p50 ?? Number.NaN)}, p95 ${ms(rec!.send_p95 ?? Number.NaN)}`,
     );
+    if (Number(rec!.waiting)) console.log(`  still pending after an error, waiting for their retry: ${fmt(Number(rec!.waiting))} (most common error: ${rec!.error ?? 'none'})`);
     if (receiver.duplicates) console.log(`  postbacks that arrived twice: ${fmt(receiver.duplicates)}`);
 
     console.log('\ngoals');

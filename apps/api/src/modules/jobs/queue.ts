@@ -142,9 +142,10 @@ export function backoffDelay(attempt: number, backoff: { baseMs: number; capMs: 
 type Claimed = { id: number; kind: string; payload: unknown; attempts: number; expiresAt: Date | null; nowMs: number };
 
 /**
- * The worker's two statements of every job, written by hand and prepared once per connection: at a
- * thousand postbacks a second, building them through the query builder cost more CPU than the
- * database's own work. The rarer ones (a retry, giving up, the clean-up) stay in the builder.
+ * The worker's two statements of every job, written by hand and prepared once per connection:
+ * building them through the query builder for every job was the app's largest item after garbage
+ * collection in a profile of `npm run bench:postbacks`. The rarer ones (a retry, giving up, the
+ * clean-up) stay in the builder.
  */
 const claimStatement: Statement = {
   name: 'jobs_claim',

@@ -34,8 +34,8 @@ export function outcomeOf(result: SafeResponse): { status: DeliveryStatus | 'ret
 
 /**
  * A delivery's two statements, once per postback: written by hand and prepared once per
- * connection, as the job queue's (at a thousand postbacks a second the query builder's CPU
- * outweighed the database's work). Only a delivery still `pending` is sent or updated.
+ * connection, as the job queue's (docs/benchmarks.md, "Postbacks under load"). Only a delivery
+ * still `pending` is sent or updated.
  */
 const pendingDelivery: Statement = {
   name: 'postback_delivery_pending',

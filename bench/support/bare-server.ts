@@ -3,15 +3,28 @@
 //   node bench/support/bare-server.ts redirect <port>     GET /t/{code} -> the same 302 as the app
 //   node bench/support/bare-server.ts conversion <port>   POST /v1/conversions -> parses the JSON, answers the app's reply shape
 //   node bench/support/bare-server.ts biller <port>       GET or POST /billers/{biller}/{key} -> parses the query and the form body, answers OK
+//   node bench/support/bare-server.ts postback <port> <url>  as `conversion`, then GETs <url>?tx={transaction_id} at once, one
+//                                                        connection a request as the app's postbacks do (bench/postbacks.ts)
 // Listens on 127.0.0.1 only; GET /ready and GET /health (the load balancer's check) answer 200.
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import { newClickIdAt } from '../../apps/api/src/modules/clicks/click-id.ts';
 
-const [mode, portArg] = process.argv.slice(2);
+const [mode, portArg, postbackUrl] = process.argv.slice(2);
 const port = Number(portArg);
-if ((mode !== 'redirect' && mode !== 'conversion' && mode !== 'biller') || !Number.isInteger(port)) {
-  console.error('usage: bare-server.ts redirect|conversion|biller <port>');
+if ((mode !== 'redirect' && mode !== 'conversion' && mode !== 'biller' && mode !== 'postback') || !Number.isInteger(port) || (mode === 'postback' && !postbackUrl?.startsWith('http://127.0.0.1:'))) {
+  console.error('usage: bare-server.ts redirect|conversion|biller <port> | postback <port> http://127.0.0.1:<port>/<path>');
   process.exit(2);
+}
+
+/** The postback of a conversion, sent as the app sends one: a new connection, closed after the answer. */
+function firePostback(transactionId: string): void {
+  const url = new URL(postbackUrl!);
+  url.searchParams.set('tx', transactionId);
+  const req = request(url, { method: 'GET', agent: false, headers: { connection: 'close', 'user-agent': 'bare' } }, (res) => {
+    res.resume();
+  });
+  req.on('error', () => {});
+  req.end();
 }
 
 const LANDING = 'https://bench-site.example/tour?ref=';
@@ -29,7 +42,7 @@ const server = createServer((req, res) => {
     res.writeHead(302, { location: `${LANDING}${cid}`, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'content-length': '0' }).end();
     return;
   }
-  if (mode === 'conversion' && req.method === 'POST' && url === '/v1/conversions') {
+  if ((mode === 'conversion' || mode === 'postback') && req.method === 'POST' && url === '/v1/conversions') {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -46,6 +59,7 @@ const server = createServer((req, res) => {
       }
       const reply = JSON.stringify({ data: { status: 'accepted', conversion_id: ++seq, earning: 35, reason: null } });
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(reply) }).end(reply);
+      if (mode === 'postback') firePostback(body.transaction_id);
     });
     return;
   }

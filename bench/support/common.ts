@@ -192,9 +192,9 @@ export async function startHaproxy(urls: string[]): Promise<{ url: string; child
 }
 
 /** A bare baseline server (bench/support/bare-server.ts), on core 0 unless told. */
-export async function startBare(mode: 'redirect' | 'conversion' | 'biller', core = 0): Promise<{ url: string; child: ChildProcess }> {
+export async function startBare(mode: 'redirect' | 'conversion' | 'biller' | 'postback', core = 0, extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = startNode('bench/support/bare-server.ts', [mode, String(port)], {}, core);
+  const child = startNode('bench/support/bare-server.ts', [mode, String(port), ...extra], {}, core);
   const url = `http://${HOST}:${port}`;
   await waitForHttp(`${url}/ready`, child, 20_000);
   return { url, child };
@@ -401,7 +401,8 @@ function cpuOf(pid: number): number {
   }
 }
 
-function cpuNow(server: ChildProcess | ChildProcess[] | undefined): { server: number; postgres: number; postgresShared: number } {
+/** CPU seconds used so far by the server processes and by PostgreSQL (its shared processes and the connections to this run's databases). */
+export function cpuNow(server: ChildProcess | ChildProcess[] | undefined): { server: number; postgres: number; postgresShared: number } {
   let postgres = 0;
   let postgresShared = 0;
   try {

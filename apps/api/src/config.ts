@@ -82,6 +82,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).optional()),
   JOBS_WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
   JOBS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 60000' }).int().min(10, 'expected milliseconds from 10 to 60000').max(60_000, 'expected milliseconds from 10 to 60000').default(500)),
+  JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected a whole number from 1 to 1000' }).int().min(1, 'expected a whole number from 1 to 1000').max(1000, 'expected a whole number from 1 to 1000').default(32)),
   POSTBACK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 3600000' }).int().min(10, 'expected milliseconds from 10 to 3600000').max(3_600_000, 'expected milliseconds from 10 to 3600000').default(30_000)),
   CATALOGUE_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 1 to 600000' }).int().min(1, 'expected milliseconds from 1 to 600000').max(600_000, 'expected milliseconds from 1 to 600000').default(2000)),
   ECB_RATES_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).default('https://www.ecb.europa.eu/stats/eurofxref/')),
@@ -148,7 +149,7 @@ export interface AppConfig {
   /** A header with the visitor's country set by a CDN (e.g. cf-ipcountry); else the bundled database decides. */
   cdnCountryHeader: string | undefined;
   /** The job queue worker of this instance. */
-  jobs: { worker: boolean; pollMs: number };
+  jobs: { worker: boolean; pollMs: number; concurrency: number };
   /** First postback retry delay; doubles per attempt up to an hour. */
   postbackRetryBaseMs: number;
   /** Catalogue sync: first delay between tries of a page (doubles per try); a failed sync is retried after 30 times this, doubling. */
@@ -238,7 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     supportEmail: e.SUPPORT_EMAIL ?? e.ADMIN_EMAIL.toLowerCase(),
     cdnCountryHeader: e.CDN_COUNTRY_HEADER,
-    jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS },
+    jobs: { worker: e.JOBS_WORKER, pollMs: e.JOBS_POLL_MS, concurrency: e.JOBS_CONCURRENCY },
     postbackRetryBaseMs: e.POSTBACK_RETRY_BASE_MS,
     catalogueRetryBaseMs: e.CATALOGUE_RETRY_BASE_MS,
     ecbRatesUrl: e.ECB_RATES_URL.endsWith('/') ? e.ECB_RATES_URL : `${e.ECB_RATES_URL}/`,

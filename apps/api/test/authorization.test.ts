@@ -1,18 +1,19 @@
 import { permissions } from '@portal/contracts';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../src/db/schema/index.ts';
-import { type Access, accessOf, authorization, type Caller, describeAccess, mayCall, seesStaffOnly } from '../src/lib/authorization.ts';
-import { declaredAccess, type Requirement } from '../src/plugins/auth.ts';
+import { type Access, anyone, type Caller, client, describeAccess, mayCall, seesStaffOnly, staff } from '../src/lib/access.ts';
+import { type DeclaredAccess, declaredAccess, registerAuth, requireAccess, type Requirement } from '../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { createCatalogue } from './support/tracking.ts';
 import { bearer, createAffiliate, createStaff, signIn } from './support/users.ts';
 
 /**
- * The authorization table (src/lib/authorization.ts) against the API document and the running app:
- * every operation has a row, every route lets in whom its row allows, and no caller the row does
- * not allow gets a 2xx: anonymous, an affiliate, another affiliate's ids, staff with each single
- * permission, and the owner.
+ * The access rules the routes declare (`requireAccess(app, rule)`, gathered by `declaredAccess`)
+ * against the API document and the running app: every operation has a rule, every route lets in
+ * whom its rule allows, and no caller the rule does not allow gets a 2xx: anonymous, an affiliate,
+ * another affiliate's ids, staff with each single permission, and the owner.
  */
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,6 +26,8 @@ interface Who {
 let t: TestApp;
 const mail = new MailCatcher();
 let operations: string[];
+/** Each route's rule, by `METHOD /path/{param}`, as the routes declared them. */
+let rules: ReadonlyMap<string, Access>;
 let callers: Who[];
 let otherAffiliate: Who;
 let manager: Who;
@@ -38,16 +41,17 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: await mail.start() });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
   operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+  rules = rulesOf(declaredAccess(t.app));
 
   const a = await createAffiliate(t.app);
   const b = await createAffiliate(t.app);
   const ownerToken = await signIn(t.app, mail, 'owner@example.com', 'owner-password-1');
   const affiliateA: Who = { name: 'an affiliate', caller: clientCaller, token: await signIn(t.app, mail, a.email, a.password) };
   otherAffiliate = { name: 'another affiliate', caller: clientCaller, token: await signIn(t.app, mail, b.email, b.password) };
-  const staff: Who[] = [];
+  const staffUsers: Who[] = [];
   for (const permission of permissions) {
     const s = await createStaff(t.app, [permission]);
-    staff.push({ name: `staff with ${permission}`, caller: { isClient: false, isOwner: false, permissions: new Set([permission]) }, token: await signIn(t.app, mail, s.email, s.password) });
+    staffUsers.push({ name: `staff with ${permission}`, caller: { isClient: false, isOwner: false, permissions: new Set([permission]) }, token: await signIn(t.app, mail, s.email, s.password) });
   }
   // Every permission, but a role limited to assigned affiliates: none is assigned to this manager.
   const m = await createStaff(t.app, [...permissions], { assignedAffiliatesOnly: true });
@@ -56,7 +60,7 @@ beforeAll(async () => {
   callers = [
     { name: 'anonymous', caller: undefined },
     affiliateA,
-    ...staff,
+    ...staffUsers,
     manager,
     { name: 'the owner', caller: { isClient: false, isOwner: true, permissions: new Set(permissions) }, token: ownerToken },
   ];
@@ -87,15 +91,32 @@ afterAll(async () => {
   await mail.stop();
 });
 
-const rowOf = (op: string): Access => accessOf(op)!;
+const rulesOf = (declared: ReadonlyMap<string, DeclaredAccess>): ReadonlyMap<string, Access> =>
+  new Map([...declared].flatMap(([op, d]) => (d.access ? [[op, d.access] as const] : [])));
+const accessOf = (op: string): Access | undefined => rules.get(op);
+const ruleOf = (op: string): Access => rules.get(op)!;
 
-/** Whether a route's own requireAuth options let the caller in (as requireAuth decides). */
+/** The operations of the document whose route declares no rule. */
+function missingRules(ops: readonly string[], declared: ReadonlyMap<string, DeclaredAccess>): string[] {
+  return ops.filter((op) => !declared.get(op)?.access).map((op) => `route ${op} declares no access rule: guard it with onRequest: requireAccess(app, <rule>)`);
+}
+
+/** The routes with a rule that the document does not list. */
+function undocumentedRules(ops: readonly string[], declared: ReadonlyMap<string, DeclaredAccess>): string[] {
+  const listed = new Set(ops);
+  return [...rulesOf(declared).keys()].filter((op) => !listed.has(op)).map((op) => `route ${op} has an access rule but is not in the API document`);
+}
+
+/**
+ * Whether the requirement a route's guard shows in the API document (`x-auth`, `x-security`) lets
+ * the caller in: a permission without a role is "affiliates, or staff with it".
+ */
 function admits(req: Requirement | undefined, caller: Caller | undefined): boolean {
   if (!req) return true;
   if (!caller) return false;
   if (req.role === 'client' && !caller.isClient) return false;
   if (req.role === 'staff' && caller.isClient) return false;
-  if (req.permission && !caller.permissions.has(req.permission)) return false;
+  if (req.permission && !caller.isClient && !caller.permissions.has(req.permission)) return false;
   if (req.owner && !caller.isOwner) return false;
   return true;
 }
@@ -108,49 +129,63 @@ function request(op: string, who: Who, ids: (segment: string) => string) {
   return t.app.inject({ method, url, headers: who.token ? bearer(who.token) : {}, ...payload });
 }
 
-describe('the authorization table', () => {
-  it('has a row for every operation of the API document', () => {
+describe('the access rules', () => {
+  it('has a rule for every operation of the API document', () => {
     expect(operations.length).toBeGreaterThan(90);
-    const missing = operations.filter((op) => !accessOf(op)).map((op) => `route ${op} missing from authorization table (apps/api/src/lib/authorization.ts)`);
-    expect(missing).toEqual([]);
+    expect(missingRules(operations, declaredAccess(t.app))).toEqual([]);
   });
 
-  it('names only routes that exist', () => {
-    const routes = declaredAccess(t.app);
-    const stale = Object.keys(authorization)
-      .filter((row) => !routes.has(row))
-      .map((row) => `authorization table row ${row} names no route of the API`);
-    expect(stale).toEqual([]);
+  it('has rules only on routes of the API document', () => {
+    expect(rules.size).toBe(operations.length);
+    expect(undocumentedRules(operations, declaredAccess(t.app))).toEqual([]);
   });
 
-  it("lets every route in whoever its row allows (a route's guard is not stricter than its row)", () => {
+  it('reports a route registered without a rule, and refuses a route declaring two', async () => {
+    const app = Fastify();
+    registerAuth(app);
+    app.get('/v1/guarded/:id', { onRequest: requireAccess(app, staff('settings')) }, async () => ({}));
+    app.get('/v1/open', { config: { access: anyone } }, async () => ({}));
+    app.get('/v1/unguarded', async () => ({}));
+    app.get('/v1/other-hook', { onRequest: async () => {} }, async () => ({}));
+    expect(() => app.get('/v1/twice', { onRequest: requireAccess(app, client), config: { access: anyone } }, async () => ({}))).toThrow('route /v1/twice declares who may call it more than once');
+    await app.ready();
+    const declared = declaredAccess(app);
+    expect(declared.get('GET /v1/guarded/{id}')?.access).toEqual(staff('settings'));
+    expect(declared.get('GET /v1/open')?.access).toEqual(anyone);
+    expect(missingRules(['GET /v1/guarded/{id}', 'GET /v1/open', 'GET /v1/unguarded', 'GET /v1/other-hook'], declared)).toEqual([
+      'route GET /v1/unguarded declares no access rule: guard it with onRequest: requireAccess(app, <rule>)',
+      'route GET /v1/other-hook declares no access rule: guard it with onRequest: requireAccess(app, <rule>)',
+    ]);
+    expect(undocumentedRules(['GET /v1/open'], declared)).toEqual(['route GET /v1/guarded/{id} has an access rule but is not in the API document']);
+    await app.close();
+  });
+
+  it("documents every route as open to whoever its rule allows (the requirement its guard shows is not stricter than its rule)", () => {
     const problems: string[] = [];
     for (const op of operations.filter((o) => accessOf(o))) {
       const declared = declaredAccess(t.app).get(op);
       if (!declared) continue;
-      if (declared.tableRow) {
-        if (declared.tableRow !== op) problems.push(`route ${op} applies the row of ${declared.tableRow}`);
-        continue;
-      }
+      // Anyone: no sign-in asked for; any other rule: the document says a sign-in is needed.
+      if ((declared.requirement === undefined) !== (ruleOf(op).who === 'anyone')) problems.push(`route ${op} shows the requirement ${JSON.stringify(declared.requirement)} for ${describeAccess(ruleOf(op))}`);
       for (const who of callers) {
-        if (mayCall(rowOf(op), who.caller) && !admits(declared.requirement, who.caller)) {
-          problems.push(`route ${op} refuses ${who.name}, whom the table allows (${describeAccess(rowOf(op))})`);
+        if (mayCall(ruleOf(op), who.caller) && !admits(declared.requirement, who.caller)) {
+          problems.push(`route ${op} refuses ${who.name}, whom its rule allows (${describeAccess(ruleOf(op))})`);
         }
       }
     }
     expect(problems).toEqual([]);
   });
 
-  it('answers no 2xx to a caller the table does not allow', async () => {
+  it('answers no 2xx to a caller the rule does not allow', async () => {
     const answers: string[] = [];
     let probes = 0;
     for (const op of operations.filter((o) => accessOf(o))) {
       for (const who of callers) {
-        if (mayCall(rowOf(op), who.caller)) continue;
+        if (mayCall(ruleOf(op), who.caller)) continue;
         probes++;
         const res = await request(op, who, () => '1');
         const expected = who.caller ? 403 : 401;
-        if (res.statusCode !== expected) answers.push(`${op} as ${who.name} (table: ${describeAccess(rowOf(op))}) -> ${res.statusCode} ${res.body.slice(0, 80)}`);
+        if (res.statusCode !== expected) answers.push(`${op} as ${who.name} (rule: ${describeAccess(ruleOf(op))}) -> ${res.statusCode} ${res.body.slice(0, 80)}`);
       }
     }
     expect(probes).toBeGreaterThan(300);
@@ -158,7 +193,7 @@ describe('the authorization table', () => {
     // Every route times every caller it must refuse: well over a thousand requests on a shared machine.
   }, 180_000);
 
-  it('sends the reply keys a row keeps for some staff to them only: never to an affiliate, not even empty', async () => {
+  it('sends the reply keys a rule keeps for some staff to them only: never to an affiliate, not even empty', async () => {
     const day = new Date().toISOString().slice(0, 10);
     const query: Record<string, string> = { 'GET /v1/statistics/daily': `?from=${day}&to=${day}` };
     const keysOf = (value: unknown, into = new Set<string>()): Set<string> => {
@@ -173,7 +208,7 @@ describe('the authorization table', () => {
     expect(rows).toEqual(['GET /v1/statistics/daily', 'GET /v1/dashboard']);
     const problems: string[] = [];
     for (const op of rows) {
-      const row = rowOf(op) as Extract<Access, { who: 'client-or-staff' }>;
+      const row = ruleOf(op) as Extract<Access, { who: 'client-or-staff' }>;
       for (const who of callers) {
         if (!who.caller || !mayCall(row, who.caller)) continue;
         const res = await t.app.inject({ method: 'GET', url: `${op.split(' ')[1]}${query[op] ?? ''}`, headers: bearer(who.token!) });
@@ -219,7 +254,7 @@ describe('the authorization table', () => {
     const problems: string[] = [];
     for (const op of affiliateRows) {
       const param = accessOf(op)!.affiliate!;
-      if (!op.includes(`{${param}}`)) problems.push(`row ${op} names the path parameter ${param}, which its path lacks`);
+      if (!op.includes(`{${param}}`)) problems.push(`rule of ${op} names the path parameter ${param}, which its path lacks`);
       const res = await request(op, manager, () => String(firstAffiliateId));
       if (res.statusCode !== 404) problems.push(`${op} with an unassigned affiliate's id as ${manager.name} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
     }

@@ -1,20 +1,21 @@
 import { clientPermissions } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessOf, type Caller, mayCall } from '../src/lib/authorization.ts';
+import { type Caller, mayCall } from '../src/lib/access.ts';
+import { declaredAccess } from '../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { bearer, createAffiliate, signIn } from './support/users.ts';
 
 /**
- * Every operation that needs a signed-in user and that the authorization table
- * (src/lib/authorization.ts) does not open to affiliates answers 403 to an affiliate, before it
- * reads the body or changes anything. Opening a route to affiliates is a row of that table;
- * authorization.test.ts checks the table whole.
+ * Every operation that needs a signed-in user and whose access rule (its guard's,
+ * `requireAccess(app, rule)`) does not open it to affiliates answers 403 to an affiliate, before it
+ * reads the body or changes anything. Opening a route to affiliates is a change of its rule;
+ * authorization.test.ts checks every rule whole.
  */
 const affiliate: Caller = { isClient: true, isOwner: false, permissions: new Set(clientPermissions) };
 const affiliateMayCall = (op: string) => {
-  const row = accessOf(op);
-  return row !== undefined && mayCall(row, affiliate);
+  const rule = declaredAccess(t.app).get(op)?.access;
+  return rule !== undefined && mayCall(rule, affiliate);
 };
 
 type Operation = { security?: Array<Record<string, unknown>> };

@@ -1,6 +1,9 @@
 import { networkFigureKeys, type Permission } from '@portal/contracts';
 
-/** The callers a row of the authorization table (authorization.ts) names, and how a row is read. */
+/**
+ * The words of the access rules: who may call a route, said by the route's guard where it is
+ * declared (`onRequest: requireAccess(app, staff('settings'))`, plugins/auth.ts), and how a rule is read.
+ */
 
 /** Reply keys only staff with `permission` receive: an affiliate's reply never carries them, not even as null. */
 export interface StaffOnlyKeys {
@@ -31,7 +34,7 @@ export type Access = (
   wholeNetwork?: boolean;
 };
 
-export const anyone: Access = { who: 'anyone' };
+export const anyone: Access & { who: 'anyone' } = { who: 'anyone' };
 export const signedIn: Access = { who: 'signed-in' };
 export const client: Access = { who: 'client' };
 export const owner: Access = { who: 'owner' };
@@ -48,7 +51,7 @@ export const ofAffiliate = (access: Access, param = 'id'): Access => ({ ...acces
 /** A network-wide action or view: staff of a role limited to assigned affiliates are refused (403). */
 export const wholeNetwork = (access: Access): Access => ({ ...access, wholeNetwork: true });
 
-/** The facts about a caller the table looks at. */
+/** The facts about a caller a rule looks at. */
 export interface Caller {
   isClient: boolean;
   isOwner: boolean;
@@ -57,7 +60,7 @@ export interface Caller {
   assignedOnly?: boolean;
 }
 
-/** Whether the row lets this caller in (undefined: not signed in). Ownership of ids is the query's job. */
+/** Whether the rule lets this caller in (undefined: not signed in). Ownership of ids is the query's job. */
 export function mayCall(access: Access, caller: Caller | undefined): boolean {
   if (access.who === 'anyone') return true;
   if (!caller) return false;
@@ -76,13 +79,13 @@ export function mayCall(access: Access, caller: Caller | undefined): boolean {
   }
 }
 
-/** Whether the caller receives the row's staff-only reply keys (false when the row has none). */
+/** Whether the caller receives the rule's staff-only reply keys (false when the rule has none). */
 export function seesStaffOnly(access: Access, caller: Caller): boolean {
   if (access.who !== 'client-or-staff' || !access.staffOnly) return false;
   return !caller.isClient && caller.permissions.has(access.staffOnly.permission);
 }
 
-/** Describes a row in words (the test's messages, docs). */
+/** Describes a rule in words (the test's messages, docs). */
 export function describeAccess(access: Access): string {
   switch (access.who) {
     case 'anyone':

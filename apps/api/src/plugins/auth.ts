@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { Db } from '../db/client.ts';
 import { roles, sessions, users } from '../db/schema/index.ts';
 import { verifyAccessToken } from '../lib/access-token.ts';
-import { type Access, accessOf, mayCall, type RouteKey } from '../lib/authorization.ts';
+import { type Access, mayCall } from '../lib/access.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../lib/errors.ts';
 import { affiliateInScope, scopeOf } from '../lib/scope.ts';
 import { sendError } from './errors.ts';
@@ -130,7 +130,7 @@ function checkApiToken(auth: AuthUser, scope: ApiTokenScope | undefined): void {
   if (!auth.token.scopes.has(scope)) throw new ForbiddenError(profileMessages.tokenScopeMissing);
 }
 
-/** What the OpenAPI document says a row requires (the hook itself applies the row). */
+/** What the OpenAPI document says a rule requires (the hook itself applies the rule). */
 function requirementOf(access: Access): Requirement {
   switch (access.who) {
     case 'anyone':
@@ -148,12 +148,20 @@ function requirementOf(access: Access): Requirement {
 }
 
 /**
- * The route's guard, straight from its row of the authorization table (lib/authorization.ts):
- * 401 without a valid session, 403 for a caller the row does not allow.
+ * The route's guard: who may call it, said where the route is declared, in the words of
+ * lib/access.ts (`staff('settings')`, `own(client)`, `ofAffiliate(staff('affiliates'))`,
+ * `wholeNetwork(...)`, `clientOrStaff('statistics', networkFigures)`...): 401 without a valid
+ * session, 403 for a caller the rule does not allow. `tokenScope` names the personal API token
+ * scope that may call the route too.
+ *
+ * Adding a route: `onRequest: requireAccess(app, <rule>, { tokenScope? })` in its options. The
+ * guard records the rule; `registerAuth`'s onRoute hook keys it by `METHOD /path/{param}` as the
+ * OpenAPI document writes it (`declaredAccess(app)`), and apps/api/test/authorization.test.ts
+ * fails for an operation of the document without one and tries the rule against the running app
+ * for every kind of caller. A public route that reads no credential at all (sign-in, the
+ * conversions' hot path) says `config: { access: anyone }` instead of a guard.
  */
-export function requireAccess(app: FastifyInstance, route: RouteKey, opts: { tokenScope?: ApiTokenScope } = {}): onRequestAsyncHookHandler {
-  const access = accessOf(route);
-  if (!access) throw new Error(`route ${route} missing from authorization table`);
+export function requireAccess(app: FastifyInstance, access: Access, opts: { tokenScope?: ApiTokenScope } = {}): onRequestAsyncHookHandler {
   const hook = async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = request.auth ?? (await resolveAuth(app, request));
     // A public route answers a token's holder as anyone else.
@@ -166,19 +174,26 @@ export function requireAccess(app: FastifyInstance, route: RouteKey, opts: { tok
     refuseSignInChange(auth, request);
     refuseReadOnlyWrite(auth, request);
   };
-  if (access.who === 'anyone') return Object.assign(hook, { [tableKey]: route });
+  if (access.who === 'anyone') return Object.assign(hook, { [accessKey]: access });
   const requirement: Requirement = { ...requirementOf(access), ...(opts.tokenScope ? { tokenScope: opts.tokenScope } : {}) };
-  return Object.assign(hook, { [requirementKey]: requirement, [tableKey]: route });
+  return Object.assign(hook, { [requirementKey]: requirement, [accessKey]: access });
 }
 
 const requirementKey = Symbol('auth requirement');
-const tableKey = Symbol('authorization table row');
+const accessKey = Symbol('access rule');
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route without a guard: open to anyone, no credential read (`requireAccess` otherwise). */
+    access?: { who: 'anyone' };
+  }
+}
 
 /** What each route declared, by `METHOD /path/{param}`: filled as routes are added (the authorization test reads it). */
 export interface DeclaredAccess {
   requirement: Requirement | undefined;
-  /** The table row the route's guard applies, when it uses `requireAccess`. */
-  tableRow: string | undefined;
+  /** Who may call the route: its guard's rule, or `anyone` from its config; undefined when it declares none. */
+  access: Access | undefined;
 }
 const declaredByApp = new WeakMap<FastifyInstance, Map<string, DeclaredAccess>>();
 
@@ -186,13 +201,13 @@ export function declaredAccess(app: FastifyInstance): ReadonlyMap<string, Declar
   return declaredByApp.get(app) ?? new Map();
 }
 
-function tableRowOf(onRequest: unknown): string | undefined {
+/** The rule of a route's guard and of its config: one, never both. */
+function accessOfRoute(url: string, onRequest: unknown, config: { access?: Access } | undefined): Access | undefined {
   const hooks = Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : [];
-  for (const hook of hooks) {
-    const row = (hook as { [tableKey]?: string })[tableKey];
-    if (row) return row;
-  }
-  return undefined;
+  const rules = hooks.map((hook) => (hook as { [accessKey]?: Access })[accessKey]).filter((rule) => rule !== undefined);
+  if (config?.access) rules.push(config.access);
+  if (rules.length > 1) throw new Error(`route ${url} declares who may call it more than once`);
+  return rules[0];
 }
 
 /**
@@ -248,9 +263,10 @@ export function registerAuth(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const access = accessOfRoute(route.url, route.onRequest, route.config);
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      declared.set(`${method} ${path}`, { requirement: routeRequirement(route.onRequest), tableRow: tableRowOf(route.onRequest) });
+      declared.set(`${method} ${path}`, { requirement: routeRequirement(route.onRequest), access });
     }
   });
 }

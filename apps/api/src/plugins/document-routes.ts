@@ -1,8 +1,8 @@
 import { errorReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteKey } from '../lib/authorization.ts';
 import { type EventType, recordChange } from '../lib/events.ts';
+import { type Access } from '../lib/access.ts';
 import { requireAccess } from './auth.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -12,8 +12,10 @@ const security = [{ bearer: [] }];
 const readErrors = { 401: errorReplySchema, 403: errorReplySchema };
 
 export interface DocumentSpec<V> {
-  /** `GET|PUT <path>`, each guarded by its row of the authorization table. */
+  /** `GET|PUT <path>`. */
   path: string;
+  /** Who may read and replace the document (lib/access.ts). */
+  access: Access;
   summaries: { get: string; put: string };
   /** What PUT takes (validated, the SPEC messages on its fields) and what both answer. */
   body: z.ZodType;
@@ -33,13 +35,13 @@ export interface DocumentSpec<V> {
 export function documentRoutes<V>(app: App, spec: DocumentSpec<V>): void {
   const reply = z.object({ data: spec.reply });
   const event = spec.event ?? { type: 'settings.updated', objectId: spec.path.split('/').at(-1)! };
-  app.get(spec.path, { onRequest: requireAccess(app, `GET ${spec.path}` as RouteKey), schema: { tags, summary: spec.summaries.get, security, response: { 200: reply, ...readErrors } } }, async () => ({
+  app.get(spec.path, { onRequest: requireAccess(app, spec.access), schema: { tags, summary: spec.summaries.get, security, response: { 200: reply, ...readErrors } } }, async () => ({
     data: await spec.get(),
   }));
   app.put(
     spec.path,
     {
-      onRequest: requireAccess(app, `PUT ${spec.path}` as RouteKey),
+      onRequest: requireAccess(app, spec.access),
       schema: { tags, summary: spec.summaries.put, security, body: spec.body, response: { 200: reply, ...readErrors, ...(spec.putErrors ?? { 422: errorReplySchema }) } },
     },
     async (request) => {

@@ -14,9 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { RouteKey } from '../../lib/authorization.ts';
 import type { BodyOf } from '../../lib/route-body.ts';
 import { networkScope, scopeOf } from '../../lib/scope.ts';
+import { ofAffiliate, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { type Actor, assignManager, assignTier, setActive, setRevsharePaused } from './actions.ts';
 import { approveAffiliate, rejectAffiliate } from './approval.ts';
@@ -31,7 +31,6 @@ const actorOf = (request: { auth?: { id: number } | undefined; ip: string }): Ac
 
 /** The row actions and dialogs of the affiliates list (staff with `affiliates`); each answers the changed row and the SPEC message. */
 export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = (key: RouteKey) => requireAccess(app, key);
   const itemOf = async (id: number, viewer: number) => {
     const item = await getAffiliateItem(app.db, id, { id: viewer, scope: networkScope });
     if (!item) throw new NotFoundError(msg.notFound);
@@ -42,7 +41,7 @@ export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const simple = (path: string, summary: string, message: string, run: (actor: Actor, id: number) => Promise<void>) =>
     app.post(
       `/v1/affiliates/:id/${path}`,
-      { onRequest: guard(`POST /v1/affiliates/{id}/${path}` as RouteKey), schema: { tags, summary, security, params: idParamsSchema, response: { 200: affiliateReplySchema, ...errors } } },
+      { onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))), schema: { tags, summary, security, params: idParamsSchema, response: { 200: affiliateReplySchema, ...errors } } },
       async (request) => {
         await run(actorOf(request), request.params.id);
         return { data: await itemOf(request.params.id, request.auth!.id), message };
@@ -67,7 +66,7 @@ export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const withBody = <S extends z.ZodType>(path: string, summary: string, body: S, run: (actor: Actor, id: number, input: BodyOf<S>) => Promise<string>) =>
     app.post(
       `/v1/affiliates/:id/${path}`,
-      { onRequest: guard(`POST /v1/affiliates/{id}/${path}` as RouteKey), schema: { tags, summary, security, params: idParamsSchema, body, response: { 200: affiliateReplySchema, ...errors } } },
+      { onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))), schema: { tags, summary, security, params: idParamsSchema, body, response: { 200: affiliateReplySchema, ...errors } } },
       async (request) => {
         const message = await run(actorOf(request), request.params.id, request.body);
         return { data: await itemOf(request.params.id, request.auth!.id), message };
@@ -91,7 +90,7 @@ export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates/:id/offer-reward',
     {
-      onRequest: guard('POST /v1/affiliates/{id}/offer-reward'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: {
         tags,
         summary: "A custom payout for this affiliate on one offer (empty amount: back to the tier's or the offer's)",
@@ -110,7 +109,7 @@ export const affiliateActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates/bulk',
     {
-      onRequest: guard('POST /v1/affiliates/bulk'),
+      onRequest: requireAccess(app, staff('affiliates')),
       schema: {
         tags,
         summary: 'Activate, deactivate, assign a tier or a manager to many affiliates; a result per row',

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { networkScope, scopeOf } from '../../lib/scope.ts';
+import { ofAffiliate, signedIn, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { authDeps, createLoginAsCode, setSignupApprovalRequired, signupApprovalRequired } from '../auth/index.ts';
 import { type Actor, createAffiliate, listManagers, updateAffiliate } from './actions.ts';
@@ -44,7 +45,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates'),
+      onRequest: requireAccess(app, staff('affiliates')),
       schema: {
         tags,
         summary: 'Affiliates: search, filters, sort and pages (`per_page=all` for every row); managers see their own first',
@@ -59,7 +60,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/export.csv',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/export.csv'),
+      onRequest: requireAccess(app, staff('affiliates')),
       schema: {
         tags,
         summary: 'The affiliates list as CSV, with the same search, filters and sort (every row)',
@@ -77,7 +78,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates',
     {
-      onRequest: requireAccess(app, 'POST /v1/affiliates'),
+      onRequest: requireAccess(app, staff('affiliates')),
       schema: { tags, summary: 'Create an affiliate, active and approved', security, body: affiliateCreateRequestSchema, response: { 201: affiliateReplySchema, ...errors } },
     },
     async (request, reply) => {
@@ -91,7 +92,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/affiliates/:id',
     {
-      onRequest: requireAccess(app, 'PATCH /v1/affiliates/{id}'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags, summary: "Edit an affiliate's name, email and contact details", security, params: idParamsSchema, body: affiliateUpdateSchema, response: { 200: affiliateReplySchema, ...errors } },
     },
     async (request) => {
@@ -103,7 +104,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/managers',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/managers'),
+      onRequest: requireAccess(app, staff('affiliates')),
       schema: { tags, summary: 'Staff users who can manage affiliates', security, response: { 200: managerListReplySchema, ...errors } },
     },
     async () => ({ data: await listManagers(app.db) }),
@@ -112,7 +113,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/signup-approval',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/signup-approval'),
+      onRequest: requireAccess(app, staff('affiliates', 'settings')),
       schema: { tags, summary: 'Whether new affiliates wait for approval', security, response: { 200: signupApprovalReplySchema, ...errors } },
     },
     async () => ({ data: { required: await signupApprovalRequired(app.db) } }),
@@ -121,7 +122,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/affiliates/signup-approval',
     {
-      onRequest: requireAccess(app, 'PUT /v1/affiliates/signup-approval'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: { tags, summary: 'Turn sign-up approval on or off (staff with settings)', security, body: signupApprovalSchema, response: { 200: signupApprovalReplySchema, ...errors } },
     },
     async (request) => {
@@ -133,7 +134,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/affiliates/:id/login-as',
     {
-      onRequest: requireAccess(app, 'POST /v1/affiliates/{id}/login-as'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: {
         tags,
         summary: 'A single-use code (2 minutes) to open a marked session as this affiliate: read-only unless `with_changes`, with a reason',
@@ -155,7 +156,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/login-as/session',
     {
-      onRequest: requireAccess(app, 'GET /v1/login-as/session'),
+      onRequest: requireAccess(app, signedIn),
       schema: {
         tags,
         summary: 'The login-as session the caller is in (affiliate, staff, read-only, reason), or null: the banner "Viewing as <affiliate> — <staff>"',

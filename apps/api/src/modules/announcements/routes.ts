@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { enqueueNewsEmails } from '../email/index.ts';
 import { recordChange } from '../../lib/events.ts';
+import { client, clientOrStaff, signedIn, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import * as service from './service.ts';
@@ -29,7 +30,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/announcements',
     {
-      onRequest: requireAccess(app, 'GET /v1/announcements'),
+      onRequest: requireAccess(app, clientOrStaff('announcements')),
       schema: { tags, summary: 'Announcements, newest first by default; per_page=all for all', security: [{ bearer: [] }], querystring: announcementListQuerySchema, response: { 200: listReply(announcementSchema), ...errors } },
     },
     async (request) => {
@@ -41,7 +42,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/announcements/has-unread',
     {
-      onRequest: requireAccess(app, 'GET /v1/announcements/has-unread'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: 'Whether the bell shows its dot', security: [{ bearer: [] }], response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors } },
     },
     async (request) => ({ data: { has_unread: request.auth!.isClient ? await service.hasUnread(app.db, request.auth!.id) : false } }),
@@ -49,7 +50,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/announcements/mark-all-as-read',
-    { onRequest: requireAccess(app, 'POST /v1/announcements/mark-all-as-read'), schema: { tags, summary: 'Mark every announcement read for the signed-in affiliate', security: [{ bearer: [] }], response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: 'Mark every announcement read for the signed-in affiliate', security: [{ bearer: [] }], response: { 200: z.object({ data: z.object({ has_unread: z.boolean() }) }), ...errors } } },
     async (request) => {
       await service.markAsRead(app.db, request.auth!.id, 'all');
       return { data: { has_unread: false } };
@@ -59,7 +60,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/announcements/mark-as-read',
     {
-      onRequest: requireAccess(app, 'POST /v1/announcements/mark-as-read'),
+      onRequest: requireAccess(app, client),
       schema: {
         tags,
         summary: 'Mark announcements read for the signed-in affiliate (ids in the body, or ids/id in the query)',
@@ -79,13 +80,13 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/announcements/:id',
-    { onRequest: requireAccess(app, 'GET /v1/announcements/{id}'), schema: { tags, summary: 'One announcement', security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: requireAccess(app, clientOrStaff('announcements')), schema: { tags, summary: 'One announcement', security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
     async (request) => ({ data: await service.getAnnouncement(app.db, viewer(request), request.params.id) }),
   );
 
   app.post(
     '/v1/announcements',
-    { onRequest: requireAccess(app, 'POST /v1/announcements'), schema: { tags, summary: 'Create an announcement', description: multipartNote, security: [{ bearer: [] }], response: { 201: one, ...errors } } },
+    { onRequest: requireAccess(app, staff('announcements')), schema: { tags, summary: 'Create an announcement', description: multipartNote, security: [{ bearer: [] }], response: { 201: one, ...errors } } },
     async (request, reply) => {
       const id = await service.createAnnouncement(app.db, app.config, request.auth!.id, await readForm(request));
       await enqueueNewsEmails(app.db, id);
@@ -97,7 +98,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/announcements/:id',
-    { onRequest: requireAccess(app, 'POST /v1/announcements/{id}'), schema: { tags, summary: 'Update an announcement', description: multipartNote, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: requireAccess(app, staff('announcements')), schema: { tags, summary: 'Update an announcement', description: multipartNote, security: [{ bearer: [] }], params: idParams, response: { 200: one, ...errors } } },
     async (request) => {
       const before = await service.getAnnouncement(app.db, viewer(request), request.params.id);
       await service.updateAnnouncement(app.db, app.config, request.auth!.id, request.params.id, await readForm(request));
@@ -109,7 +110,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/announcements/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/announcements/{id}'), schema: { tags, summary: 'Delete an announcement', security: [{ bearer: [] }], params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
+    { onRequest: requireAccess(app, staff('announcements')), schema: { tags, summary: 'Delete an announcement', security: [{ bearer: [] }], params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
     async (request) => {
       const before = await service.getAnnouncement(app.db, viewer(request), request.params.id);
       await service.deleteAnnouncement(app.db, app.config, request.params.id);

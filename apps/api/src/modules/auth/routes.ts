@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { verifyCaptcha } from '../../lib/captcha.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { anyone, client, signedIn } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { authDeps, requestContext } from './deps.ts';
 import { loginAsUser, loginByCode } from './login-codes.ts';
@@ -40,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/register',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Sign up as an affiliate; the account stays inactive until the emailed link is followed',
@@ -59,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/account/activate',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Activate an account with the token from the activation email',
@@ -75,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/authentication/login',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Sign in; answers tokens, or a session token when a code was emailed (two-step)',
@@ -90,13 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v2/authentication/confirm',
-    { schema: { tags, summary: 'Complete a two-step sign-in with the emailed code', body: confirmRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
+    { config: { access: anyone }, schema: { tags, summary: 'Complete a two-step sign-in with the emailed code', body: confirmRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
     async (request) => ({ data: await auth.confirm(deps, request.body.session_token, request.body.code, requestContext(request)) }),
   );
 
   app.post(
     '/v2/authentication/resend-code',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Send a new code for a two-step sign-in still open; the reply carries the session token that replaces the old one',
@@ -111,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/user/two-step',
     {
       // Staff always sign in in two steps.
-      onRequest: requireAccess(app, 'PUT /v1/user/two-step'),
+      onRequest: requireAccess(app, client),
       schema: {
         tags,
         summary: 'Turn two-step sign-in on or off (affiliates; staff always use it), after checking the current password',
@@ -126,6 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/clients/web/admin/refresh',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Rotate the refresh token; a reused token revokes its whole session',
@@ -148,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/authentication/logout',
     {
-      onRequest: requireAccess(app, 'POST /v1/authentication/logout'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: 'End the current session', body: logoutRequestSchema.nullish(), response: { 200: messageReplySchema, ...errors } },
     },
     async (request) => {
@@ -162,6 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/password/forgot',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Email a password reset link (the same answer whether or not the account exists)',
@@ -179,6 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/password/reset',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Set a new password with the emailed token (single use, 1 hour); a staff invitation\'s link also signs the person in (`tokens`)',
@@ -195,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/password',
     {
-      onRequest: requireAccess(app, 'POST /v1/user/password'),
+      onRequest: requireAccess(app, signedIn),
       schema: {
         tags,
         summary: 'Change the password; every other session ends and this one gets fresh tokens',
@@ -211,13 +219,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/authentication/login-by-code',
-    { schema: { tags, summary: 'Sign in with a one-time code from an email link (lac/lbc)', body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
+    { config: { access: anyone }, schema: { tags, summary: 'Sign in with a one-time code from an email link (lac/lbc)', body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } } },
     async (request) => ({ data: await loginByCode(deps, request.body.code, requestContext(request)) }),
   );
 
   app.post(
     '/v1/authentication/login-as-user',
     {
+      config: { access: anyone },
       schema: { tags, summary: "Exchange a staff member's login-as code for a marked affiliate session", body: codeRequestSchema, response: { 200: tokensReplySchema, ...errors } },
     },
     async (request) => ({ data: await loginAsUser(deps, request.body.code, requestContext(request)) }),

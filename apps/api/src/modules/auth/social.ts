@@ -17,6 +17,7 @@ import { sendEmail } from '../email/index.ts';
 import { setSharedMarker } from '../shared-details/index.ts';
 import { recordTermsAcceptance } from '../terms/index.ts';
 import { initialApprovalStatus } from './signup-approval.ts';
+import { anyone } from '../../lib/access.ts';
 
 type Provider = 'google' | 'facebook';
 const providerSchema = z.enum(['google', 'facebook']);
@@ -176,7 +177,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/auth/social/:provider/callback',
-    { schema: { tags, summary: 'Provider callback: signs in through a one-time code, or explains what went wrong', params: z.object({ provider: providerSchema }) } },
+    { config: { access: anyone }, schema: { tags, summary: 'Provider callback: signs in through a one-time code, or explains what went wrong', params: z.object({ provider: providerSchema }) } },
     async (request, reply) => {
       const provider = request.params.provider;
       reply.header('set-cookie', `${STATE_COOKIE}=; Path=/v1/auth/social; HttpOnly; SameSite=Lax; Max-Age=0`);

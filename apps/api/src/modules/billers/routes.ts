@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { scopeOf } from '../../lib/scope.ts';
+import { anyone, clientOrStaff, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { clientIp } from '../clicks/index.ts';
 import { eq } from 'drizzle-orm';
@@ -52,7 +53,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/sites/:id/biller-accounts',
     {
-      onRequest: requireAccess(app, 'GET /v1/sites/{id}/biller-accounts'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: "A site's biller accounts, each with the postback URL to paste into the biller's admin", security, params: idParamsSchema, response: { 200: billerAccountListReplySchema, ...errors } },
     },
     async (request) => ({ data: await listAccounts(app.db, keys, request.params.id) }),
@@ -61,7 +62,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/sites/:id/biller-accounts',
     {
-      onRequest: requireAccess(app, 'POST /v1/sites/{id}/biller-accounts'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: {
         tags,
         summary: "Add a biller account to a site (the biller's identifiers, its secret, the pass-through field); answers its postback URL",
@@ -81,7 +82,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/biller-accounts/:id',
     {
-      onRequest: requireAccess(app, 'PATCH /v1/biller-accounts/{id}'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: 'Change a biller account (not its biller)', security, params: idParamsSchema, body: billerAccountUpdateSchema, response: { 200: billerAccountReplySchema, ...errors } },
     },
     async (request) => {
@@ -94,7 +95,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/biller-accounts/:id',
     {
-      onRequest: requireAccess(app, 'DELETE /v1/biller-accounts/{id}'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: 'Delete a biller account: its postback URL stops answering at once; its events and conversions stay', security, params: idParamsSchema, response: { 200: billerAccountReplySchema, ...errors } },
     },
     async (request) => {
@@ -108,7 +109,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/biller-accounts/:id/rotate-key',
     {
-      onRequest: requireAccess(app, 'POST /v1/biller-accounts/{id}/rotate-key'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: "Replace the account key in the postback URL; the old URL stops answering at once", security, params: idParamsSchema, response: { 200: billerAccountReplySchema, ...errors } },
     },
     async (request) => {
@@ -121,7 +122,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/biller-accounts/:id/test-post',
     {
-      onRequest: requireAccess(app, 'POST /v1/biller-accounts/{id}/test-post'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: {
         tags,
         operationId: 'sendBillerTestPost',
@@ -154,7 +155,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/biller-events',
     {
-      onRequest: requireAccess(app, 'GET /v1/biller-events'),
+      onRequest: requireAccess(app, staff('offers', 'payouts')),
       schema: {
         tags,
         summary: 'Every post the billers sent (card-like fields dropped, secrets redacted) and what it became, filtered by biller, site, status and days',
@@ -169,7 +170,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/biller-events/:id/replay',
     {
-      onRequest: requireAccess(app, 'POST /v1/biller-events/{id}/replay'),
+      onRequest: requireAccess(app, staff('offers', 'payouts')),
       schema: {
         tags,
         summary: 'Process one biller event again after a fix (idempotent: what it already made is not made twice)',
@@ -188,7 +189,7 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/statistics/retention',
     {
-      onRequest: requireAccess(app, 'GET /v1/statistics/retention'),
+      onRequest: requireAccess(app, clientOrStaff('statistics')),
       schema: {
         tags: ['statistics'],
         summary: "Retention of billers' subscriptions per affiliate and offer: started, active, rebills, churned and churn rate",
@@ -225,10 +226,10 @@ export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     response: { 200: z.string().describe('The plain text the biller expects'), 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema },
   });
-  app.get('/billers/:biller/:account_key', { helmet: false, onRequest: requireAccess(app, 'GET /billers/{biller}/{account_key}'), schema: postbackSchema('GET') }, postback);
+  app.get('/billers/:biller/:account_key', { helmet: false, onRequest: requireAccess(app, anyone), schema: postbackSchema('GET') }, postback);
   app.post(
     '/billers/:biller/:account_key',
-    { helmet: false, onRequest: requireAccess(app, 'POST /billers/{biller}/{account_key}'), schema: { ...postbackSchema('POST'), body: z.record(z.string(), z.unknown()).nullish() } },
+    { helmet: false, onRequest: requireAccess(app, anyone), schema: { ...postbackSchema('POST'), body: z.record(z.string(), z.unknown()).nullish() } },
     postback,
   );
 };

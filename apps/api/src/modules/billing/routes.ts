@@ -1,8 +1,8 @@
 import { billingAccountSchema, billingDetailsSchema, dataReply, errorReplySchema, type BillingDetails, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { RouteKey } from '../../lib/authorization.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
+import { type Access, ofAffiliate, signedIn, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { targetQuery, targetUserId } from '../../lib/target.ts';
 import { affiliateBilling, getBilling, saveBilling } from './service.ts';
@@ -13,8 +13,8 @@ const errors = { 401: errorReplySchema, 403: errorReplySchema };
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Affiliates: their own; staff with affiliates: an affiliate's by ?user_id= (Affiliate Details).
   // Before the body is read: staff have no billing details of their own.
-  const client = (route: RouteKey) => [
-    requireAccess(app, route),
+  const client = (access: Access) => [
+    requireAccess(app, access),
     async (request: FastifyRequest) => {
       if (!request.auth!.isClient && (request.query as Record<string, unknown>).user_id === undefined) throw new ForbiddenError();
     },
@@ -27,14 +27,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/billing',
-    { onRequest: client('GET /v1/user/billing'), schema: { tags, summary: 'Where you are paid: recipient type, payment method and its details', security: [{ bearer: [] }], querystring: targetQuery, response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } } },
+    { onRequest: client(signedIn), schema: { tags, summary: 'Where you are paid: recipient type, payment method and its details', security: [{ bearer: [] }], querystring: targetQuery, response: { 200: dataReply(billingAccountSchema), ...errors, 404: errorReplySchema, 422: errorReplySchema } } },
     async (request) => ({ data: await getBilling(app.db, await whose(request, request.query.user_id)) }),
   );
 
   app.put(
     '/v1/user/billing',
     {
-      onRequest: client('PUT /v1/user/billing'),
+      onRequest: client(signedIn),
       schema: {
         tags,
         summary: 'Save where you are paid; each method’s details are checked for what they are (IBAN, SWIFT/BIC, routing number, email, wallet address)',
@@ -51,7 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/:id/billing',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/billing'),
+      onRequest: requireAccess(app, ofAffiliate(staff('payouts', 'affiliates'))),
       schema: {
         tags: ['affiliates'],
         summary: 'One affiliate’s billing details: recipient type, payment method and its details, and whether they are complete',

@@ -1,5 +1,6 @@
 import { campaignInputSchema, campaignListReplySchema, campaignReplySchema, campaignsQuerySchema, errorReplySchema, idParamsSchema, messageReplySchema, trackingMessages } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { client, own } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { assertMayGetLinks } from '../links/index.ts';
 import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from './service.ts';
@@ -12,7 +13,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/campaigns',
     {
-      onRequest: requireAccess(app, 'GET /v1/campaigns'),
+      onRequest: requireAccess(app, client),
       schema: { tags, summary: "The signed-in affiliate's campaigns, paged, filtered and sorted (newest first by default)", security: [{ bearer: [] }], querystring: campaignsQuerySchema, response: { 200: campaignListReplySchema, ...errors } },
     },
     async (request) => listCampaigns(app.db, app.config.publicUrl, request.auth!.id, request.query),
@@ -20,7 +21,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/campaigns',
-    { onRequest: requireAccess(app, 'POST /v1/campaigns'), schema: { tags, summary: 'Create a campaign', security: [{ bearer: [] }], body: campaignInputSchema, response: { 201: campaignReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: 'Create a campaign', security: [{ bearer: [] }], body: campaignInputSchema, response: { 201: campaignReplySchema, ...errors } } },
     async (request, reply) => {
       // A campaign is a tracking link: none while the sign-up waits for approval.
       await assertMayGetLinks(app.db, request.auth!.id);
@@ -30,7 +31,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/campaigns/:id',
-    { onRequest: requireAccess(app, 'PUT /v1/campaigns/{id}'), schema: { tags, summary: 'Update a campaign', security: [{ bearer: [] }], params: idParamsSchema, body: campaignInputSchema, response: { 200: campaignReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, own(client)), schema: { tags, summary: 'Update a campaign', security: [{ bearer: [] }], params: idParamsSchema, body: campaignInputSchema, response: { 200: campaignReplySchema, ...errors } } },
     async (request) => {
       const campaign = await updateCampaign(app.db, app.config.publicUrl, request.auth!.id, request.params.id, request.body);
       app.linkCache.clear();
@@ -40,7 +41,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/campaigns/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/campaigns/{id}'), schema: { tags, summary: 'Delete a campaign (its link then leads to the site without counting)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: messageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, own(client)), schema: { tags, summary: 'Delete a campaign (its link then leads to the site without counting)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: messageReplySchema, ...errors } } },
     async (request) => {
       await deleteCampaign(app.db, request.auth!.id, request.params.id);
       app.linkCache.clear();

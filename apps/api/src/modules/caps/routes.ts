@@ -2,6 +2,7 @@ import { capInputSchema, capListReplySchema, capMessages, capReplySchema, errorR
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
+import { staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { createCap, deleteCap, listCaps } from './service.ts';
 
@@ -14,7 +15,7 @@ export const capRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/offers/:id/caps',
     {
-      onRequest: requireAccess(app, 'GET /v1/offers/{id}/caps'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: "An offer's caps, with what each has taken this period and when it reopens", security, params: idParamsSchema, response: { 200: capListReplySchema, ...errors } },
     },
     async (request) => ({ data: await listCaps(app.db, request.params.id) }),
@@ -23,7 +24,7 @@ export const capRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers/:id/caps',
     {
-      onRequest: requireAccess(app, 'POST /v1/offers/{id}/caps'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: {
         tags,
         summary: 'Add a cap to an offer: clicks, conversions or payout per day, week, month or in total, hard or soft, for the offer or one affiliate',
@@ -46,7 +47,7 @@ export const capRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/caps/:id',
     {
-      onRequest: requireAccess(app, 'DELETE /v1/caps/{id}'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: 'Delete a cap (the offer reopens if it closed it)', security, params: idParamsSchema, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } },
     },
     async (request) => {

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { type LocalAnswers, type OutboundPolicy, systemResolver } from '../../lib/safe-fetch.ts';
+import { anyone, client, clientOrStaff, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { assertMayGetLinks } from '../links/index.ts';
 import { uploadsDir } from '../uploads/index.ts';
@@ -62,6 +63,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
 
   documentRoutes<{ minutes: number }>(app, {
     path: '/v1/settings/catalogue-sync',
+    access: staff('settings'),
     summaries: { get: "Global Settings: minutes between scheduled syncs of each site's catalogue", put: 'Save Global Settings: the catalogue sync interval (0 turns the schedule off)' },
     body: catalogueSyncSettingsUpdateSchema,
     reply: catalogueSyncSettingsSchema,
@@ -71,7 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
 
   app.post(
     '/v1/sites/:id/sync',
-    { onRequest: requireAccess(app, 'POST /v1/sites/{id}/sync'), schema: { tags: ['sites'], summary: "Sync now: queue a sync of the site's models and scenes from its catalogue APIs", security, params: idParamsSchema, response: { 202: syncStartedReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, staff('offers')), schema: { tags: ['sites'], summary: "Sync now: queue a sync of the site's models and scenes from its catalogue APIs", security, params: idParamsSchema, response: { 202: syncStartedReplySchema, ...errors } } },
     async (request, reply) => {
       clearFacets(app.db);
       return reply.code(202).send({ data: await requestSync(app.db, request.params.id) });
@@ -86,7 +88,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
     app.get(
       `/v1/creatives/${path}`,
       {
-        onRequest: requireAccess(app, `GET /v1/creatives/${path}`),
+        onRequest: requireAccess(app, clientOrStaff('creatives')),
         schema: {
           tags: ['creatives'],
           summary: `The network's ${label}: search, site, tag and VR filters; newest first or by what converts (earnings per click, last 30 days)`,
@@ -104,7 +106,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
     app.post(
       `/v1/creatives/${path}/:id/tracking-link`,
       {
-        onRequest: requireAccess(app, `POST /v1/creatives/${path}/{id}/tracking-link`),
+        onRequest: requireAccess(app, client),
         schema: {
           tags: ['creatives'],
           summary: `The signed-in affiliate's deep tracking link to one of the ${label}' pages, carrying the creative's id`,
@@ -121,12 +123,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
   const info = (affiliateId: number) => feedInfo(app.db, affiliateId, app.config.publicUrl);
   app.get(
     '/v1/creatives/feeds',
-    { onRequest: requireAccess(app, 'GET /v1/creatives/feeds'), schema: { tags: ['creatives'], summary: "The signed-in affiliate's feed URLs (JSON, XML, RSS) and the fields each item has", security, response: { 200: feedInfoReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags: ['creatives'], summary: "The signed-in affiliate's feed URLs (JSON, XML, RSS) and the fields each item has", security, response: { 200: feedInfoReplySchema, ...errors } } },
     async (request) => ({ data: await info(request.auth!.id) }),
   );
   app.post(
     '/v1/creatives/feeds',
-    { onRequest: requireAccess(app, 'POST /v1/creatives/feeds'), schema: { tags: ['creatives'], summary: 'Make a new feed key; the previous key (if any) stops working at once', security, response: { 201: feedInfoReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags: ['creatives'], summary: 'Make a new feed key; the previous key (if any) stops working at once', security, response: { 201: feedInfoReplySchema, ...errors } } },
     async (request, reply) => {
       // A feed's every link is a tracking link: a sign-up waiting for approval gets none yet.
       await assertMayGetLinks(app.db, request.auth!.id);
@@ -136,7 +138,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
   );
   app.delete(
     '/v1/creatives/feeds',
-    { onRequest: requireAccess(app, 'DELETE /v1/creatives/feeds'), schema: { tags: ['creatives'], summary: 'Revoke the feed key: its feed URLs answer 404 from now on', security, response: { 200: feedInfoReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags: ['creatives'], summary: 'Revoke the feed key: its feed URLs answer 404 from now on', security, response: { 200: feedInfoReplySchema, ...errors } } },
     async (request) => {
       feeds.forget(await revoke(app.db, request.auth!.id));
       return { data: await info(request.auth!.id) };
@@ -149,7 +151,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueOptions> = async (a
         `/feeds/:feed_key/${file}.${format}`,
         {
           helmet: false,
-          onRequest: requireAccess(app, `GET /feeds/{feed_key}/${file}.${format}`),
+          onRequest: requireAccess(app, anyone),
           schema: {
             tags: ['feeds'],
             summary: `Feed of the newest ${file} as ${format.toUpperCase()} (public; the feed key is the credential)`,

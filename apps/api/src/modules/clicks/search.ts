@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { clicks, offers, sites, users } from '../../db/schema/index.ts';
+import { staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 
 type Query = z.output<typeof clickSearchQuerySchema>;
@@ -61,7 +62,7 @@ export const clickSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/clicks/search',
     {
-      onRequest: requireAccess(app, 'GET /v1/clicks/search'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: {
         tags: ['conversions'],
         operationId: 'searchClicks',

@@ -2,6 +2,7 @@ import { attachConversionRequestSchema, conversionActionReplySchema, errorReplyS
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
 import { scopeOf } from '../../lib/scope.ts';
+import { staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { fromHundredths } from '../../lib/money-units.ts';
 import { attachConversion } from './attach.ts';
@@ -18,7 +19,7 @@ export const conversionLogActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/conversion-log/:id/reverse',
     {
-      onRequest: requireAccess(app, 'POST /v1/conversion-log/{id}/reverse'),
+      onRequest: requireAccess(app, staff('payouts')),
       schema: {
         tags,
         summary: 'Reverse a conversion by hand, with a reason: what is left of its earning and its referral commission are taken back',
@@ -43,7 +44,7 @@ export const conversionLogActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/conversion-log/:id/attach',
     {
-      onRequest: requireAccess(app, 'POST /v1/conversion-log/{id}/attach'),
+      onRequest: requireAccess(app, staff('payouts')),
       schema: {
         tags,
         summary: 'Attach an orphaned conversion to a click of its site, which then pays it',

@@ -2,6 +2,7 @@ import { type ConversionLogRow, conversionLogQuerySchema, conversionLogReplySche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isStaffScope, scopeOf, type Scope } from '../../lib/scope.ts';
+import { clientOrStaff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { listConversionLog } from './log-query.ts';
 
@@ -51,7 +52,7 @@ export const conversionLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/conversion-log',
     {
-      onRequest: requireAccess(app, 'GET /v1/conversion-log', { tokenScope: 'statistics:read' }),
+      onRequest: requireAccess(app, clientOrStaff('statistics'), { tokenScope: 'statistics:read' }),
       schema: {
         tags,
         operationId: 'listConversionLog',
@@ -67,7 +68,7 @@ export const conversionLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/conversion-log.csv',
     {
-      onRequest: requireAccess(app, 'GET /v1/conversion-log.csv', { tokenScope: 'statistics:read' }),
+      onRequest: requireAccess(app, clientOrStaff('statistics'), { tokenScope: 'statistics:read' }),
       schema: {
         tags,
         operationId: 'exportConversionLog',

@@ -8,6 +8,7 @@ import { parseOrThrow } from '../../lib/validate.ts';
 import { type ReportingSite, siteKeyResolver } from '../sites/index.ts';
 import { fromHundredths } from '../../lib/money-units.ts';
 import { type ConversionInput, type ConversionSource, recordConversion, siteApi } from './service.ts';
+import { anyone } from '../../lib/access.ts';
 
 type SiteLookup = ReturnType<typeof siteKeyResolver>;
 
@@ -56,6 +57,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/conversions',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Report a conversion (JSON or form fields; Authorization: Bearer <site api key>)',
@@ -77,6 +79,7 @@ export const conversionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/conversions',
     {
+      config: { access: anyone },
       schema: {
         tags,
         summary: 'Report a conversion by URL, for billers that can only fire a URL (?key=<site api key>&cid=&type=&amount=&transaction_id=)',

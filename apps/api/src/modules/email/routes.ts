@@ -17,6 +17,7 @@ import { users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordChange } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
+import { staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { sampleVars } from './samples.ts';
 import { deliver, renderEmail } from './send.ts';
@@ -38,14 +39,14 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/email-templates',
-    { onRequest: requireAccess(app, 'GET /v1/email-templates'), schema: { tags, summary: 'Every email type with its current subject, body and variables', security, response: { 200: z.object({ data: z.array(emailTemplateSchema) }), ...errors } } },
+    { onRequest: requireAccess(app, staff('settings')), schema: { tags, summary: 'Every email type with its current subject, body and variables', security, response: { 200: z.object({ data: z.array(emailTemplateSchema) }), ...errors } } },
     async () => ({ data: await listTemplates(app.db) }),
   );
 
   app.put(
     '/v1/email-templates/:type',
     {
-      onRequest: requireAccess(app, 'PUT /v1/email-templates/{type}'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Save a template: the body is sanitised; a variable the type does not offer is refused (422 on its field)',
@@ -65,7 +66,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/email-templates/:type/reset',
-    { onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/reset'), schema: { tags, summary: 'Bring back the shipped default of a template', security, params: typeParams, response: { 200: one, ...errors } } },
+    { onRequest: requireAccess(app, staff('settings')), schema: { tags, summary: 'Bring back the shipped default of a template', security, params: typeParams, response: { 200: one, ...errors } } },
     async (request) => {
       const type = typeOf(request.params);
       const { before, after } = await resetTemplate(app.db, type);
@@ -77,7 +78,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/email-templates/:type/preview',
     {
-      onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/preview'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: { tags, summary: "Render a subject and body (saved or not) with a chosen affiliate's data", security, params: typeParams, body: emailPreviewBodySchema, response: { 200: z.object({ data: emailPreviewSchema }), ...errors } },
     },
     async (request) => {
@@ -91,7 +92,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/email-templates/:type/test',
     {
-      onRequest: requireAccess(app, 'POST /v1/email-templates/{type}/test'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary:

@@ -1,5 +1,6 @@
 import { errorReplySchema, type EventListReply, eventListQuerySchema, eventListReplySchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { eventsCsv } from './csv.ts';
 import { listEvents } from './queries.ts';
@@ -12,7 +13,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/events',
     {
-      onRequest: requireAccess(app, 'GET /v1/events'),
+      onRequest: requireAccess(app, wholeNetwork(staff('settings'))),
       schema: {
         tags,
         summary: 'The event history: who did what to which object, before and after (`format=csv` for a file)',

@@ -2,6 +2,7 @@ import { errorReplySchema, exchangeRateKeyParamsSchema, exchangeRateSchema, exch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
+import { staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { exchangeRateSettings, type RateDeps, updateExchangeRateSettings } from './service.ts';
@@ -16,7 +17,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ deps: RateDeps }> = asy
   app.get(
     '/v1/settings/exchange-rates',
     {
-      onRequest: requireAccess(app, 'GET /v1/settings/exchange-rates'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Global Settings: the latest exchange rate of each currency, the ECB load, the maximum per conversion',
@@ -31,7 +32,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ deps: RateDeps }> = asy
   app.put(
     '/v1/settings/exchange-rates',
     {
-      onRequest: requireAccess(app, 'PUT /v1/settings/exchange-rates'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Save Global Settings: exchange rates (USD per unit, for a day) and the maximum per conversion',
@@ -56,7 +57,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ deps: RateDeps }> = asy
   app.delete(
     '/v1/settings/exchange-rates/:currency/:day',
     {
-      onRequest: requireAccess(app, 'DELETE /v1/settings/exchange-rates/{currency}/{day}'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         operationId: 'withdrawExchangeRate',

@@ -2,6 +2,7 @@ import { clickScreeningSettingsSchema, errorReplySchema } from '@portal/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
+import { staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { putSetting } from '../settings/index.ts';
 import { CLICK_SCREENING_SETTING, getClickScreeningSettings } from './click-screening.ts';
@@ -16,7 +17,7 @@ export const clickScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/settings/click-screening',
     {
-      onRequest: requireAccess(app, 'GET /v1/settings/click-screening'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Global Settings: click screening (action per invalid reason, repeat window, burst limit)',
@@ -31,7 +32,7 @@ export const clickScreeningRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/settings/click-screening',
     {
-      onRequest: requireAccess(app, 'PUT /v1/settings/click-screening'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Save Global Settings: click screening',

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
+import { client, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { fromHundredths } from '../../lib/money-units.ts';
 import { appealConversion, approveHeld, listAppeals, listHeld, type PayApproved, rejectHeld, type Reviewed, reviewMany } from './review.ts';
@@ -40,7 +41,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved
   app.get(
     '/v1/fraud/held',
     {
-      onRequest: requireAccess(app, 'GET /v1/fraud/held'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags,
         operationId: 'listHeldConversions',
@@ -56,7 +57,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved
   app.post(
     '/v1/fraud/held/:conversion_id/approve',
     {
-      onRequest: requireAccess(app, 'POST /v1/fraud/held/{conversion_id}/approve'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags,
         operationId: 'approveHeldConversion',
@@ -76,7 +77,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved
   app.post(
     '/v1/fraud/held/:conversion_id/reject',
     {
-      onRequest: requireAccess(app, 'POST /v1/fraud/held/{conversion_id}/reject'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags,
         operationId: 'rejectHeldConversion',
@@ -97,7 +98,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved
   app.post(
     '/v1/fraud/held/bulk',
     {
-      onRequest: requireAccess(app, 'POST /v1/fraud/held/bulk'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags,
         operationId: 'reviewHeldConversions',
@@ -118,7 +119,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved
   app.get(
     '/v1/fraud/appeals',
     {
-      onRequest: requireAccess(app, 'GET /v1/fraud/appeals'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: { tags, operationId: 'listFraudAppeals', summary: "Affiliates' appeals of held or rejected conversions, newest first", security, response: { 200: appealsReplySchema, ...errors } },
     },
     async () => ({ data: await listAppeals(app.db) }),
@@ -127,7 +128,7 @@ export const fraudReviewRoutes: FastifyPluginAsyncZod<{ payApproved: PayApproved
   app.post(
     '/v1/conversion-log/:id/appeal',
     {
-      onRequest: requireAccess(app, 'POST /v1/conversion-log/{id}/appeal'),
+      onRequest: requireAccess(app, client),
       schema: {
         tags: ['conversions'],
         operationId: 'appealConversion',

@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
+import { type Access, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { invalidClicksByAffiliate } from './invalid-clicks.ts';
 import { affiliateRatios } from './overview.ts';
@@ -23,15 +23,15 @@ import { sharedGroups } from '../shared-details/index.ts';
 
 const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 422: errorReplySchema };
 
-function routeOptions<S extends { response: Record<number, z.ZodType> }>(app: FastifyInstance, route: RouteKey, operationId: string, summary: string, schema: S) {
-  return { onRequest: requireAccess(app, route), schema: { tags: ['fraud'], operationId, summary, security: [{ bearer: [] }], ...schema, response: { ...schema.response, ...errors } } };
+function routeOptions<S extends { response: Record<number, z.ZodType> }>(app: FastifyInstance, access: Access, operationId: string, summary: string, schema: S) {
+  return { onRequest: requireAccess(app, access), schema: { tags: ['fraud'], operationId, summary, security: [{ bearer: [] }], ...schema, response: { ...schema.response, ...errors } } };
 }
 
 /** Fraud rules (the network's and an offer's) and the Fraud screen's ratios and shared details (docs/fraud.md). */
 export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/settings/fraud-rules',
-    routeOptions(app, 'GET /v1/settings/fraud-rules', 'getNetworkFraudRules', "The network's fraud rules and the payout holds that follow the chargeback ratio", {
+    routeOptions(app, staff('fraud'), 'getNetworkFraudRules', "The network's fraud rules and the payout holds that follow the chargeback ratio", {
       response: { 200: networkFraudRulesReplySchema },
     }),
     async () => ({ data: { rules: await rulesOf(app.db, null), risk_holds: await riskHoldTable(app.db) } }),
@@ -39,7 +39,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/settings/fraud-rules',
-    routeOptions(app, 'PUT /v1/settings/fraud-rules', 'putNetworkFraudRules', "Replace the network's fraud rules (and the risk holds, when given)", {
+    routeOptions(app, staff('fraud'), 'putNetworkFraudRules', "Replace the network's fraud rules (and the risk holds, when given)", {
       body: networkFraudRulesRequestSchema,
       response: { 200: networkFraudRulesReplySchema },
     }),
@@ -55,7 +55,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/offers/:id/fraud-rules',
-    routeOptions(app, 'GET /v1/offers/{id}/fraud-rules', 'getOfferFraudRules', "An offer's own fraud rules (each replaces the network's rule of its kind)", {
+    routeOptions(app, staff('fraud'), 'getOfferFraudRules', "An offer's own fraud rules (each replaces the network's rule of its kind)", {
       params: idParamsSchema,
       response: { 200: offerFraudRulesReplySchema },
     }),
@@ -64,7 +64,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/offers/:id/fraud-rules',
-    routeOptions(app, 'PUT /v1/offers/{id}/fraud-rules', 'putOfferFraudRules', "Replace an offer's own fraud rules", {
+    routeOptions(app, staff('fraud'), 'putOfferFraudRules', "Replace an offer's own fraud rules", {
       params: idParamsSchema,
       body: offerFraudRulesRequestSchema,
       response: { 200: offerFraudRulesReplySchema },
@@ -79,7 +79,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/fraud/ratios',
-    routeOptions(app, 'GET /v1/fraud/ratios', 'listFraudRatios', 'Chargeback and refund ratios of each affiliate with sales, chargebacks or refunds in the last 90 days, highest first, with the extra payout hold days they earn', {
+    routeOptions(app, wholeNetwork(staff('fraud')), 'listFraudRatios', 'Chargeback and refund ratios of each affiliate with sales, chargebacks or refunds in the last 90 days, highest first, with the extra payout hold days they earn', {
       response: { 200: affiliateRatiosReplySchema },
     }),
     async (request) => ({ data: await affiliateRatios(request.readDb, new Date()) }),
@@ -87,7 +87,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/fraud/invalid-clicks',
-    routeOptions(app, 'GET /v1/fraud/invalid-clicks', 'listInvalidClicks', 'Invalid clicks by affiliate and reason over the last 1, 7, 30 or 90 days: the 100 affiliates with the most, most first', {
+    routeOptions(app, wholeNetwork(staff('fraud')), 'listInvalidClicks', 'Invalid clicks by affiliate and reason over the last 1, 7, 30 or 90 days: the 100 affiliates with the most, most first', {
       querystring: invalidClicksQuerySchema,
       response: { 200: invalidClicksReplySchema },
     }),
@@ -98,7 +98,7 @@ export const fraudRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v1/fraud/shared',
     routeOptions(
       app,
-      'GET /v1/fraud/shared',
+      wholeNetwork(staff('fraud')),
       'listSharedDetails',
       'Affiliates sharing payout details, a tax number or a sign-up address: one group per shared detail, matched by its keyed hash (never the value)',
       { response: { 200: sharedGroupsReplySchema } },

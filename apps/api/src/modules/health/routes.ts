@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/client.ts';
 import { isDatabaseLost } from '../../db/failover.ts';
 import { AppError } from '../../lib/errors.ts';
+import { anyone } from '../../lib/access.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: anyone },
       schema: {
         tags: ['system'],
         summary: 'Liveness with a database round trip',

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runStatement, type Statement } from '../../db/raw.ts';
 import { jobs } from '../../db/schema/index.ts';
 
 /**
@@ -82,9 +83,12 @@ export function enqueueFromSql(kind: string, payloadSql: string, expiresAtSql: s
   SELECT '${kind.replaceAll("'", "''")}', ${payloadSql}, ${expiresAtSql} FROM ${fromSql}`;
 }
 
-/** Wakes this instance's worker after jobs were added by a statement of its own (not `enqueue`). */
+/**
+ * Wakes this instance's worker after jobs were added by a statement of its own (not `enqueue`),
+ * once that statement's transaction has committed: the worker polls at once.
+ */
 export function notifyEnqueued(): void {
-  signals.emit('enqueued');
+  signals.emit('enqueued', true);
 }
 
 export interface JobContext {
@@ -125,6 +129,8 @@ export interface WorkerOptions {
 const DEFAULT_BACKOFF = { baseMs: 30_000, capMs: 3_600_000 };
 const DONE_KEPT_MS = 7 * 24 * 3_600_000;
 const CLEANUP_EVERY_MS = 3_600_000;
+/** How long a wake-up waits for the enqueuing transaction's commit. */
+const WAKE_MS = 15;
 
 /** Delay before retry number `attempt` (1-based): exponential, capped, with jitter downwards so it never passes the cap. */
 export function backoffDelay(attempt: number, backoff: { baseMs: number; capMs: number }, random: () => number = Math.random): number {
@@ -134,6 +140,29 @@ export function backoffDelay(attempt: number, backoff: { baseMs: number; capMs: 
 }
 
 type Claimed = { id: number; kind: string; payload: unknown; attempts: number; expiresAt: Date | null; nowMs: number };
+
+/**
+ * The worker's two statements of every job, written by hand and prepared once per connection:
+ * building them through the query builder for every job was the app's largest item after garbage
+ * collection in a profile of `npm run bench:postbacks`. The rarer ones (a retry, giving up, the
+ * clean-up) stay in the builder.
+ */
+const claimStatement: Statement = {
+  name: 'jobs_claim',
+  text: `UPDATE jobs SET locked_until = now() + $3::int * interval '1 millisecond', attempts = attempts + 1
+WHERE id IN (
+  SELECT id FROM jobs
+  WHERE done_at IS NULL AND run_at <= now() AND (locked_until IS NULL OR locked_until < now()) AND kind = ANY($1::varchar[])
+  ORDER BY run_at LIMIT $2::int FOR UPDATE SKIP LOCKED
+)
+RETURNING id, kind, payload, attempts, expires_at, floor(extract(epoch from now()) * 1000) AS now_ms`,
+};
+/** Done: `attempts` is the fencing token (a job taken over after its lease ran out matches nothing). */
+const doneStatement: Statement = {
+  name: 'jobs_done',
+  text: `UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1::bigint AND attempts = $2::int`,
+};
+type ClaimedRow = { id: number | string; kind: string; payload: unknown; attempts: number; expires_at: Date | string | null; now_ms: number | string };
 
 export class JobWorker {
   private readonly db: Db;
@@ -148,13 +177,13 @@ export class JobWorker {
   /** A wake-up arrived while polling: poll again at once rather than after the interval. */
   private again = false;
   private lastCleanup = 0;
-  private readonly onSignal: () => void;
+  private readonly onSignal: (committed?: boolean) => void;
 
   constructor(db: Db, options: WorkerOptions) {
     this.db = db;
     // Jobs mostly wait on the network (5 s at most per postback), so many can run at once.
     this.options = { concurrency: 32, leaseMs: 60_000, ...options };
-    this.onSignal = () => this.wake();
+    this.onSignal = (committed?: boolean) => this.wake(committed ? 0 : WAKE_MS);
   }
 
   /** Registers the handler of a kind; only registered kinds are claimed. */
@@ -180,13 +209,21 @@ export class JobWorker {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Polls soon: a job enqueued in a transaction becomes visible at its commit, a moment later. */
-  wake(): void {
-    if (!this.started || this.stopped || this.wakeTimer) return;
+  /**
+   * Polls soon: after `delayMs`, since a job enqueued in a transaction becomes visible at its
+   * commit, a moment later (and jobs finishing together then share one claim); at once when the
+   * jobs are known to be committed.
+   */
+  wake(delayMs = WAKE_MS): void {
+    if (!this.started || this.stopped) return;
+    if (this.wakeTimer) {
+      if (delayMs > 0) return;
+      clearTimeout(this.wakeTimer);
+    }
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       void this.tick();
-    }, 15);
+    }, delayMs);
     this.wakeTimer.unref();
   }
 
@@ -232,35 +269,15 @@ export class JobWorker {
   }
 
   private async claim(limit: number): Promise<Claimed[]> {
-    const due = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          isNull(jobs.doneAt),
-          lte(jobs.runAt, sql`now()`),
-          or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
-          inArray(jobs.kind, [...this.handlers.keys()]),
-        ),
-      )
-      .orderBy(jobs.runAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(jobs)
-      .set({
-        lockedUntil: sql`now() + ${this.options.leaseMs} * interval '1 millisecond'`,
-        attempts: sql`${jobs.attempts} + 1`,
-      })
-      .where(inArray(jobs.id, due))
-      .returning({
-        id: jobs.id,
-        kind: jobs.kind,
-        payload: jobs.payload,
-        attempts: jobs.attempts,
-        expiresAt: jobs.expiresAt,
-        nowMs: sql<number>`floor(extract(epoch from now()) * 1000)`.mapWith(Number),
-      });
+    const rows = await runStatement<ClaimedRow>(this.db, claimStatement, [[...this.handlers.keys()], limit, this.options.leaseMs]);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      payload: r.payload,
+      attempts: r.attempts,
+      expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+      nowMs: Number(r.now_ms),
+    }));
   }
 
   private async run(job: Claimed): Promise<void> {
@@ -274,7 +291,7 @@ export class JobWorker {
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
     try {
       await definition.handle(job.payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, final });
-      await this.db.update(jobs).set({ doneAt: sql`now()`, lockedUntil: null, lastError: null }).where(mine);
+      await runStatement(this.db, doneStatement, [job.id, job.attempts]);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       try {

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
+import { clientOrStaff, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { createLandingPage, deleteLandingPage, listLandingPages, toLandingPage, updateLandingPage } from './service.ts';
@@ -33,7 +34,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/landing-pages',
     {
-      onRequest: requireAccess(app, 'GET /v1/landing-pages', { tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, clientOrStaff('offers'), { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'Landing pages, paged, filtered (by site, by name) and sorted', security, querystring: landingPagesQuerySchema, response: { 200: landingPageListReplySchema, ...errors } },
     },
     async (request) => listLandingPages(app.db, request.query),
@@ -41,7 +42,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/landing-pages',
-    { onRequest: requireAccess(app, 'POST /v1/landing-pages'), schema: { tags, summary: 'Create a landing page', security, body: landingPageInputSchema, response: { 201: landingPageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, staff('offers')), schema: { tags, summary: 'Create a landing page', security, body: landingPageInputSchema, response: { 201: landingPageReplySchema, ...errors } } },
     async (request, reply) => {
       const data = toLandingPage(await createLandingPage(app.db, app.config, request.auth!.id, request.body, []));
       await recordChange(request, 'landing_page.created', { objectId: data.id, after: data });
@@ -51,7 +52,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/landing-pages/:id',
-    { onRequest: requireAccess(app, 'PUT /v1/landing-pages/{id}'), schema: { tags, summary: 'Update a landing page', security, params: idParamsSchema, body: landingPageInputSchema, response: { 200: landingPageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, staff('offers')), schema: { tags, summary: 'Update a landing page', security, params: idParamsSchema, body: landingPageInputSchema, response: { 200: landingPageReplySchema, ...errors } } },
     async (request) => {
       const { before, after } = await updateLandingPage(app.db, app.config, request.auth!.id, request.params.id, request.body, []);
       const data = toLandingPage(after);
@@ -71,7 +72,7 @@ export const landingPageImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/creatives/landing-pages',
     {
-      onRequest: requireAccess(app, 'GET /v1/creatives/landing-pages'),
+      onRequest: requireAccess(app, clientOrStaff('creatives')),
       schema: { tags, summary: 'Landing pages with their desktop and mobile preview images, best rated first', security, querystring: landingPagesWithImagesQuerySchema, response: { 200: landingPageWithImagesListReplySchema, ...errors413 } },
     },
     async (request) => {
@@ -81,7 +82,7 @@ export const landingPageImageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/v1/creatives/landing-pages',
-    { onRequest: requireAccess(app, 'POST /v1/creatives/landing-pages'), schema: { tags, summary: 'Create a landing page with its preview images', description: landingNote, security, response: { 201: landingPageWithImagesReplySchema, ...errors413 } } },
+    { onRequest: requireAccess(app, staff('creatives')), schema: { tags, summary: 'Create a landing page with its preview images', description: landingNote, security, response: { 201: landingPageWithImagesReplySchema, ...errors413 } } },
     async (request, reply) => {
       const form = await readForm(request);
       const row = await createLandingPage(app.db, app.config, request.auth!.id, parseOrThrow(landingPageFormSchema, form.fields), form.files);
@@ -92,7 +93,7 @@ export const landingPageImageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     '/v1/creatives/landing-pages/:id',
-    { onRequest: requireAccess(app, 'PATCH /v1/creatives/landing-pages/{id}'), schema: { tags, summary: 'Update a landing page and its preview images', description: landingNote, security, params: idParamsSchema, response: { 200: landingPageWithImagesReplySchema, ...errors413 } } },
+    { onRequest: requireAccess(app, staff('creatives')), schema: { tags, summary: 'Update a landing page and its preview images', description: landingNote, security, params: idParamsSchema, response: { 200: landingPageWithImagesReplySchema, ...errors413 } } },
     async (request) => {
       const form = await readForm(request);
       const { before } = await updateLandingPage(app.db, app.config, request.auth!.id, request.params.id, parseOrThrow(landingPageFormSchema, form.fields), form.files);
@@ -103,7 +104,7 @@ export const landingPageImageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/v1/creatives/landing-pages/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/creatives/landing-pages/{id}'), schema: { tags, summary: 'Delete a landing page (offers and links using it fall back to the default)', security, params: idParamsSchema, response: { 200: deleted, ...errors413 } } },
+    { onRequest: requireAccess(app, staff('creatives')), schema: { tags, summary: 'Delete a landing page (offers and links using it fall back to the default)', security, params: idParamsSchema, response: { 200: deleted, ...errors413 } } },
     async (request) => {
       const before = await deleteLandingPage(app.db, app.config, request.params.id);
       await recordChange(request, 'landing_page.deleted', { objectId: before.id, before });

@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
+import { ofAffiliate, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { affiliateLedger } from './affiliate-ledger.ts';
 import { decideWithheld, listWithheld } from './withheld.ts';
@@ -33,7 +34,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/:id/ledger',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/ledger'),
+      onRequest: requireAccess(app, ofAffiliate(staff('payouts', 'affiliates'))),
       schema: {
         tags: ['affiliates'],
         summary: 'One affiliate’s ledger rows (earnings, reversals, commissions, bonuses, adjustments, withholdings, fees, payouts), newest first',
@@ -50,7 +51,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/fraud/withheld-commissions',
     {
-      onRequest: requireAccess(app, 'GET /v1/fraud/withheld-commissions'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags: ['fraud'],
         operationId: 'listWithheldCommissions',
@@ -66,7 +67,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/fraud/withheld-commissions/:id/release',
     {
-      onRequest: requireAccess(app, 'POST /v1/fraud/withheld-commissions/{id}/release'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags: ['fraud'],
         operationId: 'releaseWithheldCommission',
@@ -86,7 +87,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/fraud/withheld-commissions/:id/reject',
     {
-      onRequest: requireAccess(app, 'POST /v1/fraud/withheld-commissions/{id}/reject'),
+      onRequest: requireAccess(app, wholeNetwork(staff('fraud'))),
       schema: {
         tags: ['fraud'],
         operationId: 'rejectWithheldCommission',

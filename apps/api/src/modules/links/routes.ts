@@ -1,5 +1,6 @@
 import { errorReplySchema, trackingLinkReplySchema, trackingLinkRequestSchema, idParamsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { client } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { assertMayGetLinks } from './approval.ts';
 import { codeFor, trackingUrl, validateLinkSpec } from './service.ts';
@@ -8,7 +9,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers/:id/tracking-link',
     {
-      onRequest: requireAccess(app, 'POST /v1/offers/{id}/tracking-link', { tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, client, { tokenScope: 'offers:read' }),
       schema: {
         tags: ['offers'],
         summary: "The signed-in affiliate's tracking link for an offer (landing page, campaign, sub IDs, deep link optional)",

@@ -23,8 +23,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
+import { type Access, ofAffiliate, signedIn, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { documentRoutes } from '../../plugins/document-routes.ts';
 import { getPayingAccounts, putPayingAccounts } from './paying-accounts.ts';
@@ -43,6 +43,8 @@ const deleted = z.object({ data: z.object({ deleted: z.literal(true) }) });
 interface ListSpec<Row, Input> {
   /** e.g. `/v1/settings/banks`; rows live at `<path>/{<key>}`. */
   path: string;
+  /** Who may read the list, and who may add, change and delete its rows. */
+  access: { read: Access; write: Access };
   key: 'id' | 'affiliate_id';
   /** The event history's object type (`bank` -> `bank.created`). */
   object: string;
@@ -68,25 +70,22 @@ interface RowsById<Row extends { id: number }, Input> {
 }
 
 export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = (route: string) => requireAccess(app, route as RouteKey);
-
   function listRoutes<Row, Input>(spec: ListSpec<Row, Input>) {
     const { path, key } = spec;
     const itemPath = `${path}/:${key}`;
-    const itemRoute = `${path}/{${key}}`;
     const params = key === 'id' ? idParamsSchema : z.object({ affiliate_id: idText() });
     const rowReply = dataReply(spec.row);
     const find = async (k: number) => (await spec.list()).find((r) => spec.keyOf(r) === k) ?? null;
     const keyOfParams = (request: FastifyRequest) => (request.params as Record<string, number>)[key]!;
 
-    app.get(path, { onRequest: guard(`GET ${path}`), schema: { tags, summary: spec.summaries.list, security, response: { 200: dataReply(z.array(spec.row)), ...errors } } }, async () => ({
+    app.get(path, { onRequest: requireAccess(app, spec.access.read), schema: { tags, summary: spec.summaries.list, security, response: { 200: dataReply(z.array(spec.row)), ...errors } } }, async () => ({
       data: await spec.list(),
     }));
     const { create, summaries } = spec;
     if (create && summaries.create) {
       app.post(
         path,
-        { onRequest: guard(`POST ${path}`), schema: { tags, summary: summaries.create, security, body: spec.input, response: { 201: rowReply, ...errors, 422: errorReplySchema } } },
+        { onRequest: requireAccess(app, spec.access.write), schema: { tags, summary: summaries.create, security, body: spec.input, response: { 201: rowReply, ...errors, 422: errorReplySchema } } },
         async (request, reply) => {
           const data = await create(request.body as Input);
           await recordChange(request, `${spec.object}.created`, { objectId: spec.keyOf(data), after: data });
@@ -97,7 +96,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       itemPath,
       {
-        onRequest: guard(`PUT ${itemRoute}`),
+        onRequest: requireAccess(app, spec.access.write),
         schema: { tags, summary: summaries.update, security, params, body: spec.input, response: { 200: rowReply, ...errors, 404: errorReplySchema, 422: errorReplySchema } },
       },
       async (request) => {
@@ -111,7 +110,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       itemPath,
       {
-        onRequest: guard(`DELETE ${itemRoute}`),
+        onRequest: requireAccess(app, spec.access.write),
         schema: { tags, summary: summaries.remove, security, params, response: { 200: deleted, ...errors, 404: errorReplySchema, ...(spec.inUse ? { 409: errorReplySchema } : {}) } },
       },
       async (request) => {
@@ -139,6 +138,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Referral rate and hold; US backup withholding ----
   documentRoutes<z.output<typeof moneySettingsInputSchema>>(app, {
     path: '/v1/settings/money',
+    access: staff('settings'),
     summaries: { get: 'The referral commission rate and the payout hold', put: 'Change the referral commission rate or the payout hold' },
     body: moneySettingsInputSchema, reply: moneySettingsSchema,
     get: () => money.getMoneySettings(app.db), put: (input) => money.putMoneySettings(app.db, input),
@@ -146,6 +146,7 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   documentRoutes<z.output<typeof backupWithholdingInputSchema>>(app, {
     path: '/v1/settings/backup-withholding',
+    access: staff('settings'),
     summaries: { get: 'The US backup withholding rate, kept while no valid W-9 is on file', put: 'Change the US backup withholding rate' },
     body: backupWithholdingInputSchema, reply: backupWithholdingSchema,
     get: () => money.getBackupWithholding(app.db), put: (input) => money.putBackupWithholding(app.db, input.rate),
@@ -155,20 +156,20 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/payment-methods',
     {
-      onRequest: guard('GET /v1/payment-methods'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags: ['billing'], summary: 'The active payment methods, with their minimum payout and fee', security, response: { 200: dataReply(z.array(paymentMethodSchema.omit({ is_active: true }))), 401: errorReplySchema } },
     },
     async () => ({ data: (await money.listPaymentMethods(app.db, true)).map((m) => ({ id: m.id, type: m.type, name: m.name, min_payout: m.min_payout, fee: m.fee })) }),
   );
   listRoutes({
-    path: '/v1/settings/payment-methods', object: 'payment_method', row: paymentMethodSchema, input: paymentMethodInputSchema, inUse: true,
+    path: '/v1/settings/payment-methods', access: { read: staff('settings'), write: staff('settings') }, object: 'payment_method', row: paymentMethodSchema, input: paymentMethodInputSchema, inUse: true,
     summaries: { list: 'Every payment method, active or not', create: `Add a payment method (one per type: ${paymentMethodTypes.join(', ')})`, update: 'Change a payment method', remove: 'Delete a payment method nobody is paid by (otherwise deactivate it)' },
     ...byId({ list: money.listPaymentMethods, create: money.createPaymentMethod, update: money.updatePaymentMethod, remove: money.deletePaymentMethod }),
   });
 
   // ---- Banks: payout staff read them too (the change-bank dialog); only settings staff change them ----
   listRoutes({
-    path: '/v1/settings/banks', object: 'bank', row: bankSchema, input: bankInputSchema, inUse: true,
+    path: '/v1/settings/banks', access: { read: staff('settings', 'payouts'), write: staff('settings') }, object: 'bank', row: bankSchema, input: bankInputSchema, inUse: true,
     summaries: { list: 'The network’s paying bank accounts (staff with settings or payouts)', create: 'Add a paying bank account', update: 'Change a paying bank account', remove: 'Delete a bank no payout is paid from (otherwise deactivate it)' },
     ...byId({ list: money.listBanks, create: money.createBank, update: money.updateBank, remove: money.deleteBank }),
   });
@@ -176,13 +177,13 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Paying accounts per rail, two-person approval of runs, the cooling-off days (docs/payment-runs.md) ----
   app.get(
     '/v1/settings/paying-accounts',
-    { onRequest: guard('GET /v1/settings/paying-accounts'), schema: { tags, summary: 'The network’s paying accounts per rail and currency, two-person approval of payment runs and the cooling-off days', security, response: { 200: dataReply(payingAccountsSchema), ...errors } } },
+    { onRequest: requireAccess(app, staff('settings')), schema: { tags, summary: 'The network’s paying accounts per rail and currency, two-person approval of payment runs and the cooling-off days', security, response: { 200: dataReply(payingAccountsSchema), ...errors } } },
     async () => ({ data: await getPayingAccounts(app.db) }),
   );
   app.put(
     '/v1/settings/paying-accounts',
     {
-      onRequest: guard('PUT /v1/settings/paying-accounts'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Save the paying accounts (with an id: changed; without: added; left out: deactivated), two-person approval (the owner only) and the cooling-off days',
@@ -201,14 +202,14 @@ export const moneySettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Tax withholdings ----
   listRoutes({
-    path: '/v1/settings/tax-withholdings', object: 'tax_withholding', row: taxWithholdingSchema, input: taxWithholdingInputSchema,
+    path: '/v1/settings/tax-withholdings', access: { read: staff('settings'), write: staff('settings') }, object: 'tax_withholding', row: taxWithholdingSchema, input: taxWithholdingInputSchema,
     summaries: { list: 'Tax withholding rates per country and recipient type', create: 'Add a withholding rate for a country and recipient type', update: 'Change a withholding rate', remove: 'Delete a withholding rate' },
     ...byId({ list: money.listTaxWithholdings, create: money.createTaxWithholding, update: money.updateTaxWithholding, remove: money.deleteTaxWithholding }),
   });
 
   // ---- Custom split fees: one per affiliate, set with PUT ----
   listRoutes({
-    path: '/v1/settings/split-fees', key: 'affiliate_id', object: 'split_fee', row: splitFeeSchema, input: splitFeeInputSchema,
+    path: '/v1/settings/split-fees', access: { read: wholeNetwork(staff('settings')), write: ofAffiliate(staff('settings'), 'affiliate_id') }, key: 'affiliate_id', object: 'split_fee', row: splitFeeSchema, input: splitFeeInputSchema,
     summaries: {
       list: 'Affiliates with a custom split fee',
       update: 'Set the share of each of this affiliate’s payouts the network keeps',

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordChange } from '../../lib/events.ts';
 import { networkScope, scopeOf } from '../../lib/scope.ts';
+import { clientOrStaff, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { archiveOffer, createOffer, getOffer, listOffers, replaceCustomPayouts, updateOffer } from './service.ts';
 
@@ -23,7 +24,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/offers',
     {
-      onRequest: requireAccess(app, 'GET /v1/offers', { tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, clientOrStaff('offers'), { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'Offers, paged, filtered and sorted; affiliates see active offers with their own payout', security: [{ bearer: [] }], querystring: offersQuerySchema, response: { 200: offerListReplySchema, ...errors } },
     },
     async (request) => listOffers(app.db, scopeOf(request.auth!), request.query),
@@ -31,13 +32,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/offers/:id',
-    { onRequest: requireAccess(app, 'GET /v1/offers/{id}', { tokenScope: 'offers:read' }), schema: { tags, summary: 'One offer (staff: with custom payouts)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: offerReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, clientOrStaff('offers'), { tokenScope: 'offers:read' }), schema: { tags, summary: 'One offer (staff: with custom payouts)', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: offerReplySchema, ...errors } } },
     async (request) => ({ data: await getOffer(app.db, scopeOf(request.auth!), request.params.id) }),
   );
 
   app.post(
     '/v1/offers',
-    { onRequest: requireAccess(app, 'POST /v1/offers'), schema: { tags, summary: 'Create an offer', security: [{ bearer: [] }], body: offerInputSchema, response: { 201: offerReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('offers'))), schema: { tags, summary: 'Create an offer', security: [{ bearer: [] }], body: offerInputSchema, response: { 201: offerReplySchema, ...errors } } },
     async (request, reply) => {
       const data = await createOffer(app.db, request.body);
       await recordChange(request, 'offer.created', { objectId: data.id, after: data });
@@ -47,7 +48,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/offers/:id',
-    { onRequest: requireAccess(app, 'PUT /v1/offers/{id}'), schema: { tags, summary: 'Update an offer', security: [{ bearer: [] }], params: idParamsSchema, body: offerInputSchema, response: { 200: offerReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('offers'))), schema: { tags, summary: 'Update an offer', security: [{ bearer: [] }], params: idParamsSchema, body: offerInputSchema, response: { 200: offerReplySchema, ...errors } } },
     async (request) => {
       const before = await getOffer(app.db, networkScope, request.params.id);
       const data = await updateOffer(app.db, request.params.id, request.body);
@@ -61,7 +62,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/offers/:id/archive',
     {
-      onRequest: requireAccess(app, 'POST /v1/offers/{id}/archive'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: 'Archive (or restore) an offer; its links stop counting new clicks', security: [{ bearer: [] }], params: idParamsSchema, body: offerArchiveRequestSchema, response: { 200: offerReplySchema, ...errors } },
     },
     async (request) => {
@@ -75,7 +76,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/offers/:id/payouts',
     {
-      onRequest: requireAccess(app, 'PUT /v1/offers/{id}/payouts'),
+      onRequest: requireAccess(app, wholeNetwork(staff('offers'))),
       schema: { tags, summary: 'Replace the custom payouts (per affiliate, per tier) of an offer', security: [{ bearer: [] }], params: idParamsSchema, body: customPayoutsInputSchema, response: { 200: offerReplySchema, ...errors } },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { type EventType, recordChange } from '../../lib/events.ts';
 import { scopeOf } from '../../lib/scope.ts';
+import { clientOrStaff, own, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { enqueuePayoutUpdateEmail } from '../email/index.ts';
 import { createRun } from './create.ts';
@@ -62,7 +63,7 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/payment-runs',
     {
-      onRequest: requireAccess(app, 'POST /v1/payment-runs'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: { tags, summary: 'Create a payment run of the approved payouts to pay by one method (or the ones named), frozen with their pre-flight checks', security, body: createPaymentRunSchema, response: { 201: runReply, ...errors } },
     },
     async (request, reply) => {
@@ -75,20 +76,20 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/payment-runs',
-    { onRequest: requireAccess(app, 'GET /v1/payment-runs'), schema: { tags, summary: 'Payment runs, newest first', security, querystring: paymentRunListQuerySchema, response: { 200: paymentRunListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('payouts'))), schema: { tags, summary: 'Payment runs, newest first', security, querystring: paymentRunListQuerySchema, response: { 200: paymentRunListReplySchema, ...errors } } },
     async (request) => listRuns(app.db, request.query),
   );
 
   app.get(
     '/v1/payment-runs/:id',
-    { onRequest: requireAccess(app, 'GET /v1/payment-runs/{id}'), schema: { tags, summary: 'A payment run: its items, checks, totals and what the bank answered', security, params: idParamsSchema, response: { 200: dataReply(paymentRunSchema), ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('payouts'))), schema: { tags, summary: 'A payment run: its items, checks, totals and what the bank answered', security, params: idParamsSchema, response: { 200: dataReply(paymentRunSchema), ...errors } } },
     async (request) => ({ data: await getRun(app.db, request.params.id) }),
   );
 
   const action = (path: 'approve' | 'cancel' | 'mark-sent', summary: string, type: EventType, message: string, act: (id: number, by: number) => Promise<unknown>) =>
     app.post(
       `/v1/payment-runs/:id/${path}`,
-      { onRequest: requireAccess(app, `POST /v1/payment-runs/{id}/${path}`), schema: { tags, summary, security, params: idParamsSchema, response: { 200: runReply, ...errors } } },
+      { onRequest: requireAccess(app, wholeNetwork(staff('payouts'))), schema: { tags, summary, security, params: idParamsSchema, response: { 200: runReply, ...errors } } },
       async (request) => ({ data: await recorded(request, type, request.params.id, () => act(request.params.id, request.auth!.id)), message }),
     );
   action('approve', 'Approve a draft run (a staff member other than its creator, unless the owner switched two-person approval off); it cannot change afterwards', 'payment_run.approved', paymentRunMessages.approved, (id, by) => approveRun(app.db, id, by));
@@ -101,7 +102,7 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/payment-runs/:id/items/:payout_id/drop',
     {
-      onRequest: requireAccess(app, 'POST /v1/payment-runs/{id}/items/{payout_id}/drop'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: { tags, summary: 'Drop a payout from a draft run (it is to pay again), with its checks', security, params: z.object({ id: idText(), payout_id: idText() }), response: { 200: runReply, ...errors } },
     },
     async (request) => ({
@@ -112,7 +113,7 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/payment-runs/:id/file',
-    { onRequest: requireAccess(app, 'GET /v1/payment-runs/{id}/file'), schema: { tags, summary: 'The run’s file for its rail (pain.001, NACHA, CSV), the same bytes at every download', security, params: idParamsSchema, response: { 200: z.unknown(), ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('payouts'))), schema: { tags, summary: 'The run’s file for its rail (pain.001, NACHA, CSV), the same bytes at every download', security, params: idParamsSchema, response: { 200: z.unknown(), ...errors } } },
     async (request, reply) => {
       const file = await runFile(app.db, request.params.id);
       return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '')}"`).send(file.body);
@@ -122,7 +123,7 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/payouts/:id/timeline',
     {
-      onRequest: requireAccess(app, 'GET /v1/payouts/{id}/timeline', { tokenScope: 'payouts:read' }),
+      onRequest: requireAccess(app, own(clientOrStaff('payouts')), { tokenScope: 'payouts:read' }),
       schema: { tags: ['payouts'], summary: 'Where a payout’s money is: approved, in a run, sent with its reference, accepted, returned with the reason, paid again', security, params: idParamsSchema, response: { 200: dataReply(payoutTimelineSchema), ...errors } },
     },
     async (request) => ({ data: await payoutTimeline(app.db, scopeOf(request.auth!), request.params.id) }),
@@ -135,7 +136,7 @@ export const paymentRunRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.post(
       '/v1/payment-runs/status-files',
       {
-        onRequest: requireAccess(app, 'POST /v1/payment-runs/status-files'),
+        onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
         bodyLimit: STATUS_FILE_LIMIT,
         schema: {
           tags,

@@ -26,7 +26,7 @@ import { payouts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { networkScope, scopeOf } from '../../lib/scope.ts';
 import { type EventType, recordChange } from '../../lib/events.ts';
-import type { RouteKey } from '../../lib/authorization.ts';
+import { client, clientOrStaff, own, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { balanceOf, nextClose, whenPaid } from './balance.ts';
 import { closePeriod } from './close.ts';
@@ -76,19 +76,19 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/balance',
-    { onRequest: requireAccess(app, 'GET /v1/balance', { tokenScope: 'payouts:read' }), schema: { tags, summary: "The signed-in affiliate's balance", security, response: { 200: z.object({ data: balanceSchema }), ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'payouts:read' }), schema: { tags, summary: "The signed-in affiliate's balance", security, response: { 200: z.object({ data: balanceSchema }), ...errors } } },
     async (request) => ({ data: await balanceOf(app.db, request.auth!.id) }),
   );
 
   app.get(
     '/v1/payouts/when-paid',
-    { onRequest: requireAccess(app, 'GET /v1/payouts/when-paid', { tokenScope: 'payouts:read' }), schema: { tags, summary: '"When am I paid?": the checklist the period close applies', security, response: { 200: z.object({ data: whenPaidSchema }), ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'payouts:read' }), schema: { tags, summary: '"When am I paid?": the checklist the period close applies', security, response: { 200: z.object({ data: whenPaidSchema }), ...errors } } },
     async (request) => ({ data: await whenPaid(app.db, request.auth!.id) }),
   );
 
   app.get(
     '/v1/payouts',
-    { onRequest: requireAccess(app, 'GET /v1/payouts', { tokenScope: 'payouts:read' }), schema: { tags, summary: 'Payouts: the affiliate their own, staff all', security, querystring: payoutListQuerySchema, response: { 200: payoutListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, clientOrStaff('payouts'), { tokenScope: 'payouts:read' }), schema: { tags, summary: 'Payouts: the affiliate their own, staff all', security, querystring: payoutListQuerySchema, response: { 200: payoutListReplySchema, ...errors } } },
     async (request) => {
       const scope = scopeOf(request.auth!);
       await releaseFixedHolds(app.db, scope);
@@ -102,7 +102,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/payouts/export.csv',
     {
-      onRequest: requireAccess(app, 'GET /v1/payouts/export.csv'),
+      onRequest: requireAccess(app, staff('payouts')),
       schema: { tags, summary: 'Bank export: the payouts to pay by one payment method', security, querystring: z.object({ method: z.string().trim().min(1).max(32) }), response: file },
     },
     async (request, reply) => {
@@ -116,13 +116,13 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/payouts/:id',
-    { onRequest: requireAccess(app, 'GET /v1/payouts/{id}', { tokenScope: 'payouts:read' }), schema: { tags, summary: 'A payout with its transitions and statement rows', security, params: idParams, response: { 200: z.object({ data: payoutDetailSchema }), ...errors } } },
+    { onRequest: requireAccess(app, own(clientOrStaff('payouts')), { tokenScope: 'payouts:read' }), schema: { tags, summary: 'A payout with its transitions and statement rows', security, params: idParams, response: { 200: z.object({ data: payoutDetailSchema }), ...errors } } },
     async (request) => ({ data: await payoutDetail(app.db, scopeOf(request.auth!), request.params.id) }),
   );
 
   /** GET `/v1/payouts/{id}/<path>`: a file made from a payout the viewer may see, downloaded under the name `make` gives it. */
   const payoutFile = (path: string, summary: string, type: string, make: (row: PayoutRow) => Promise<{ name: string; body: Buffer | string }>) =>
-    app.get(`/v1/payouts/:id/${path}`, { onRequest: requireAccess(app, `GET /v1/payouts/{id}/${path}` as RouteKey, { tokenScope: 'payouts:read' }), schema: { tags, summary, security, params: idParams, response: file } }, async (request, reply) => {
+    app.get(`/v1/payouts/:id/${path}`, { onRequest: requireAccess(app, own(clientOrStaff('payouts')), { tokenScope: 'payouts:read' }), schema: { tags, summary, security, params: idParams, response: file } }, async (request, reply) => {
       const { name, body } = await make(await findPayout(app.db, scopeOf(request.auth!), request.params.id));
       return reply.type(type).header('content-disposition', `attachment; filename="${name}"`).send(body);
     });
@@ -140,7 +140,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/close-period',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/close-period'), schema: { tags, summary: 'Close a period: one payout per affiliate who reaches the minimum', security, body: closePeriodRequestSchema, response: { 200: z.object({ data: closePeriodResultSchema, message: z.string() }), ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('payouts'))), schema: { tags, summary: 'Close a period: one payout per affiliate who reaches the minimum', security, body: closePeriodRequestSchema, response: { 200: z.object({ data: closePeriodResultSchema, message: z.string() }), ...errors } } },
     async (request) => {
       const data = await closePeriod(app.db, request.body.period, { byUserId: request.auth!.id });
       await recordChange(request, 'payout.period_closed', { objectId: request.body.period, after: data });
@@ -151,7 +151,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/approve',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/approve'), schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Approve a payout: to approve -> to pay', security, params: idParams, response: { 200: statusReply, ...errors } } },
     async (request) => {
       await releaseFixedHolds(app.db, networkScope);
       const status = await told(request.params.id, recorded(request, 'payout.approved', request.params.id, () => reach(request, request.params.id, () => approvePayout(app.db, request.params.id, request.auth!.id))));
@@ -161,7 +161,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/reject',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/reject'), schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Reject a payout with a reason: its amount returns to the balance', security, params: idParams, body: rejectPayoutRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const status = await told(request.params.id, recorded(request, 'payout.rejected', request.params.id, () => reach(request, request.params.id, () => rejectPayout(app.db, request.params.id, request.auth!.id, request.body.reject_reason))));
       return { data: { id: request.params.id, status }, message: payoutMessages.rejected };
@@ -170,7 +170,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/mark-paid',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/mark-paid'), schema: { tags, summary: 'Mark an approved payout paid, with its payment reference and the day it was paid (default today, never in the future)', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Mark an approved payout paid, with its payment reference and the day it was paid (default today, never in the future)', security, params: idParams, body: markPaidRequestSchema, response: { 200: statusReply, ...errors } } },
     async (request) => {
       const input = { reference: request.body?.reference || null, paidOn: request.body?.paid_on ?? null };
       const status = await told(request.params.id, recorded(request, 'payout.paid', request.params.id, () => reach(request, request.params.id, () => markPayoutPaid(app.db, request.params.id, request.auth!.id, input))));
@@ -181,7 +181,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/payouts/:id/unmark-paid',
     {
-      onRequest: requireAccess(app, 'POST /v1/payouts/{id}/unmark-paid'),
+      onRequest: requireAccess(app, staff('payouts')),
       schema: { tags, summary: 'Return a paid payout to "to pay" within 7 days of marking it paid, with a reason', security, params: idParams, body: unmarkPaidRequestSchema, response: { 200: statusReply, ...errors } },
     },
     async (request) => {
@@ -195,7 +195,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/payouts/:id/bank',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/{id}/bank'), schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Change which of the network banks pays a payout', security, params: idParams, body: changeBankRequestSchema, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
       await recorded(request, 'payout.bank_changed', request.params.id, () => reach(request, request.params.id, () => changePayoutBank(app.db, request.params.id, request.auth!.id, request.body.bank_id)));
       return { message: payoutMessages.bankUpdated };
@@ -205,7 +205,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const bulkReply = { 200: z.object({ data: bulkResultSchema }), ...errors };
   app.post(
     '/v1/payouts/bulk/approve',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/approve'), schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Approve many payouts: a result per id', security, body: bulkRequestSchema, response: bulkReply } },
     async (request) => {
       await releaseFixedHolds(app.db, networkScope);
       return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.approved', id, () => reach(request, id, () => approvePayout(app.db, id, request.auth!.id))))) };
@@ -213,7 +213,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/v1/payouts/bulk/mark-paid',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/mark-paid'), schema: { tags, summary: 'Mark many payouts paid with one reference and date paid: a result per id, each wholly or not at all', security, body: bulkMarkPaidRequestSchema, response: bulkReply } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Mark many payouts paid with one reference and date paid: a result per id, each wholly or not at all', security, body: bulkMarkPaidRequestSchema, response: bulkReply } },
     async (request) => {
       const input = { reference: request.body.reference || null, paidOn: request.body.paid_on ?? null };
       return { data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.paid', id, () => reach(request, id, () => markPayoutPaid(app.db, id, request.auth!.id, input))))) };
@@ -221,7 +221,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/v1/payouts/bulk/reject',
-    { onRequest: requireAccess(app, 'POST /v1/payouts/bulk/reject'), schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
+    { onRequest: requireAccess(app, staff('payouts')), schema: { tags, summary: 'Reject many payouts with one reason', security, body: bulkRejectRequestSchema, response: bulkReply } },
     async (request) => ({ data: await bulk(request.body.ids, (id) => told(id, recorded(request, 'payout.rejected', id, () => reach(request, id, () => rejectPayout(app.db, id, request.auth!.id, request.body.reject_reason))))) }),
   );
 };

@@ -1,7 +1,6 @@
 import type { DeliveryStatus, PostbackMethod } from '@portal/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { postbackDeliveries } from '../../db/schema/index.ts';
+import { runStatement, type Statement } from '../../db/raw.ts';
 import { type OutboundPolicy, type SafeResponse, safeFetch } from '../../lib/safe-fetch.ts';
 import type { JobDefinition } from '../jobs/index.ts';
 import { splitForMethod } from './build-url.ts';
@@ -33,32 +32,34 @@ export function outcomeOf(result: SafeResponse): { status: DeliveryStatus | 'ret
   return { status: 'retry', httpStatus: result.status, snippet: result.snippet, error: `HTTP ${result.status}` };
 }
 
+/**
+ * A delivery's two statements, once per postback: written by hand and prepared once per
+ * connection, as the job queue's (docs/benchmarks.md, "Postbacks under load"). Only a delivery
+ * still `pending` is sent or updated.
+ */
+const pendingDelivery: Statement = {
+  name: 'postback_delivery_pending',
+  text: `SELECT id, method, url FROM postback_deliveries WHERE id = $1::int AND status = 'pending'`,
+};
+const recordAttempt: Statement = {
+  name: 'postback_delivery_attempt',
+  text: `UPDATE postback_deliveries
+SET status = $2::varchar, attempts = attempts + 1, http_status = $3::int, duration_ms = $4::int, response_snippet = $5::varchar, last_error = $6::varchar, last_attempt_at = now()
+WHERE id = $1::int AND status = 'pending'`,
+};
+
 /** The job that delivers a logged postback, retried with backoff for 24 hours. */
 export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number): JobDefinition<PostbackJobPayload> {
   return {
     backoff: { baseMs: retryBaseMs, capMs: RETRY_CAP_MS },
     async handle(payload, ctx) {
-      const [delivery] = await db
-        .select()
-        .from(postbackDeliveries)
-        .where(and(eq(postbackDeliveries.id, payload.delivery_id), eq(postbackDeliveries.status, 'pending')));
+      const [delivery] = await runStatement<{ id: number; method: string; url: string }>(db, pendingDelivery, [payload.delivery_id]);
       // Already settled (a repeat after a lost acknowledgement) or gone: nothing to send twice.
       if (!delivery) return;
       const result = await sendPostback(delivery.method as PostbackMethod, delivery.url, policy);
       const o = outcomeOf(result);
       const status: DeliveryStatus = o.status === 'retry' ? (ctx.final ? 'failed' : 'pending') : o.status;
-      await db
-        .update(postbackDeliveries)
-        .set({
-          status,
-          attempts: sql`${postbackDeliveries.attempts} + 1`,
-          httpStatus: o.httpStatus,
-          durationMs: result.durationMs,
-          responseSnippet: o.snippet,
-          lastError: o.error?.slice(0, 512) ?? null,
-          lastAttemptAt: sql`now()`,
-        })
-        .where(and(eq(postbackDeliveries.id, delivery.id), eq(postbackDeliveries.status, 'pending')));
+      await runStatement(db, recordAttempt, [delivery.id, status, o.httpStatus, result.durationMs, o.snippet, o.error?.slice(0, 512) ?? null]);
       if (o.status === 'retry') throw new Error(o.error ?? 'not delivered');
     },
   };

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OutboundPolicy } from '../../lib/safe-fetch.ts';
 import { systemResolver } from '../../lib/safe-fetch.ts';
+import { client, own } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { POSTBACK_JOB, postbackJob } from './deliver.ts';
 import * as service from './service.ts';
@@ -40,7 +41,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/postbacks',
-    { onRequest: requireAccess(app, 'GET /v1/postbacks', { tokenScope: 'postbacks:write' }), schema: { tags, summary: "The signed-in affiliate's postbacks, newest first", security, querystring: postbackListQuerySchema, response: { 200: listReply(postbackSchema), ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'postbacks:write' }), schema: { tags, summary: "The signed-in affiliate's postbacks, newest first", security, querystring: postbackListQuerySchema, response: { 200: listReply(postbackSchema), ...errors } } },
     async (request) => {
       const { items, total } = await service.listPostbacks(app.db, owner(request), request.query);
       return { data: items, meta: { total, page: request.query.page, per_page: request.query.per_page } };
@@ -49,13 +50,13 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/postbacks/macros',
-    { onRequest: requireAccess(app, 'GET /v1/postbacks/macros', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Macros a postback url may hold, shown beside the form', security, response: { 200: z.object({ data: z.array(postbackMacroSchema) }), ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Macros a postback url may hold, shown beside the form', security, response: { 200: z.object({ data: z.array(postbackMacroSchema) }), ...errors } } },
     async () => ({ data: postbackMacros.map((m) => ({ macro: m.macro, description: m.description })) }),
   );
 
   app.get(
     '/v1/postbacks/deliveries',
-    { onRequest: requireAccess(app, 'GET /v1/postbacks/deliveries', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Delivery log of the signed-in affiliate, newest first', security, querystring: deliveryListQuerySchema, response: { 200: listReply(postbackDeliverySchema), ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Delivery log of the signed-in affiliate, newest first', security, querystring: deliveryListQuerySchema, response: { 200: listReply(postbackDeliverySchema), ...errors } } },
     async (request) => {
       const { items, total } = await service.listDeliveries(request.readDb, owner(request), request.query);
       return { data: items, meta: { total, page: request.query.page, per_page: request.query.per_page } };
@@ -64,13 +65,13 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/postbacks/:id',
-    { onRequest: requireAccess(app, 'GET /v1/postbacks/{id}', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'One postback of the signed-in affiliate', security, params: idParams, response: { 200: one, ...errors } } },
+    { onRequest: requireAccess(app, own(client), { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'One postback of the signed-in affiliate', security, params: idParams, response: { 200: one, ...errors } } },
     async (request) => ({ data: await service.getPostback(app.db, owner(request), request.params.id) }),
   );
 
   app.post(
     '/v1/postbacks',
-    { onRequest: requireAccess(app, 'POST /v1/postbacks', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Create a postback', security, body: inputSchema, response: { 201: one, ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Create a postback', security, body: inputSchema, response: { 201: one, ...errors } } },
     async (request, reply) => {
       const data = await service.createPostback(app.db, policy, owner(request), request.body);
       return reply.code(201).send({ data, message: postbackMessages.created });
@@ -79,13 +80,13 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/v1/postbacks/:id',
-    { onRequest: requireAccess(app, 'PUT /v1/postbacks/{id}', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Update a postback', security, params: idParams, body: inputSchema, response: { 200: one, ...errors } } },
+    { onRequest: requireAccess(app, own(client), { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Update a postback', security, params: idParams, body: inputSchema, response: { 200: one, ...errors } } },
     async (request) => ({ data: await service.updatePostback(app.db, policy, owner(request), request.params.id, request.body), message: postbackMessages.updated }),
   );
 
   app.delete(
     '/v1/postbacks/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/postbacks/{id}', { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Delete a postback (its delivery log is kept)', security, params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
+    { onRequest: requireAccess(app, own(client), { tokenScope: 'postbacks:write' }), schema: { tags, summary: 'Delete a postback (its delivery log is kept)', security, params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } } },
     async (request) => {
       await service.deletePostback(app.db, owner(request), request.params.id);
       return { data: { message: postbackMessages.deleted } };
@@ -95,7 +96,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/postbacks/:id/test',
     {
-      onRequest: requireAccess(app, 'POST /v1/postbacks/{id}/test', { tokenScope: 'postbacks:write' }),
+      onRequest: requireAccess(app, own(client), { tokenScope: 'postbacks:write' }),
       schema: { tags, summary: 'Send test: fire once now with sample values and answer the request and the answer', security, params: idParams, response: { 200: z.object({ data: postbackTestResultSchema }), ...errors } },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { anyone, signedIn } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { getEmailPreferences, setEmailPreferences, verifyUnsubscribe } from '../email/index.ts';
 import { targetQuery, targetUserId } from '../../lib/target.ts';
@@ -27,7 +28,7 @@ export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/user/email-preferences',
     {
-      onRequest: requireAccess(app, 'GET /v1/user/email-preferences'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: 'Which optional emails the user gets (staff with affiliates: an affiliate\'s, by user_id)', security, querystring: targetQuery, response: { 200: emailPreferencesReplySchema, ...errors } },
     },
     async (request) => ({ data: await getEmailPreferences(app.db, await targetUserId(app.db, request, request.query.user_id)) }),
@@ -36,7 +37,7 @@ export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/user/email-preferences',
     {
-      onRequest: requireAccess(app, 'PUT /v1/user/email-preferences'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: 'Choose which optional emails the user gets', security, querystring: targetQuery, body: emailPreferencesUpdateSchema, response: { 200: emailPreferencesReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -51,7 +52,7 @@ export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/email/unsubscribe',
     {
-      onRequest: requireAccess(app, 'GET /v1/email/unsubscribe'),
+      onRequest: requireAccess(app, anyone),
       schema: { tags, summary: "An optional email's unsubscribe link: a page that asks to confirm (link scanners open links; they must not unsubscribe)", querystring: unsubscribeQuery, response: { 200: z.unknown(), ...errors } },
     },
     async (request, reply) => {
@@ -72,7 +73,7 @@ export const emailPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/email/unsubscribe',
     {
-      onRequest: requireAccess(app, 'POST /v1/email/unsubscribe'),
+      onRequest: requireAccess(app, anyone),
       schema: { tags, summary: 'One-click unsubscribe (RFC 8058): no sign-in, the signed link names the user and the kind of email', querystring: unsubscribeQuery, response: { 200: z.unknown(), ...errors } },
     },
     async (request, reply) => {

@@ -18,6 +18,7 @@ import { sites } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { readForm } from '../../plugins/multipart.ts';
+import { anyone, client, ofAffiliate, signedIn, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { FILE_REQUIREMENTS } from '../uploads/index.ts';
 import { removeAvatar, replaceAvatar } from './avatar.ts';
@@ -60,7 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/user/profile',
     {
-      onRequest: requireAccess(app, 'GET /v1/user/profile'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: 'The signed-in user (or, for staff with affiliates, the affiliate user_id), with the relations asked for in include', security, querystring: includeQuery, response: { 200: profileReplySchema, ...errors } },
     },
     async (request) => {
@@ -72,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/profile',
     {
-      onRequest: requireAccess(app, 'POST /v1/user/profile'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: "Update the signed-in user's details (staff with affiliates: the affiliate user_id's)", security, querystring: includeQuery, body: profileUpdateSchema, response: { 200: profileReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -89,7 +90,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/avatar',
     {
-      onRequest: requireAccess(app, 'POST /v1/user/avatar'),
+      onRequest: requireAccess(app, signedIn),
       schema: {
         tags,
         summary: 'Replace the avatar (an image checked by its content: jpg, png, svg or gif up to 2 MB)',
@@ -112,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/user/avatar',
     {
-      onRequest: requireAccess(app, 'DELETE /v1/user/avatar'),
+      onRequest: requireAccess(app, signedIn),
       schema: { tags, summary: 'Remove the avatar: the initials show again', security, querystring: targetQuery, response: { 200: profileReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -125,7 +126,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/profile/appeal',
     {
-      onRequest: requireAccess(app, 'POST /v1/user/profile/appeal'),
+      onRequest: requireAccess(app, client),
       schema: { tags, summary: 'After a rejection: send the corrected details back for review, with a message', security, body: profileAppealRequestSchema, response: { 200: profileReviewReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -138,7 +139,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/affiliates/:id/approve-profile-info',
     {
-      onRequest: requireAccess(app, 'POST /v2/affiliates/{id}/approve-profile-info'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags: ['affiliates'], summary: "Approve an affiliate's profile info", security, params: idParamsSchema, response: { 200: profileReviewReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -151,7 +152,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/affiliates/:id/reject-profile-info',
     {
-      onRequest: requireAccess(app, 'POST /v2/affiliates/{id}/reject-profile-info'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags: ['affiliates'], summary: "Reject an affiliate's profile info with a reason the affiliate reads (on their dashboard and Info tab, and by email)", security, params: idParamsSchema, body: rejectProfileInfoRequestSchema, response: { 200: profileReviewReplySchema.extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -165,7 +166,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/:id/summary',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/summary'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags: ['affiliates'], summary: "Affiliate Details: the affiliate's balance, lifetime earnings, clicks and conversions, and the details they share with other affiliates", security, params: idParamsSchema, response: { 200: affiliateSummaryReplySchema, ...errors } },
     },
     async (request) => ({ data: await affiliateSummary(app.db, scopeOf(request.auth!), request.params.id) }),
@@ -174,7 +175,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public: the sign-up form needs the same choices as the profile form.
   app.get(
     '/v1/user/profile/form/options',
-    { schema: { tags, summary: 'Choices for the sign-up and profile forms', response: { 200: profileFormOptionsSchema } } },
+    { config: { access: anyone }, schema: { tags, summary: 'Choices for the sign-up and profile forms', response: { 200: profileFormOptionsSchema } } },
     async () => ({
       data: {
         sites: await app.db.select({ id: sites.id, name: sites.name, display_name: sites.displayName }).from(sites).orderBy(sites.displayName),

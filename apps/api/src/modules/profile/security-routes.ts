@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { client, own, signedIn } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { listSessions, revokeOtherSessions, revokeOwnSession } from '../auth/index.ts';
 import { API_TOKENS_MAX, createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
@@ -26,7 +27,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/sessions',
-    { onRequest: requireAccess(app, 'GET /v1/user/sessions'), schema: { tags, summary: 'The open sign-in sessions of the signed-in user: device, place, last seen', security, response: { 200: userSessionListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, signedIn), schema: { tags, summary: 'The open sign-in sessions of the signed-in user: device, place, last seen', security, response: { 200: userSessionListReplySchema, ...errors } } },
     async (request) => {
       const rows = await listSessions(app.db, request.auth!.id);
       return { data: await Promise.all(rows.map((row) => describeSession(row, request.auth!.sessionId))) };
@@ -35,7 +36,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/user/sessions',
-    { onRequest: requireAccess(app, 'DELETE /v1/user/sessions'), schema: { tags, summary: 'Sign out every other session (this one stays signed in)', security, response: { 200: messageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, signedIn), schema: { tags, summary: 'Sign out every other session (this one stays signed in)', security, response: { 200: messageReplySchema, ...errors } } },
     async (request) => {
       const caller = request.auth!;
       const count = await revokeOtherSessions(app.db, caller.id, caller.sessionId, 'revoked_by_user');
@@ -46,7 +47,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/user/sessions/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/user/sessions/{id}'), schema: { tags, summary: 'Sign out one session of the signed-in user', security, params: sessionParams, response: { 200: messageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, signedIn), schema: { tags, summary: 'Sign out one session of the signed-in user', security, params: sessionParams, response: { 200: messageReplySchema, ...errors } } },
     async (request) => {
       const caller = request.auth!;
       if (!(await revokeOwnSession(app.db, caller.id, request.params.id, 'revoked_by_user'))) throw new NotFoundError();
@@ -57,14 +58,14 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/api-tokens',
-    { onRequest: requireAccess(app, 'GET /v1/user/api-tokens'), schema: { tags, summary: "The signed-in affiliate's personal API tokens (never the tokens themselves)", security, response: { 200: apiTokenListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: "The signed-in affiliate's personal API tokens (never the tokens themselves)", security, response: { 200: apiTokenListReplySchema, ...errors } } },
     async (request) => ({ data: await listApiTokens(app.db, request.auth!.id) }),
   );
 
   app.post(
     '/v1/user/api-tokens',
     {
-      onRequest: requireAccess(app, 'POST /v1/user/api-tokens'),
+      onRequest: requireAccess(app, client),
       schema: { tags, summary: 'Create a personal API token with a name and scopes; the reply is the only time it is shown', security, body: apiTokenInputSchema, response: { 201: apiTokenCreatedReplySchema, ...errors } },
     },
     async (request, reply) => {
@@ -78,7 +79,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/user/api-tokens/:id',
-    { onRequest: requireAccess(app, 'DELETE /v1/user/api-tokens/{id}'), schema: { tags, summary: 'Revoke a personal API token: it stops working at once', security, params: idParamsSchema, response: { 200: messageReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, own(client)), schema: { tags, summary: 'Revoke a personal API token: it stops working at once', security, params: idParamsSchema, response: { 200: messageReplySchema, ...errors } } },
     async (request) => {
       const caller = request.auth!;
       await revokeApiToken(app.db, caller.id, request.params.id);

@@ -8,17 +8,19 @@ import { sendEmail } from '../email/index.ts';
 import { getHomeData } from './home-data.ts';
 import { getLandingImages } from '../settings/index.ts';
 import { getSeo } from './landing.ts';
+import { anyone } from '../../lib/access.ts';
 
 export const publicSiteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/landing',
-    { schema: { tags: ['site'], summary: 'SEO, section images and the live network and programs of the public home page', response: { 200: landingReplySchema } } },
+    { config: { access: anyone }, schema: { tags: ['site'], summary: 'SEO, section images and the live network and programs of the public home page', response: { 200: landingReplySchema } } },
     async () => ({ data: { seo: await getSeo(app.db), images: await getLandingImages(app.db), home: await getHomeData(app.db) } }),
   );
 
   app.post(
     '/v1/contact',
     {
+      config: { access: anyone },
       schema: {
         tags: ['site'],
         summary: 'Contact Us: stored and emailed to support (visitors and affiliates only)',

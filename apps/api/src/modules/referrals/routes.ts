@@ -1,5 +1,6 @@
 import { dataReply, errorReplySchema, referralsSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { client } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { getReferrals } from './service.ts';
 
@@ -9,7 +10,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/referrals',
     {
-      onRequest: requireAccess(app, 'GET /v1/referrals'),
+      onRequest: requireAccess(app, client),
       schema: {
         tags: ['referrals'],
         summary: 'Your referral link and the affiliates who signed up through it, with the commission each earned you',

@@ -15,9 +15,9 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { RouteKey } from '../../lib/authorization.ts';
 import { recordChange } from '../../lib/events.ts';
 import type { BodyOf } from '../../lib/route-body.ts';
+import { type Access, owner, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './service.ts';
 import { getStaffUser, inviteStaffUser, listStaffUsers, updateStaffUser } from './staff-users.ts';
@@ -28,8 +28,8 @@ const errors = { 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySc
 const withMessage = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
 
 /** A route's options: its access rule, and its schema with the tag, security and error replies every route here shares. */
-function routeOptions<S extends { response: Record<number, z.ZodType> }>(app: FastifyInstance, route: RouteKey, summary: string, schema: S) {
-  return { onRequest: requireAccess(app, route), schema: { tags: ['settings'], summary, security: [{ bearer: [] }], ...schema, response: { ...schema.response, ...errors } } };
+function routeOptions<S extends { response: Record<number, z.ZodType> }>(app: FastifyInstance, access: Access, summary: string, schema: S) {
+  return { onRequest: requireAccess(app, access), schema: { tags: ['settings'], summary, security: [{ bearer: [] }], ...schema, response: { ...schema.response, ...errors } } };
 }
 
 /** What a change did to something that can be switched off: activated it, deactivated it, or changed something else. */
@@ -59,7 +59,7 @@ interface UpdateSpec<Body extends z.ZodType, Row extends { id: number; is_active
 function updateRoute<Body extends z.ZodType, Row extends { id: number; is_active: boolean }>(app: App, spec: UpdateSpec<Body, Row>) {
   app.patch(
     `${spec.path}/:id`,
-    routeOptions(app, `PATCH ${spec.path}/{id}`, spec.summary, { params: idParamsSchema, body: spec.body, response: { 200: withMessage(spec.row) } }),
+    routeOptions(app, owner, spec.summary, { params: idParamsSchema, body: spec.body, response: { 200: withMessage(spec.row) } }),
     async (request) => {
       const before = await spec.get(app.db, request.params.id);
       const data = await spec.update(app.db, request.params.id, request.body);
@@ -72,11 +72,11 @@ function updateRoute<Body extends z.ZodType, Row extends { id: number; is_active
 
 /** Roles (named permission sets) and the staff users holding them: staff with settings read, the owner changes. */
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/v1/roles', routeOptions(app, 'GET /v1/roles', 'Staff roles with their permissions and how many users hold each', { response: { 200: dataReply(z.array(roleSchema)) } }), async () => ({
+  app.get('/v1/roles', routeOptions(app, staff('settings'), 'Staff roles with their permissions and how many users hold each', { response: { 200: dataReply(z.array(roleSchema)) } }), async () => ({
     data: await listRoles(app.db),
   }));
 
-  app.post('/v1/roles', routeOptions(app, 'POST /v1/roles', 'Create a role', { body: roleInputSchema, response: { 201: withMessage(roleSchema) } }), async (request, reply) => {
+  app.post('/v1/roles', routeOptions(app, owner, 'Create a role', { body: roleInputSchema, response: { 201: withMessage(roleSchema) } }), async (request, reply) => {
     const data = await createRole(app.db, request.body);
     await recordChange(request, 'role.created', { objectId: data.id, after: data });
     return reply.code(201).send({ data, message: roleMessages.created });
@@ -95,7 +95,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/v1/roles/:id',
-    routeOptions(app, 'DELETE /v1/roles/{id}', 'Delete a role: its users are deactivated and signed out (the screen warns with their number first)', { params: idParamsSchema, response: { 200: roleDeleteReplySchema } }),
+    routeOptions(app, owner, 'Delete a role: its users are deactivated and signed out (the screen warns with their number first)', { params: idParamsSchema, response: { 200: roleDeleteReplySchema } }),
     async (request) => {
       const { role, deactivated } = await deleteRole(app.db, request.params.id);
       await recordChange(request, 'role.deleted', { objectId: role.id, before: role, after: null, data: { deactivated_users: deactivated } });
@@ -106,13 +106,13 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/v1/staff-users', routeOptions(app, 'GET /v1/staff-users', 'Staff users with their roles', { response: { 200: dataReply(z.array(staffUserSchema)) } }), async () => ({
+  app.get('/v1/staff-users', routeOptions(app, staff('settings'), 'Staff users with their roles', { response: { 200: dataReply(z.array(staffUserSchema)) } }), async () => ({
     data: await listStaffUsers(app.db),
   }));
 
   app.post(
     '/v1/staff-users',
-    routeOptions(app, 'POST /v1/staff-users', 'Invite a staff user by email with a role: the link lets them set a password', { body: staffInviteRequestSchema, response: { 201: withMessage(staffUserSchema) } }),
+    routeOptions(app, owner, 'Invite a staff user by email with a role: the link lets them set a password', { body: staffInviteRequestSchema, response: { 201: withMessage(staffUserSchema) } }),
     async (request, reply) => {
       const data = await inviteStaffUser(app, request.body, request.auth!);
       await recordChange(request, 'staff_user.invited', { objectId: data.id, subjectId: data.id, after: data });

@@ -2,12 +2,13 @@ import { errorReplySchema, maintenanceSettingsUpdateSchema, publicConfigSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
+import { anyone, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/config',
-    { schema: { tags: ['settings'], summary: 'What the web app needs before anyone signs in', response: { 200: publicConfigSchema } } },
+    { config: { access: anyone }, schema: { tags: ['settings'], summary: 'What the web app needs before anyone signs in', response: { 200: publicConfigSchema } } },
     async () => {
       const { captcha, social } = app.config;
       return {
@@ -24,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/settings/maintenance',
     {
-      onRequest: requireAccess(app, 'GET /v1/settings/maintenance'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: { tags: ['settings'], summary: 'Whether maintenance mode is on', security: [{ bearer: [] }], response: { 200: maintenanceSchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: { enabled: await app.maintenance.isOn() } }),
@@ -32,7 +33,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/v1/settings/maintenance',
     {
-      onRequest: requireAccess(app, 'PUT /v1/settings/maintenance'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags: ['settings'],
         summary: 'Turn maintenance mode on or off',

@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
+import { clientOrStaff, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { readForm } from '../../plugins/multipart.ts';
 import { seoChanged } from '../../plugins/web-app.ts';
@@ -41,7 +42,7 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** One section stored as one document: read it, replace it whole. */
   function documentSection<V>(section: string, title: string, shape: { body: z.ZodType; reply: z.ZodType }, get: () => Promise<unknown>, put: (value: V) => Promise<void>) {
-    documentRoutes<V>(app, { path: `/v1/settings/${section}`, summaries: { get: `Global Settings: ${title}`, put: `Save Global Settings: ${title}` }, ...shape, get, put, putErrors: writeErrors });
+    documentRoutes<V>(app, { path: `/v1/settings/${section}`, access: staff('settings'), summaries: { get: `Global Settings: ${title}`, put: `Save Global Settings: ${title}` }, ...shape, get, put, putErrors: writeErrors });
   }
 
   documentSection('dashboard', 'the message and links at the top of the affiliate dashboard', { body: dashboardSettingsUpdateSchema, reply: dashboardSettingsSchema }, () => sections.getDashboardSettings(app.db), (v: DashboardSettings) =>
@@ -85,13 +86,13 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const imagesReply = z.object({ data: landingImageSettingsSchema });
   app.get(
     '/v1/settings/landing-page-images',
-    { onRequest: requireAccess(app, 'GET /v1/settings/landing-page-images'), schema: { tags, summary: 'Global Settings: the home page section images, desktop and mobile', security, response: { 200: imagesReply, ...readErrors } } },
+    { onRequest: requireAccess(app, staff('settings')), schema: { tags, summary: 'Global Settings: the home page section images, desktop and mobile', security, response: { 200: imagesReply, ...readErrors } } },
     async () => ({ data: await getLandingImageSettings(app.db) }),
   );
   app.put(
     '/v1/settings/landing-page-images',
     {
-      onRequest: requireAccess(app, 'PUT /v1/settings/landing-page-images'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags,
         summary: 'Save Global Settings: the home page section images',
@@ -112,7 +113,7 @@ export const settingsSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/dashboard/notice',
     {
-      onRequest: requireAccess(app, 'GET /v1/dashboard/notice'),
+      onRequest: requireAccess(app, clientOrStaff('dashboard')),
       schema: { tags: ['statistics'], summary: 'The message and links staff put at the top of the dashboard', security, response: { 200: dashboardNotice, ...readErrors } },
     },
     async () => ({ data: await sections.getDashboardSettings(app.db) }),

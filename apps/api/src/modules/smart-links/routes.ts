@@ -2,6 +2,7 @@ import { errorReplySchema, idParamsSchema as idParams, smartLinkCreateSchema, sm
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertMayGetLinks } from '../links/index.ts';
+import { client, ofAffiliate, own, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { createSmartLink, deleteSmartLink, listSmartLinks, updateSmartLink } from './service.ts';
 
@@ -16,7 +17,7 @@ export const smartLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/smart-links',
-    { onRequest: requireAccess(app, 'GET /v1/smart-links', { tokenScope: 'offers:read' }), schema: { tags, summary: "The signed-in affiliate's smart links with their offers, newest first", security, response: { 200: smartLinkListReplySchema, ...errors } } },
+    { onRequest: requireAccess(app, client, { tokenScope: 'offers:read' }), schema: { tags, summary: "The signed-in affiliate's smart links with their offers, newest first", security, response: { 200: smartLinkListReplySchema, ...errors } } },
     async (request) => ({ data: await listSmartLinks(app.db, owner(request), publicUrl) }),
   );
 
@@ -24,7 +25,7 @@ export const smartLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/:id/smart-links',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/smart-links'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags, operationId: 'listAffiliateSmartLinks', summary: "An affiliate's smart links with their offers, newest first (staff, read-only)", security, params: idParams, response: { 200: smartLinkListReplySchema, ...errors } },
     },
     async (request) => ({ data: await listSmartLinks(app.db, request.params.id, publicUrl) }),
@@ -33,7 +34,7 @@ export const smartLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/smart-links',
     {
-      onRequest: requireAccess(app, 'POST /v1/smart-links', { tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, client, { tokenScope: 'offers:read' }),
       schema: {
         tags,
         summary: 'Create a smart link: one address over several offers, chosen per click by weight (or EPC) with targeting',
@@ -52,7 +53,7 @@ export const smartLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/smart-links/:id',
     {
-      onRequest: requireAccess(app, 'PATCH /v1/smart-links/{id}', { tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, own(client), { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'Change a smart link: its name, mode or offers (given whole)', security, params: idParams, body: smartLinkUpdateSchema, response: { 200: smartLinkReplySchema, ...errors } },
     },
     async (request) => {
@@ -66,7 +67,7 @@ export const smartLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/smart-links/:id',
     {
-      onRequest: requireAccess(app, 'DELETE /v1/smart-links/{id}', { tokenScope: 'offers:read' }),
+      onRequest: requireAccess(app, own(client), { tokenScope: 'offers:read' }),
       schema: { tags, summary: 'Delete a smart link (its address then sends visitors to a site, uncounted)', security, params: idParams, response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } },
     },
     async (request) => {

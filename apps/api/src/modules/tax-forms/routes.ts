@@ -19,6 +19,7 @@ import { affiliateScope, networkScope, scopeOf } from '../../lib/scope.ts';
 import { decryptValue } from '../../lib/field-crypto.ts';
 import { parseOrThrow } from '../../lib/validate.ts';
 import { readForm } from '../../plugins/multipart.ts';
+import { client, clientOrStaff, ofAffiliate, own, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { sendEmail } from '../email/index.ts';
 import { networkDetails } from '../payouts/index.ts';
@@ -45,14 +46,14 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/tax-forms/me',
-    { onRequest: requireAccess(app, 'GET /v1/tax-forms/me'), schema: { tags, summary: 'Your tax form: its status, the issue it raises, the latest form and the history', security, response: { 200: dataReply(taxFormStateSchema), ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: 'Your tax form: its status, the issue it raises, the latest form and the history', security, response: { 200: dataReply(taxFormStateSchema), ...errors } } },
     async (request) => ({ data: await taxFormState(app.db, request.auth!.id) }),
   );
 
   app.post(
     '/v1/tax-forms',
     {
-      onRequest: requireAccess(app, 'POST /v1/tax-forms'),
+      onRequest: requireAccess(app, client),
       bodyLimit: 6 * 1024 * 1024,
       schema: {
         tags,
@@ -78,20 +79,20 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/tax-forms',
-    { onRequest: requireAccess(app, 'GET /v1/tax-forms'), schema: { tags, summary: 'Tax forms to review (pending, oldest first), or those accepted or declined', security, querystring: taxFormQuerySchema, response: { 200: listReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
+    { onRequest: requireAccess(app, staff('affiliates')), schema: { tags, summary: 'Tax forms to review (pending, oldest first), or those accepted or declined', security, querystring: taxFormQuerySchema, response: { 200: listReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
     async (request) => listTaxForms(app.db, scopeOf(request.auth!), request.query),
   );
 
   app.get(
     '/v1/affiliates/:id/tax-forms',
-    { onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/tax-forms'), schema: { tags, summary: "An affiliate's tax form status, latest form and history", security, params: idParamsSchema, response: { 200: dataReply(taxFormStateSchema), ...errors, 422: errorReplySchema } } },
+    { onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))), schema: { tags, summary: "An affiliate's tax form status, latest form and history", security, params: idParamsSchema, response: { 200: dataReply(taxFormStateSchema), ...errors, 422: errorReplySchema } } },
     async (request) => ({ data: await taxFormState(app.db, request.params.id) }),
   );
 
   app.put(
     '/v1/affiliates/:id/tax-forms/status',
     {
-      onRequest: requireAccess(app, 'PUT /v1/affiliates/{id}/tax-forms/status'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags, summary: 'Mark an affiliate as not needing a tax form (n_a), or as needing one again', security, params: idParamsSchema, body: taxFormStatusUpdateSchema, response: { 200: dataReply(taxFormStateSchema).extend(message.shape), ...errors, 422: errorReplySchema } },
     },
     async (request) => {
@@ -102,13 +103,13 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/tax-forms/:id',
-    { onRequest: requireAccess(app, 'GET /v1/tax-forms/{id}'), schema: { tags, summary: 'One tax form (an affiliate only their own)', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
+    { onRequest: requireAccess(app, own(clientOrStaff('affiliates'))), schema: { tags, summary: 'One tax form (an affiliate only their own)', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema), ...errors, 422: errorReplySchema } } },
     async (request) => ({ data: toTaxForm(await findTaxForm(app.db, scopeOf(request.auth!), request.params.id)) }),
   );
 
   app.get(
     '/v1/tax-forms/:id/pdf',
-    { onRequest: requireAccess(app, 'GET /v1/tax-forms/{id}/pdf'), schema: { tags, summary: 'The form as PDF: the uploaded file, or the filled form rendered in the official layout with the TIN masked', security, params: idParamsSchema, response: { 200: z.unknown(), ...errors, 422: errorReplySchema } } },
+    { onRequest: requireAccess(app, own(clientOrStaff('affiliates'))), schema: { tags, summary: 'The form as PDF: the uploaded file, or the filled form rendered in the official layout with the TIN masked', security, params: idParamsSchema, response: { 200: z.unknown(), ...errors, 422: errorReplySchema } } },
     async (request, reply) => {
       const joined = await findTaxForm(app.db, scopeOf(request.auth!), request.params.id);
       const { form } = joined;
@@ -127,7 +128,7 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/tax-forms/:id/accept',
-    { onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/accept'), schema: { tags, summary: 'Accept a pending tax form', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema).extend(message.shape), ...errors, 409: errorReplySchema, 422: errorReplySchema } } },
+    { onRequest: requireAccess(app, staff('affiliates')), schema: { tags, summary: 'Accept a pending tax form', security, params: idParamsSchema, response: { 200: dataReply(taxFormSchema).extend(message.shape), ...errors, 409: errorReplySchema, 422: errorReplySchema } } },
     async (request) => {
       await reach(request, request.params.id);
       await acceptTaxForm(deps, request.auth!.id, request.params.id);
@@ -138,7 +139,7 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/tax-forms/:id/decline',
     {
-      onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/decline'),
+      onRequest: requireAccess(app, staff('affiliates')),
       schema: {
         tags,
         summary: 'Decline a pending tax form with a reason: back to Not Uploaded, or kept Pending (the affiliate is emailed either way)',
@@ -157,7 +158,7 @@ export const taxFormRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/tax-forms/:id/reveal-tin',
-    { onRequest: requireAccess(app, 'POST /v1/tax-forms/{id}/reveal-tin'), schema: { tags, summary: 'Show the full taxpayer identification numbers of a form (written to the event history)', security, params: idParamsSchema, response: { 200: dataReply(revealedTinsSchema), ...errors, 422: errorReplySchema } } },
+    { onRequest: requireAccess(app, staff('affiliates')), schema: { tags, summary: 'Show the full taxpayer identification numbers of a form (written to the event history)', security, params: idParamsSchema, response: { 200: dataReply(revealedTinsSchema), ...errors, 422: errorReplySchema } } },
     async (request) => {
       await reach(request, request.params.id);
       return { data: await revealTins(app.db, app.config.taxFormKey, request.auth!.id, request.params.id, request.ip) };

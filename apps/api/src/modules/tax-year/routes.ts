@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import { recordChange } from '../../lib/events.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { client, staff, wholeNetwork } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { sendEmail } from '../email/index.ts';
 import { networkDetails } from '../payouts/index.ts';
@@ -56,7 +57,7 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tax-years/:year/forms',
     {
-      onRequest: requireAccess(app, 'GET /v1/tax-years/{year}/forms'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: { tags, summary: "A tax year's line per payee: the form that applies, gross paid, tax withheld and what stops it being filed", security, params: taxYearParamsSchema, querystring: taxYearFormsQuerySchema, response: { 200: taxYearFormsReplySchema, ...errors } },
     },
     async (request) => {
@@ -89,7 +90,7 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tax-years/:year/forms/:affiliate_id.pdf',
     {
-      onRequest: requireAccess(app, 'GET /v1/tax-years/{year}/forms/{affiliate_id}.pdf'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: { tags, summary: "A payee's form for the year as its recipient copy (Copy B), tax number masked: as issued, or as it would be issued now", security, params: taxYearPdfParamsSchema, response: { 200: z.unknown(), ...errors } },
     },
     async (request, reply) => {
@@ -105,7 +106,7 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/tax-years/:year/issue',
     {
-      onRequest: requireAccess(app, 'POST /v1/tax-years/{year}/issue'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: { tags, summary: "Issue the year's forms: new ones, and CORRECTED ones where the figures changed since; each payee is emailed", security, params: taxYearParamsSchema, response: { 200: issueReplySchema, ...errors } },
     },
     async (request) => {
@@ -128,7 +129,7 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tax-years/:year/irs-file',
     {
-      onRequest: requireAccess(app, 'GET /v1/tax-years/{year}/irs-file'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: {
         tags,
         summary: "The year's issued 1099-NEC forms as the IRS FIRE file (Publication 1220: T, A, B, C and F records of 750 bytes), whole tax numbers; ?corrections=true for the corrected ones only",
@@ -152,14 +153,14 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/settings/tax-documents',
-    { onRequest: requireAccess(app, 'GET /v1/settings/tax-documents'), schema: { tags, summary: 'Year-end tax form settings: exempt corporations, and the IRS file transmitter details', security, response: { 200: dataReply(taxDocumentSettingsSchema), ...errors } } },
+    { onRequest: requireAccess(app, wholeNetwork(staff('payouts'))), schema: { tags, summary: 'Year-end tax form settings: exempt corporations, and the IRS file transmitter details', security, response: { 200: dataReply(taxDocumentSettingsSchema), ...errors } } },
     async () => ({ data: await taxDocumentSettings(app.db) }),
   );
 
   app.put(
     '/v1/settings/tax-documents',
     {
-      onRequest: requireAccess(app, 'PUT /v1/settings/tax-documents'),
+      onRequest: requireAccess(app, wholeNetwork(staff('payouts'))),
       schema: { tags, summary: 'Save the year-end tax form settings', security, body: taxDocumentSettingsUpdateSchema, response: { 200: dataReply(taxDocumentSettingsSchema).extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -173,7 +174,7 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/tax-documents',
-    { onRequest: requireAccess(app, 'GET /v1/user/tax-documents'), schema: { tags, summary: 'Your year-end tax forms, newest year first (corrections and the forms they replace)', security, response: { 200: listReply(taxDocumentSchema), ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: 'Your year-end tax forms, newest year first (corrections and the forms they replace)', security, response: { 200: listReply(taxDocumentSchema), ...errors } } },
     async (request) => {
       const list = (await issuedFormsOf(app.db, request.auth!.id)).map(toDocument);
       return { data: list, meta: { total: list.length, page: 1, per_page: Math.max(list.length, 1) } };
@@ -182,14 +183,14 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/tax-documents/delivery',
-    { onRequest: requireAccess(app, 'GET /v1/user/tax-documents/delivery'), schema: { tags, summary: 'Whether you receive your tax forms electronically only', security, response: { 200: dataReply(taxDeliverySchema), ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: 'Whether you receive your tax forms electronically only', security, response: { 200: dataReply(taxDeliverySchema), ...errors } } },
     async (request) => ({ data: await deliveryOf(app.db, request.auth!.id) }),
   );
 
   app.put(
     '/v1/user/tax-documents/delivery',
     {
-      onRequest: requireAccess(app, 'PUT /v1/user/tax-documents/delivery'),
+      onRequest: requireAccess(app, client),
       schema: { tags, summary: 'Consent (or not) to receive your tax forms electronically only; without consent a paper copy is mailed', security, body: taxDeliveryUpdateSchema, response: { 200: dataReply(taxDeliverySchema).extend({ message: z.string() }), ...errors } },
     },
     async (request) => {
@@ -201,7 +202,7 @@ export const taxYearRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/v1/user/tax-documents/:id.pdf',
-    { onRequest: requireAccess(app, 'GET /v1/user/tax-documents/{id}.pdf'), schema: { tags, summary: 'One of your tax forms as its recipient copy (Copy B)', security, params: z.object({ id: idText() }), response: { 200: z.unknown(), ...errors } } },
+    { onRequest: requireAccess(app, client), schema: { tags, summary: 'One of your tax forms as its recipient copy (Copy B)', security, params: z.object({ id: idText() }), response: { 200: z.unknown(), ...errors } } },
     async (request, reply) => {
       const row = await ownIssuedForm(app.db, request.auth!.id, request.params.id);
       const pdf = await yearFormPdf({ form: row.form as '1099-NEC' | '1042-S', year: row.year, corrected: row.corrected, toDate: row.toDate, boxes: row.boxes as Boxes });

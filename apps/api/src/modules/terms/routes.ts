@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { client, ofAffiliate, staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { documentRoutes } from '../../plugins/document-routes.ts';
 import { currentTermsVersion, getTermsSettings, publishTerms, recordTermsAcceptance, termsAcceptancesOf, termsStateOf } from './service.ts';
@@ -25,7 +26,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/user/accept-terms',
     {
-      onRequest: requireAccess(app, 'POST /v1/user/accept-terms'),
+      onRequest: requireAccess(app, client),
       schema: {
         tags: ['profile'],
         summary: 'Accept the Terms of Service in force and confirm being 18 or older (asked again after each new version)',
@@ -51,6 +52,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   documentRoutes<{ changes: string }>(app, {
     path: '/v1/settings/terms',
+    access: staff('settings'),
     summaries: {
       get: 'Global Settings: the Terms of Service version in force, what changed, and how many affiliates accepted it',
       put: 'Publish a new version of the Terms of Service (now): every affiliate is asked to accept it again',
@@ -65,7 +67,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/affiliates/:id/terms-acceptances',
     {
-      onRequest: requireAccess(app, 'GET /v1/affiliates/{id}/terms-acceptances'),
+      onRequest: requireAccess(app, ofAffiliate(staff('affiliates'))),
       schema: { tags: ['affiliates'], summary: "An affiliate's acceptances of the Terms of Service, newest first: version, time, address and where", security, params: idParamsSchema, response: { 200: termsAcceptancesReplySchema, ...errors } },
     },
     async (request) => {

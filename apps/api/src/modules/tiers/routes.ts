@@ -2,6 +2,7 @@ import { errorReplySchema, idParamsSchema, tierDeleteReplySchema, tierInputSchem
 import { z } from 'zod';
 import { recordChange } from '../../lib/events.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staff } from '../../lib/access.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { deleteTier, findTier, saveTier } from './write.ts';
 import { listTiers } from './service.ts';
@@ -10,7 +11,7 @@ export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/tiers',
     {
-      onRequest: requireAccess(app, 'GET /v1/tiers'),
+      onRequest: requireAccess(app, staff()),
       schema: { tags: ['affiliates'], summary: 'Affiliate tiers (for custom payouts and affiliate settings), with their affiliates counted', security: [{ bearer: [] }], response: { 200: tierListReplySchema, 401: errorReplySchema, 403: errorReplySchema } },
     },
     async () => ({ data: await listTiers(app.db) }),
@@ -20,7 +21,7 @@ export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
   const reply = z.object({ data: tierSchema, message: z.string() });
   app.post(
     '/v1/tiers',
-    { onRequest: requireAccess(app, 'POST /v1/tiers'), schema: { tags: ['affiliates'], summary: 'Create a tier (optionally the default for new sign-ups)', security: [{ bearer: [] }], body: tierInputSchema, response: { 201: reply, ...errors } } },
+    { onRequest: requireAccess(app, staff('settings')), schema: { tags: ['affiliates'], summary: 'Create a tier (optionally the default for new sign-ups)', security: [{ bearer: [] }], body: tierInputSchema, response: { 201: reply, ...errors } } },
     async (request, res) => {
       const data = await saveTier(app.db, request.body);
       await recordChange(request, 'tier.created', { objectId: data.id, after: data });
@@ -30,7 +31,7 @@ export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/v1/tiers/:id',
     {
-      onRequest: requireAccess(app, 'PATCH /v1/tiers/{id}'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags: ['affiliates'],
         summary: 'Rename a tier or make it the default for new sign-ups (the default stays until another tier is made the default: 409)',
@@ -50,7 +51,7 @@ export const tierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/v1/tiers/:id',
     {
-      onRequest: requireAccess(app, 'DELETE /v1/tiers/{id}'),
+      onRequest: requireAccess(app, staff('settings')),
       schema: {
         tags: ['affiliates'],
         summary: "Delete a tier: its affiliates move to the default tier, its offer payouts are removed (the default tier itself: 409)",

@@ -40,9 +40,13 @@ const onPostgres = [
 const longRunning = ['first-start', 'first-start-listen', 'instances'].map((name) => `apps/api/test/${name}.test.ts`);
 
 /**
- * `vmThreads`: each file still runs in a fresh context with its own modules, but the worker (and for
- * the web files the jsdom window) is made once per worker, not once per file: the web project in
- * 44 % less time, the other API files on PGlite about a third less (docs/testing.md, "CI time").
+ * The API files on PGlite share their workers' modules (`threads`, `isolate: false`): each file
+ * builds its own app on its own database copy, so nothing but the loaded code carries over, and the
+ * app's imports (about 2 s of CPU a file) are paid once per worker instead of once per file: about
+ * a third less CPU than a fresh context per file (docs/testing.md, "CI time"). Module state that
+ * outlives an app is kept per app or per database (a WeakMap on it), never global.
+ * The web files keep `vmThreads` (a fresh context per file, the jsdom window made once per worker:
+ * 44 % less time than forks; without isolation some of their files see earlier files' state).
  * The PostgreSQL project stays on forks (its failover files start and kill servers and processes).
  */
 const apiProjects = [
@@ -52,7 +56,8 @@ const apiProjects = [
       include: apiTests,
       exclude: [...configDefaults.exclude, ...longRunning],
       environment: 'node',
-      pool: 'vmThreads',
+      pool: 'threads',
+      isolate: false,
       env: { TEST_DB: 'pglite' },
       globalSetup,
     },

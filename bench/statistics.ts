@@ -236,6 +236,7 @@ async function main(): Promise<void> {
   await q('vacuum analyze ledger_entries');
   await q('vacuum analyze subscriptions');
   await q('vacuum analyze subscription_events');
+  await q('analyze users, offers');
   const generationSeconds = (performance.now() - t0) / 1000;
   console.log(`  analyze (${seconds(t1)}); generation in all ${seconds(t0)}`);
 

@@ -14,6 +14,7 @@
 // the product makes (a sample: the biggest and a spread) sum to their payouts.
 // Goal: the close under 30 s and within 5x of the plain sum; at 100,000 affiliates and 10 million
 // rows (npm run bench:payouts -- --affiliates=100000 --rows=10000000), under 10 s. Reports, never gates.
+// --keep leaves the database for EXPLAIN.
 import { loadavg } from 'node:os';
 import { addPeriods } from '@portal/contracts';
 import pg from 'pg';
@@ -23,7 +24,7 @@ import { closePeriod } from '../apps/api/src/modules/payouts/close.ts';
 import { invoiceLines } from '../apps/api/src/modules/payouts/documents.ts';
 import { findPayout, statementOf } from '../apps/api/src/modules/payouts/queries.ts';
 import { periodEnd, periodOf, periodStart } from '../apps/api/src/modules/payouts/periods.ts';
-import { createDatabase, describeMachine, fmt, goalLine, onCleanup, runBenchmark, numberOption } from './support/common.ts';
+import { createDatabase, describeMachine, fmt, goalLine, keepDatabase, onCleanup, runBenchmark, numberOption } from './support/common.ts';
 
 const AFFILIATES = numberOption('affiliates', 10_000, 200_000);
 const ROWS = numberOption('rows', 1_000_000, 20_000_000);
@@ -31,6 +32,8 @@ const GOAL_SECONDS = 30;
 const GOAL_RATIO = 5;
 // At a big network's size (100,000 affiliates, 10 million rows): the close in at most 10 s.
 const GOAL_BIG_SECONDS = 10;
+// --keep: leave the database for EXPLAIN (its name is printed; drop it afterwards).
+const KEEP = process.argv.includes('--keep');
 
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 
@@ -198,6 +201,10 @@ async function main(): Promise<void> {
   if (AFFILIATES >= 100_000 && ROWS >= 10_000_000) console.log(goalLine(`close of ${fmt(AFFILIATES)} affiliates and ${fmt(ROWS)} rows under ${GOAL_BIG_SECONDS} s`, closeMs <= GOAL_BIG_SECONDS * 1000, `${seconds(closeMs)} (load ${fmt(closeLoad, 1)})`));
   console.log(goalLine('reconciles to the cent', reconciled, reconciled ? 'every check above' : 'see FAIL above'));
   if (!reconciled) process.exitCode = 1;
+  if (KEEP) {
+    console.log(`\n--keep: database ${database.name} is left for EXPLAIN; drop it with: dropdb -h 127.0.0.1 -U postgres ${database.name}`);
+    keepDatabase(database.name);
+  }
 }
 
 runBenchmark(main);

@@ -73,6 +73,13 @@ export function assertLocal(url: string): void {
 /** The databases this run created: only their connections (and the server's shared processes) count as its PostgreSQL CPU. */
 const ownDatabases = new Set<string>();
 
+/** Databases left at the end for a look (EXPLAIN) instead of dropped: see `keepDatabase`. */
+const keptDatabases = new Set<string>();
+/** Leaves the database `name` (made by `createDatabase`) in place at clean-up; whoever asked drops it. */
+export function keepDatabase(name: string): void {
+  keptDatabases.add(name);
+}
+
 /** A new database bench_<random> (or BENCH_DB_PREFIX_<random>) on the server, dropped at clean-up. */
 export async function createDatabase(): Promise<{ name: string; url: string }> {
   assertLocal(serverUrl);
@@ -87,6 +94,7 @@ export async function createDatabase(): Promise<{ name: string; url: string }> {
     await admin.end();
   }
   onCleanup(async () => {
+    if (keptDatabases.has(name)) return;
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
     try {

@@ -19,9 +19,14 @@ function within(scope: Scope, from: string, to: string): SQL | undefined {
 const figuresOf = (r: Totals | undefined, view: ReportView) =>
   view.figures ? revenueCostMargin({ earningsCents: r?.earningsCents ?? 0, revenueCents: r?.revenueCents ?? 0, commissionCents: r?.commissionCents ?? 0, bonusCents: r?.bonusCents ?? 0 }) : {};
 
-async function period(db: Db, scope: Scope, from: string, to: string, view: ReportView) {
-  const [r] = await db.select(totals).from(statsDailyTotals).where(within(scope, from, to));
-  return { clicks: Number(r?.clicks ?? 0), unique_clicks: Number(r?.uniqueClicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100, ...figuresOf(r, view) };
+/** The summed figures of the days from `from` to `to` (both included) out of one read's daily rows. */
+function period(byDay: Map<string, Totals>, from: string, to: string, view: ReportView) {
+  const s = { clicks: 0, uniqueClicks: 0, conversions: 0, earningsCents: 0, revenueCents: 0, commissionCents: 0, bonusCents: 0 };
+  for (const d of daysBetween(from, to)) {
+    const r = byDay.get(d);
+    if (r) for (const k of Object.keys(s) as Array<keyof typeof s>) s[k] += Number(r[k]);
+  }
+  return { clicks: s.clicks, unique_clicks: s.uniqueClicks, conversions: s.conversions, earnings: s.earningsCents / 100, ...figuresOf(s, view) };
 }
 
 /**
@@ -38,29 +43,21 @@ export async function dashboard(dbs: Db | { reports: Db; primary: Db }, scope: S
   const lastMonthEnd = addDays(monthStart, -1);
   const lastMonthStart = `${lastMonthEnd.slice(0, 8)}01`;
   const chartFrom = addDays(today, -29);
-  const [t, y, m, lm] = await Promise.all([
-    period(db, scope, today, today, view),
-    period(db, scope, addDays(today, -1), addDays(today, -1), view),
-    period(db, scope, monthStart, today, view),
-    period(db, scope, lastMonthStart, lastMonthEnd, view),
-  ]);
-  const daily = await db.select({ day: statsDailyTotals.day, ...totals }).from(statsDailyTotals).where(within(scope, chartFrom, today)).groupBy(statsDailyTotals.day);
-  const byDay = new Map(daily.map((d) => [d.day, d]));
-  const chart = daysBetween(chartFrom, today).map((d) => {
-    const r = byDay.get(d);
-    return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100, ...figuresOf(r, view) };
-  });
-  const topOffers = await db
-    .select({ id: statsDailyTotals.offerId, name: offers.name, ...totals })
-    .from(statsDailyTotals)
-    .innerJoin(offers, eq(offers.id, statsDailyTotals.offerId))
-    .where(within(scope, chartFrom, today))
-    .groupBy(statsDailyTotals.offerId, offers.name)
-    .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
-    .limit(5);
-  const topAffiliates =
+  // One read of the daily rows from the earlier of last month's start and the chart's: the four
+  // periods and the chart are summed from it. The top lists and the balance are read beside it.
+  const from = chartFrom < lastMonthStart ? chartFrom : lastMonthStart;
+  const [daily, topOffers, topAffiliates, balance] = await Promise.all([
+    db.select({ day: statsDailyTotals.day, ...totals }).from(statsDailyTotals).where(within(scope, from, today)).groupBy(statsDailyTotals.day),
+    db
+      .select({ id: statsDailyTotals.offerId, name: offers.name, ...totals })
+      .from(statsDailyTotals)
+      .innerJoin(offers, eq(offers.id, statsDailyTotals.offerId))
+      .where(within(scope, chartFrom, today))
+      .groupBy(statsDailyTotals.offerId, offers.name)
+      .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
+      .limit(5),
     isStaffScope(scope)
-      ? await db
+      ? db
           .select({ id: statsDailyTotals.affiliateId, name: users.name, ...totals })
           .from(statsDailyTotals)
           .innerJoin(users, eq(users.id, statsDailyTotals.affiliateId))
@@ -68,8 +65,20 @@ export async function dashboard(dbs: Db | { reports: Db; primary: Db }, scope: S
           .groupBy(statsDailyTotals.affiliateId, users.name)
           .orderBy(desc(sql`sum(${statsDailyTotals.earningsCents})`), desc(sql`sum(${statsDailyTotals.clicks})`))
           .limit(5)
-      : [];
-  const balance = scope.kind === 'affiliate' ? (await balanceCents(primary, scope.affiliateId)) / 100 : null;
+      : Promise.resolve([]),
+    scope.kind === 'affiliate' ? balanceCents(primary, scope.affiliateId).then((c) => c / 100) : Promise.resolve(null),
+  ]);
+  const byDay = new Map<string, Totals>(daily.map((d) => [d.day, d]));
+  const [t, y, m, lm] = [
+    period(byDay, today, today, view),
+    period(byDay, addDays(today, -1), addDays(today, -1), view),
+    period(byDay, monthStart, today, view),
+    period(byDay, lastMonthStart, lastMonthEnd, view),
+  ];
+  const chart = daysBetween(chartFrom, today).map((d) => {
+    const r = byDay.get(d);
+    return { date: d, clicks: Number(r?.clicks ?? 0), conversions: Number(r?.conversions ?? 0), earnings: Number(r?.earningsCents ?? 0) / 100, ...figuresOf(r, view) };
+  });
   const rank = (r: { id: number; name: string; clicks: string; conversions: string; earningsCents: string }) => ({
     id: r.id,
     name: r.name,

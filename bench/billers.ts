@@ -255,14 +255,12 @@ async function main(): Promise<void> {
     const halfRate = Math.max(1, Math.round(runs.billers.measured.rps / 2));
     console.log(`billers at half rate (${fmt(halfRate)}/s) ...`);
     const halfMix = new Mix(`bh${tag}-`, cids);
-    const half = (
-      await measuredLoad(
-        { ...billerLoad(app.url, paths, halfMix), connections: HALF_CONNECTIONS, overallRate: halfRate },
-        { ...billerLoad(app.url, paths, new Mix(`bhw${tag}-`, cids)), connections: HALF_CONNECTIONS, overallRate: halfRate },
-        SECONDS,
-        Math.min(WARMUP_SECONDS, 2),
-        app.child,
-      )
+    const half = await measuredLoad(
+      { ...billerLoad(app.url, paths, halfMix), connections: HALF_CONNECTIONS, overallRate: halfRate },
+      { ...billerLoad(app.url, paths, new Mix(`bhw${tag}-`, cids)), connections: HALF_CONNECTIONS, overallRate: halfRate },
+      SECONDS,
+      Math.min(WARMUP_SECONDS, 2),
+      app.child,
     );
     const b = runs.bare.measured;
     const a = runs.billers.measured;

@@ -11,7 +11,10 @@
 //   - the app's POST /v1/conversions (sale, rebill with the sale's click id, refund by transaction id).
 // Prints events/s, p50/p99, the ratios, and checks that every acknowledged biller post became exactly
 // one logged event and every accepted event one conversion.
-// Goal: at least as many events a second as POST /v1/conversions, p99 under 50 ms. Reports, never gates.
+// Then the billers' mix again at half of the rate its measured run reached (autocannon's overallRate, a
+// fresh mix, 10 connections), which is where the p99 goal is set: the latency of a server with room to spare.
+// Goal: at least 0.9 of the events a second of POST /v1/conversions, p99 under 50 ms at half of the
+// saturating rate. Reports, never gates.
 import { createHash, randomBytes } from 'node:crypto';
 import { encryptValue } from '../apps/api/src/lib/field-crypto.ts';
 import { verotelSignature } from '../apps/api/src/modules/billers/formats/verotel.ts';
@@ -25,6 +28,10 @@ const CONNECTIONS = numberOption('connections', 50, 500);
 const AFFILIATES = numberOption('affiliates', 100, 10_000);
 const CLICKS = 20_000;
 const GOAL_P99_MS = 50;
+/** The half-rate run's connections: enough for its rate, few enough that its fixed count of requests (20 a connection at least) fits its seconds. */
+const HALF_CONNECTIONS = 10;
+/** Biller posts at least this share of the conversions rate, same run. */
+const GOAL_SHARE = 0.9;
 /** A refund or rebill names a sale sent at least this many requests earlier (with 50 connections, long answered). */
 const LAG = 200;
 const billers = ['ccbill', 'epoch', 'segpay', 'verotel'] as const;
@@ -244,6 +251,17 @@ async function main(): Promise<void> {
       const r = await measuredLoad(loadOf(measuredMix), loadOf(mixOf(server, 'warmup')), SECONDS, WARMUP_SECONDS, target.child);
       runs[server] = { measured: r.measured, mix: measuredMix, cpu: r.cpu };
     }
+    // Half of the billers' saturating rate, a fresh mix: the p99 goal's load.
+    const halfRate = Math.max(1, Math.round(runs.billers.measured.rps / 2));
+    console.log(`billers at half rate (${fmt(halfRate)}/s) ...`);
+    const halfMix = new Mix(`bh${tag}-`, cids);
+    const half = await measuredLoad(
+      { ...billerLoad(app.url, paths, halfMix), connections: HALF_CONNECTIONS, overallRate: halfRate },
+      { ...billerLoad(app.url, paths, new Mix(`bhw${tag}-`, cids)), connections: HALF_CONNECTIONS, overallRate: halfRate },
+      SECONDS,
+      Math.min(WARMUP_SECONDS, 2),
+      app.child,
+    );
     const b = runs.bare.measured;
     const a = runs.billers.measured;
     const c = runs.conversions.measured;
@@ -251,7 +269,9 @@ async function main(): Promise<void> {
     console.log(line('bare', b));
     console.log(line('billers', a));
     console.log(line('conversions', c));
+    console.log(line('billers ½', half.measured));
     for (const server of ['bare', 'billers', 'conversions'] as const) console.log(cpuLine(server, runs[server].cpu));
+    console.log(cpuLine('billers ½', half.cpu));
     console.log(`  mix of the billers run: ${fmt(runs.billers.mix.counts.sale)} sales, ${fmt(runs.billers.mix.counts.rebill)} rebills, ${fmt(runs.billers.mix.counts.refund)} refunds`);
     console.log(`  ratio billers / bare: ${fmt(a.rps / b.rps, 2)}   billers / conversions: ${fmt(a.rps / c.rps, 2)}`);
 
@@ -276,8 +296,14 @@ async function main(): Promise<void> {
     for (const e of events.filter((x) => x.status !== 'accepted')) console.log(`  not accepted: ${fmt(Number(e.n))} ${e.biller} ${e.status}`);
 
     console.log('\ngoals');
-    console.log(goalLine('>= POST /v1/conversions events/s', a.rps >= c.rps, `${fmt(a.rps)}/s vs ${fmt(c.rps)}/s`));
-    console.log(goalLine(`p99 < ${GOAL_P99_MS} ms`, a.p99 < GOAL_P99_MS, `p99 ${fmt(a.p99)} ms`));
+    console.log(goalLine(`>= ${GOAL_SHARE} of POST /v1/conversions events/s`, a.rps >= GOAL_SHARE * c.rps, `${fmt(a.rps)}/s vs ${fmt(c.rps)}/s (${fmt(a.rps / c.rps, 2)})`));
+    console.log(
+      goalLine(
+        `p99 < ${GOAL_P99_MS} ms at half the saturating rate`,
+        half.measured.p99 < GOAL_P99_MS && half.measured.non2xx === 0 && half.measured.errors === 0,
+        `${fmt(half.measured.rps)}/s: p50 ${fmt(half.measured.p50)} ms, p99 ${fmt(half.measured.p99)} ms (saturated: p99 ${fmt(a.p99)} ms)`,
+      ),
+    );
   });
 }
 

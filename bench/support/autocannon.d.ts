@@ -21,6 +21,8 @@ declare module 'autocannon' {
       duration?: number;
       amount?: number;
       pipelining?: number;
+      /** Requests a second from all connections together (a fixed rate instead of as fast as answered). */
+      overallRate?: number;
       timeout?: number;
       method?: string;
       headers?: Record<string, string>;

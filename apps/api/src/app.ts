@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -146,7 +147,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
       : config.captcha?.provider === 'hcaptcha'
         ? ['https://hcaptcha.com', 'https://*.hcaptcha.com']
         : [];
-  await app.register(helmet, {
+  const securityHeaders = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -163,6 +164,15 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
     },
     // The SPA is served from the same origin; nothing is embedded cross-origin yet.
     crossOriginEmbedderPolicy: false,
+  };
+  // @fastify/helmet builds helmet's middleware (the policy parsed again) for every request; it is built
+  // once here and applied to every route that does not opt out with `helmet: false` (read by the plugin,
+  // which keeps that route option and `reply.helmet`): the same headers.
+  await app.register(fastifyHelmet, { ...securityHeaders, global: false });
+  const applySecurityHeaders = helmet(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    if ((request.routeOptions.config as { helmet?: { skipRoute?: boolean } }).helmet?.skipRoute) return done();
+    applySecurityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   await app.register(rateLimit, { global: false });
   await registerMultipart(app);

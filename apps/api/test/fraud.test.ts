@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversions, fraudRules, ledgerEntries, riskHolds, users } from '../src/db/schema/index.ts';
 import { recordConversion } from '../src/modules/conversions/service.ts';
 import { pendingReviewCents } from '../src/modules/fraud/pending-review.ts';
+import { type Screened, screenConversions } from '../src/modules/fraud/screening.ts';
+import { rows } from '../src/db/rows.ts';
 import { releaseHeld } from '../src/modules/conversions/release.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import type { TestApp } from './helpers.ts';
@@ -164,6 +166,38 @@ describe('rules', () => {
     expect(next).toMatchObject({ status: 'held', reason: 'Chargeback ratio over 30 days above 40%.' });
     const ratios = (await t.app.inject({ method: 'GET', url: '/v1/fraud/ratios', headers: bearer(staff) })).json().data as Array<{ affiliate: { id: number }; chargeback_ratio_30: number; sales_30: number }>;
     expect(ratios.find((r) => r.affiliate.id === id)).toMatchObject({ chargeback_ratio_30: 50, sales_30: 2 });
+  });
+
+  it('a batch screened at once gets the verdicts each of its conversions would get alone', async () => {
+    await putRules([
+      { rule: 'visitor_per_hour', value: 1, action: 'flag' },
+      { rule: 'first_conversions', value: 3, action: 'hold' },
+      { rule: 'chargeback_ratio_30', value: 40, action: 'reject' },
+      { rule: 'refund_ratio_90', value: 40, action: 'flag' },
+    ]);
+    // One conversion a distinct affiliate and visitor (what the batch's own earlier ones add is the test above's): the
+    // visitors of the last conversions, and a fresh one; the affiliates who charged back, are new, or have many.
+    const recent = await rows<{ affiliate_id: number; offer_id: number; visitor_hash: string }>(
+      t.app.db,
+      sql`select distinct on (affiliate_id) affiliate_id, offer_id, visitor_hash from conversions
+          where affiliate_id is not null and visitor_hash is not null and type = 'sale' order by affiliate_id, id desc`,
+    );
+    const now = new Date();
+    const items: Screened[] = recent.map((r, n) => ({
+      affiliateId: Number(r.affiliate_id),
+      offerId: Number(r.offer_id),
+      clickedAt: new Date(now.getTime() - 600_000),
+      visitorHash: n % 2 ? r.visitor_hash : `fresh-${n}`,
+      type: 'sale',
+      now: new Date(now.getTime() + n),
+    }));
+    expect(items.length).toBeGreaterThanOrEqual(3);
+    const together = await screenConversions(t.app.db, items);
+    const alone = await Promise.all(items.map(async (item) => (await screenConversions(t.app.db, [item]))[0]));
+    expect(together).toEqual(alone);
+    // The rules do fire on some and not on others: what is compared is not all null.
+    expect(new Set(together.map((v) => v?.action ?? 'none')).size).toBeGreaterThan(1);
+    expect(together.some((v) => v?.reason.includes('The visitor already converted'))).toBe(true);
   });
 });
 

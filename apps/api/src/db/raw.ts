@@ -76,3 +76,8 @@ export async function runStatementIn<Row>(tx: Db, statement: Statement, values: 
   }
   throw new Error('runStatementIn needs a transaction');
 }
+
+/** Runs a statement on whichever `q` is: the database itself (`runStatement`) or a transaction on it (`runStatementIn`). */
+export function runStatementOn<Row>(q: Db, statement: Statement, values: unknown[]): Promise<Row[]> {
+  return (q as unknown as { $client?: unknown }).$client !== undefined ? runStatement<Row>(q, statement, values) : runStatementIn<Row>(q, statement, values);
+}

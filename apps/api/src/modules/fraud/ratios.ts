@@ -21,8 +21,7 @@ const ratio = (n: number, sales: number) => (n === 0 ? 0 : sales === 0 ? 100 : M
  * (from sites and billers) attributed to the sale's affiliate.
  */
 export async function ratiosOf(db: Db, affiliateIds: readonly number[] | 'all', now: Date): Promise<Map<number, Ratios>> {
-  const d30 = new Date(now.getTime() - 30 * DAY_MS);
-  const d90 = new Date(now.getTime() - 90 * DAY_MS);
+  const { d30, d90 } = ratioWindows(now);
   const who = affiliateIds === 'all' ? sql`affiliate_id is not null` : sql`affiliate_id = any(${intArray(affiliateIds)}::int[])`;
   const list = await rows<{ affiliate_id: number; s30: string | number; s90: string | number; c30: string | number; c90: string | number; r30: string | number; r90: string | number }>(
     db,
@@ -38,12 +37,23 @@ export async function ratiosOf(db: Db, affiliateIds: readonly number[] | 'all', 
         group by affiliate_id`,
   );
   const out = new Map<number, Ratios>();
-  if (affiliateIds !== 'all') for (const id of affiliateIds) out.set(id, { sales_30: 0, sales_90: 0, chargeback_ratio_30: 0, chargeback_ratio_90: 0, refund_ratio_30: 0, refund_ratio_90: 0 });
-  for (const r of list) {
-    const [s30, s90, c30, c90, r30, r90] = [r.s30, r.s90, r.c30, r.c90, r.r30, r.r90].map(Number) as [number, number, number, number, number, number];
-    out.set(Number(r.affiliate_id), { sales_30: s30, sales_90: s90, chargeback_ratio_30: ratio(c30, s30), chargeback_ratio_90: ratio(c90, s90), refund_ratio_30: ratio(r30, s30), refund_ratio_90: ratio(r90, s90) });
-  }
+  if (affiliateIds !== 'all') for (const id of affiliateIds) out.set(id, ratiosFrom({ s30: 0, s90: 0, c30: 0, c90: 0, r30: 0, r90: 0 }));
+  for (const r of list) out.set(Number(r.affiliate_id), ratiosFrom(r));
   return out;
+}
+
+/** The counts the ratios are made of (sales, accepted chargebacks and refunds over 30 and 90 days), as the database answers them. */
+export type RatioCounts = Record<'s30' | 's90' | 'c30' | 'c90' | 'r30' | 'r90', string | number>;
+
+/** An affiliate's ratios from its counts. */
+export function ratiosFrom(r: RatioCounts): Ratios {
+  const [s30, s90, c30, c90, r30, r90] = [r.s30, r.s90, r.c30, r.c90, r.r30, r.r90].map(Number) as [number, number, number, number, number, number];
+  return { sales_30: s30, sales_90: s90, chargeback_ratio_30: ratio(c30, s30), chargeback_ratio_90: ratio(c90, s90), refund_ratio_30: ratio(r30, s30), refund_ratio_90: ratio(r90, s90) };
+}
+
+/** The windows of the ratios seen at `now`: conversions created after these count. */
+export function ratioWindows(now: Date): { d30: Date; d90: Date } {
+  return { d30: new Date(now.getTime() - 30 * DAY_MS), d90: new Date(now.getTime() - 90 * DAY_MS) };
 }
 
 /** The affiliates with an accepted chargeback in the last 90 days. */

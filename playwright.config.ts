@@ -15,11 +15,6 @@ const webDist = gallery ? 'apps/web/dist-gallery' : process.env.WEB_DIST;
 const galleryTests = /[\\/]forms\.spec\.ts$/;
 /** Tests checked at the phone width as well (see `projects`). */
 const layoutTag = /@layout/;
-/**
- * scripts/e2e-all.ts starts each stream's server and mail sink itself, once, and runs one spec at a
- * time against it: then Playwright starts neither.
- */
-const externalServer = process.env.E2E_EXTERNAL_SERVER === '1';
 
 /** Extra server environment for the browser tests (a local SMTP server, bot-check stubs) comes from e2e/support/env.ts. */
 const e2eEnv: Record<string, string> = { ...e2eServerEnv };
@@ -27,7 +22,7 @@ const e2eEnv: Record<string, string> = { ...e2eServerEnv };
 export default defineConfig({
   testDir: 'e2e',
   // A local SMTP server receives the mail the e2e server sends (e2e/support/smtp-sink.ts).
-  ...(externalServer ? {} : { globalSetup: './e2e/support/global-setup.ts' }),
+  globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -56,13 +51,14 @@ export default defineConfig({
   /**
    * Every test runs at 1440 px; at 375 px only the tests tagged `@layout` (`test('…', { tag: '@layout' }, …)`):
    * those whose subject is what a width shows (nothing wider than the window, the drawer, cards on a
-   * phone, axe on every page). A new test runs at one width until it is tagged. The gallery is all layout.
+   * phone, axe on every page). A new test runs at one width until it is tagged. The gallery's widgets
+   * follow the same rule: their fit and their height by width at both, their behaviour at 1440 px.
    */
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'mobile', ...(gallery ? {} : { grep: layoutTag }), use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
+    { name: 'mobile', grep: layoutTag, use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
   ].map((project) => (gallery ? { ...project, name: `gallery-${project.name}`, testMatch: galleryTests } : { ...project, testIgnore: galleryTests })),
-  webServer: externalServer ? undefined : {
+  webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `${baseURL}/health`,
     reuseExistingServer: false,

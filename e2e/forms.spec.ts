@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Widget gallery' })).toBeVisible();
 });
 
-test('the gallery is dark and fits the window', async ({ page }) => {
+test('the gallery is dark and fits the window', { tag: '@layout' }, async ({ page }) => {
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
   expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(120);
@@ -113,7 +113,7 @@ test('a server field error lands on its field', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'This name is already taken' })).toBeVisible();
 });
 
-test('the viewer is 281, 474 or 746 px tall by window width', async ({ page }) => {
+test('the viewer is 281, 474 or 746 px tall by window width', { tag: '@layout' }, async ({ page }) => {
   const expected = (await page.evaluate(() => window.innerWidth)) < 600 ? 281 : 746;
   await page.getByRole('button', { name: 'View image' }).click();
   const box = await page.getByTestId('media-viewer').boundingBox();

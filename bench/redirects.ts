@@ -9,12 +9,13 @@
 // Baseline in the same run: a bare node:http server on the same core answering the same 302
 // without recording anything, loaded the same way. Prints both rates, the ratio app / bare,
 // the app's p50 and p99, the CPU per request of the servers and of PostgreSQL, checks that the
-// clicks table holds exactly the redirects counted, and times one more click into the rollup.
+// clicks table holds exactly the redirects counted, times one more click into the rollup, and
+// loads the app again at half of the rate it reached (p50 and p99 there: the p99 goal's load).
 // Then the same with --instances=N (default 2) app instances behind HAProxy (the cluster
 // script's configuration), against as many bare servers behind an HAProxy of their own.
 // A smart link (issue 27) is loaded the same way on one instance and printed apart.
 // Goals (issues 17 and 29): CPU per durable click (app + PostgreSQL) <= 2x the bare redirect's,
-// ratio >= 0.5, p99 <= 10 ms, every answered redirect stored once, a click in statistics within
+// ratio >= 0.5, p99 <= 10 ms at half the saturating rate, every answered redirect stored once, a click in statistics within
 // 1 s; each printed as a line with its figure and MET or MISSED, labelled with the click path.
 // Reports, never gates: exits 0 when a goal is missed.
 //
@@ -27,7 +28,7 @@
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type pg from 'pg';
-import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, numberOption, runBenchmark, type Served, type Settle, startApp, startBare, startHaproxy } from './support/common.ts';
+import { appOnNewDatabase, fmt, goalLine, type LoadOptions, type LoadResult, loadBareThenApp, measuredLoad, numberOption, runBenchmark, type Served, type Settle, startApp, startBare, startHaproxy } from './support/common.ts';
 import { seedNetwork } from './support/seed.ts';
 
 const SECONDS = numberOption('seconds', 10, 120, { fraction: true });
@@ -179,10 +180,18 @@ async function compare(label: string, db: pg.Client, bare: Served, app: Served &
     await new Promise((r) => setTimeout(r, 5));
   }
 
+  // The p99 goal's load: half of the rate the measured run reached, on the warm-up link (the measured
+  // link's counts above stay as they were).
+  const halfRate = Math.max(1, Math.round(a.rps / 2));
+  const halfLoad: LoadOptions = { ...loadOptions(app.url, link.warmup), overallRate: halfRate };
+  const half = (await measuredLoad(halfLoad, halfLoad, SECONDS, Math.min(WARMUP_SECONDS, 2), app.child)).measured;
+  console.log(`\nat half of the saturating rate (${fmt(halfRate)} req/s):`);
+  console.log(line('app', half));
+
   console.log(`\ngoals (${label})`);
   console.log(goalLine(`CPU per durable click <= ${GOAL_CPU_RATIO}x the bare redirect`, cpuRatio <= GOAL_CPU_RATIO, `${fmt(cpuRatio, 1)}x (app ${fmt(cpu.app.serverUs)} µs + PostgreSQL ${fmt(cpu.app.postgresUs)} µs vs bare ${fmt(cpu.bare.serverUs)} µs)`));
   console.log(goalLine(`ratio >= ${GOAL_RATIO}`, ratio >= GOAL_RATIO, fmt(ratio, 2)));
-  console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms at ${CONNECTIONS} connections`, a.p99 <= GOAL_P99_MS, `${fmt(a.p99)} ms (p50 ${fmt(a.p50)} ms)`));
+  console.log(goalLine(`p99 <= ${GOAL_P99_MS} ms at half the saturating rate`, half.p99 <= GOAL_P99_MS, `${fmt(half.p99)} ms (p50 ${fmt(half.p50)} ms) at ${fmt(half.rps)} req/s; at saturation ${fmt(a.p99)} ms`));
   console.log(goalLine('every answered redirect stored exactly once', exact, `${fmt(answered)} answered, ${fmt(Number(counts.clicks))} stored`));
   console.log(goalLine('a click in statistics within 1 s', inStatsMs <= 1000, Number.isFinite(inStatsMs) ? `${fmt(inStatsMs)} ms` : 'not within 5 s'));
 }

@@ -4,7 +4,7 @@ import { capCounters, caps, offers } from '../db/schema/index.ts';
 import { periodStart } from '../modules/caps/index.ts';
 
 /** The demo's capped offer: HoloStage's pay per sale, at its daily conversion cap today (docs/caps.md). */
-const CAPPED_OFFER = 'HoloStage Pay per sale $45';
+export const CAPPED_OFFER = 'HoloStage Pay per sale $45';
 const DAILY_LIMIT = 25;
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { CAPPED_OFFER } from './demo-caps.ts';
 import { clicks, conversionAppeals, conversions, fraudRules, offers, riskHolds, settings, sites } from '../db/schema/index.ts';
 import { statsDay } from '../lib/days.ts';
 
@@ -34,14 +35,28 @@ export async function seedDemoFraud(db: Db, now = new Date()): Promise<void> {
 
   // Clicks of the last days nobody converted on: each becomes a sale reported seconds after it.
   const converted = db.select({ cid: conversions.cid }).from(conversions).where(sql`${conversions.cid} is not null`);
-  const candidates = await db
-    .select({ cid: clicks.cid, createdAt: clicks.createdAt, affiliateId: clicks.affiliateId, offerId: clicks.offerId, campaignId: clicks.campaignId, siteId: clicks.siteId })
-    .from(clicks)
-    .innerJoin(offers, eq(offers.id, clicks.offerId))
-    .innerJoin(sites, eq(sites.id, clicks.siteId))
-    .where(and(sql`${clicks.createdAt} > ${new Date(now.getTime() - 20 * 86_400_000)}`, sql`${clicks.createdAt} < ${new Date(now.getTime() - 3_600_000)}`, notInArray(clicks.cid, converted)))
-    .orderBy(asc(clicks.createdAt))
-    .limit(6);
+  const unconverted = (onlyOffer?: string) =>
+    db
+      .select({ cid: clicks.cid, createdAt: clicks.createdAt, affiliateId: clicks.affiliateId, offerId: clicks.offerId, campaignId: clicks.campaignId, siteId: clicks.siteId })
+      .from(clicks)
+      .innerJoin(offers, eq(offers.id, clicks.offerId))
+      .innerJoin(sites, eq(sites.id, clicks.siteId))
+      .where(
+        and(
+          sql`${clicks.createdAt} > ${new Date(now.getTime() - 20 * 86_400_000)}`,
+          sql`${clicks.createdAt} < ${new Date(now.getTime() - 3_600_000)}`,
+          notInArray(clicks.cid, converted),
+          onlyOffer ? eq(offers.name, onlyOffer) : undefined,
+        ),
+      )
+      .orderBy(asc(clicks.createdAt))
+      .limit(6);
+  // One held sale on the capped offer, whatever the days' traffic: the Fraud screen shows that its
+  // approval waits for the cap (docs/caps.md). It is the one before the last (the last is rejected,
+  // the first is appealed).
+  const [onCapped] = await unconverted(CAPPED_OFFER);
+  const candidates = (await unconverted()).filter((c) => !onCapped || c.offerId !== onCapped.offerId).slice(0, onCapped ? 5 : 6);
+  if (onCapped) candidates.splice(Math.max(1, candidates.length - 1), 0, onCapped);
   const amounts = [4999, 2999, 8999, 3999, 5999, 2499];
   const rows = candidates.map((c, i) => {
     const at = new Date(c.createdAt.getTime() + (3 + i) * 1000);

@@ -35,9 +35,15 @@ export default defineConfig({
   use: {
     baseURL,
     colorScheme: 'dark',
+    // The app's reduced motion (apps/web/src/app/theme.ts): nothing animates, so nothing is painted
+    // again frame after frame while a test waits. Pulsing placeholders and spinners kept the
+    // browser's compositor busy: a third of the CPU of the accessibility-states run (docs/testing.md).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Chromium's headless shell (what Playwright itself runs headless): a fifth less CPU than the
+      // full browser in its headless mode (scripts/ensure-chromium.ts installs it).
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--disable-gpu',
         '--disable-quic',

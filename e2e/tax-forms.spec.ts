@@ -118,6 +118,9 @@ async function fillTaxForm(page: Page, type: FormType, a: NewAffiliate, shots?: 
     await form.getByRole('button', { name: 'Submit form' }).click();
     await expect(form.getByText('Enter a valid SSN or ITIN: 9 digits, as 123-45-6789.')).toBeVisible();
     await form.getByLabel('Taxpayer identification number', { exact: true }).fill('123-45-6789');
+    // The message goes once the number is right (the form checks again as it is typed); the button
+    // moves up with it, so the click waits for the form to settle.
+    await expect(form.getByText('Enter a valid SSN or ITIN: 9 digits, as 123-45-6789.')).toBeHidden();
   }
   if (shots) await page.screenshot({ path: `${shots}/billing-${type}-form.png`, fullPage: true });
   await form.getByRole('button', { name: 'Submit form' }).click();

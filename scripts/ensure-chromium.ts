@@ -3,13 +3,17 @@ import { existsSync } from 'node:fs';
 import { ensureIso20022Schemas } from './ensure-iso20022-schemas.ts';
 
 export const chromiumPath = '/usr/bin/chromium';
+/** The browser tests' Chromium: the headless shell, lighter than the full browser's headless mode. */
+export const headlessShellPath = '/usr/bin/chromium-headless-shell';
 
 /**
- * Debian packages the tests need: the browser tests' Chromium, pdftotext to read generated PDFs
+ * Debian packages the tests need: Chromium (its headless shell for the browser tests, the full browser
+ * for screenshots and Lighthouse), pdftotext to read generated PDFs
  * back, and xmllint to validate payment files against the ISO 20022 schemas.
  */
 const needed = [
   { path: chromiumPath, pkg: 'chromium' },
+  { path: headlessShellPath, pkg: 'chromium-headless-shell' },
   { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
   { path: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
 ].filter((p) => !existsSync(p.path));

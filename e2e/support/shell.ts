@@ -23,6 +23,9 @@ export async function goViaMenu(page: Page, name: string) {
 export async function logOut(page: Page) {
   const menu = await openMenu(page);
   await menu.getByRole('button', { name: 'Logout' }).click();
+  // Signed out once the app is back on Home: a page opened before that would be replaced by Home
+  // when the server's answer arrives (a sign-in page, then the home page, and nothing to fill in).
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 /** The names of the side menu's links, in order. */

@@ -7,9 +7,8 @@ import { openMenu, rememberCookieChoice } from './support/shell.ts';
 // when the API fails it: no serious or critical axe-core finding (WCAG 2.1 A and AA and axe's best
 // practices). The loaded state is accessibility.spec.ts's. Each check waits for a state that no
 // longer changes (no request left but those held on purpose, the page's data settled), not for
-// a time: a busy machine only makes it wait longer. At the desktop width only: a placeholder or an
-// error message is the same at both widths, and each page's phone layout is checked loaded
-// (accessibility.spec.ts, at both widths).
+// a time: a busy machine only makes it wait longer. At both widths (`@layout`): a phone shows each
+// state in its own layout (cards, the drawer's button, the header's narrower row).
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL!));
 
@@ -100,7 +99,7 @@ const people: [string, Account][] = [
 
 for (const [label, who] of people) {
   for (const state of ['loading', 'error'] as const) {
-    test(`every page of ${label}, ${state === 'loading' ? 'while its data loads' : 'when the API fails'}`, async ({ page }) => {
+    test(`every page of ${label}, ${state === 'loading' ? 'while its data loads' : 'when the API fails'}`, { tag: '@layout' }, async ({ page }) => {
       test.setTimeout(420_000);
       await signIn(page, who);
       const paths = await menuPages(page);

@@ -104,11 +104,14 @@ export function Component() {
   const { contact, home } = usePublicContext();
   const tab = params.get('tab');
 
+  // Again, at once, when the live network and programs arrive (after the page has loaded): they
+  // replace the default cards above the section asked for, which would otherwise move out of view.
+  const live = Boolean(home);
   useEffect(() => {
     if (tab && (landingSectionIds as readonly string[]).includes(tab)) {
-      document.getElementById(tab)?.scrollIntoView({ behavior: 'smooth' });
+      document.getElementById(tab)?.scrollIntoView({ behavior: live ? 'auto' : 'smooth' });
     }
-  }, [tab]);
+  }, [tab, live]);
 
   return (
     <div className="pub-page">

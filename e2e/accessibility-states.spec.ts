@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, type Page, type Request, type Route, test } from '@playwright/test';
 import { type Account, accounts, signIn } from './support/accounts.ts';
+import { seriousFindings } from './support/axe.ts';
 import { openMenu, rememberCookieChoice } from './support/shell.ts';
 
 // Every page of the side menu, for staff and for an affiliate, while its data is on its way and
@@ -76,14 +76,6 @@ async function withState(page: Page, state: State) {
   };
 }
 
-/** The serious and critical findings on what the page shows now, one line each. */
-async function findings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** The pages the side menu links to, for the one signed in. */
 async function menuPages(page: Page): Promise<string[]> {
   const menu = await openMenu(page);
@@ -117,7 +109,7 @@ for (const [label, who] of people) {
             .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), { message: `${path}: something still moves` })
             .toBe(0);
         }
-        const found = await findings(page);
+        const found = await seriousFindings(page);
         if (found.length) wrong.push({ where: `${path} (${state})`, findings: found });
       }
       await states.release();

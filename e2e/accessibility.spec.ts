@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { type Account, accounts, signIn } from './support/accounts.ts';
+import { seriousFindings } from './support/axe.ts';
 import { openMenu, rememberCookieChoice } from './support/shell.ts';
 
 // Every page, public and signed in, as a keyboard or screen-reader user meets it: no serious or
@@ -13,19 +13,11 @@ const brand = 'VR Affiliate Network';
 // Each page loads from scratch here (a reload per path), on a machine the other suites share.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-/** The serious and critical findings on what the page shows now, one line each. */
-async function findings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 async function expectAccessible(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   // Signed in: the page's data has arrived (the layout's main region is busy until every query settles).
   await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
-  expect({ where, findings: await findings(page) }).toEqual({ where, findings: [] });
+  expect({ where, findings: await seriousFindings(page) }).toEqual({ where, findings: [] });
 }
 
 /** Opens a page and checks it: heading shown, tab title "<heading> · <network>", nothing serious for axe. */

@@ -4,7 +4,7 @@ import { ensureIso20022Schemas } from './ensure-iso20022-schemas.ts';
 
 export const chromiumPath = '/usr/bin/chromium';
 /** The browser tests' Chromium: the headless shell, lighter than the full browser's headless mode. */
-export const headlessShellPath = '/usr/bin/chromium-headless-shell';
+const headlessShellPath = '/usr/bin/chromium-headless-shell';
 
 /**
  * Debian packages the tests need: Chromium (its headless shell for the browser tests, the full browser

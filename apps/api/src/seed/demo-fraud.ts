@@ -50,7 +50,7 @@ export async function seedDemoFraud(db: Db, now = new Date()): Promise<void> {
         ),
       )
       .orderBy(asc(clicks.createdAt))
-      .limit(6);
+      .limit(onlyOffer ? 1 : 6);
   // One held sale on the capped offer, whatever the days' traffic: the Fraud screen shows that its
   // approval waits for the cap (docs/caps.md). It is the one before the last (the last is rejected,
   // the first is appealed).

@@ -96,6 +96,10 @@ describe('npm start while the web app is being built', () => {
         expect(building.statusCode).toBe(503);
         expect(building.body).toContain('The web app is being built');
         expect(building.body).toContain('http-equiv="refresh"');
+        // The home page too (a directory of the build, which the files' route would refuse).
+        const homeBuilding = await app.inject({ url: '/?tab=programs' });
+        expect(homeBuilding.statusCode).toBe(503);
+        expect(homeBuilding.body).toContain('The web app is being built');
         // An API address is never the building page.
         expect((await app.inject({ url: '/v1/nothing-here' })).statusCode).toBe(404);
 
@@ -104,6 +108,9 @@ describe('npm start while the web app is being built', () => {
         const page = await app.inject({ url: '/offers' });
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain('<div id="root"></div>');
+        const home = await app.inject({ url: '/' });
+        expect(home.statusCode).toBe(200);
+        expect(home.body).toContain('<div id="root"></div>');
         const asset = await app.inject({ url: '/app.js' });
         expect(asset.statusCode).toBe(200);
         expect(asset.body).toBe('console.log(1)');

@@ -110,8 +110,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   } else if (webDistPending) {
     // The build is written while the server runs: files are looked up per request (a wildcard route),
     // and the page's template is read once the build's index.html is there.
+    // A directory (`/` above all) is no file: its request goes on to the page (or the building page)
+    // below, where the wildcard route would answer 403 for a directory without an index.
     mkdirSync(webDistPending, { recursive: true });
-    await app.register(fastifyStatic, { root: webDistPending, wildcard: true, index: false, serve: true, preCompressed: true, setHeaders });
+    await app.register(fastifyStatic, { root: webDistPending, wildcard: true, index: false, serve: true, preCompressed: true, setHeaders, allowedPath: (path) => !path.endsWith('/') });
   }
   const template = (): string | undefined => {
     if (indexHtml === undefined && webDistPending && existsSync(join(webDistPending, 'index.html'))) indexHtml = readFileSync(join(webDistPending, 'index.html'), 'utf8');

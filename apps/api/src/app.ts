@@ -206,7 +206,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   await app.register(conversionLogModule);
   // Approving a held conversion pays it through the conversions' writer, handed to the fraud module.
   await app.register(fraudModule, { payApproved: payReleased });
-  await app.register(billersModule);
+  await app.register(billersModule, { batchesInFlight: batchesInFlight(database.kind) });
   await app.register(statisticsModule);
   await app.register(notificationsModule);
   await app.register(campaignsModule);
@@ -237,7 +237,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
         await seedDemoData(database.db, app.log, { taxFormKey: config.taxFormKey });
         await seedDemoCreatives(database.db, config, app.log);
         await seedDemoCatalogue(database.db, config.publicUrl);
-        await seedDemoBillers({ db: database.db, conversionWriter: app.conversionWriter, fieldKey: config.taxFormKey, publicUrl: config.publicUrl }, demoAccounts.affiliate.email);
+        await seedDemoBillers({ db: database.db, conversionWriter: app.conversionWriter, intake: app.billerIntake, fieldKey: config.taxFormKey, publicUrl: config.publicUrl }, demoAccounts.affiliate.email);
       }
       // Shared details' markers for billing details and tax forms saved before markers were written (and the demo's).
       const written = (await backfillPayoutMarkers(database.db, config.taxFormKey)) + (await backfillTaxNumberMarkers(database.db, config.taxFormKey, app.log));

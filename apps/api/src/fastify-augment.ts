@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { ClickCapCounter, FullCaps } from './modules/caps/index.ts';
 import type { ClickWriter, OfferEpc } from './modules/clicks/index.ts';
 import type { ClickScreen } from './modules/fraud/index.ts';
+import type { BillerIntake } from './modules/billers/index.ts';
 import type { ConversionWriter } from './modules/conversions/index.ts';
 import type { Mailer } from './modules/email/index.ts';
 import type { ConversionMaximum, RateArrivals } from './modules/exchange-rates/index.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     demoReady: Promise<void>;
     clickWriter: ClickWriter;
     conversionWriter: ConversionWriter;
+    /** Biller posts' account and subscription reads and event-log rows, in group commits (modules/billers/intake.ts). */
+    billerIntake: BillerIntake;
     /** The maximum per conversion and the hook told when exchange rates arrive (modules/exchange-rates). */
     exchangeRates: { maximum: ConversionMaximum; arrivals: RateArrivals };
     linkCache: LinkCache;

@@ -168,12 +168,3 @@ export async function rotateAccountKey(db: Db, keys: AccountKeys, id: number): P
     .returning();
   return toReply(keys, updated!);
 }
-
-/** The live account of a biller's postback address (not deleted), by its key's hash. */
-export async function accountByKey(db: Db, biller: string, key: string): Promise<BillerAccountRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(billerAccounts)
-    .where(and(eq(billerAccounts.accountKeyHash, sha256(key)), eq(billerAccounts.biller, biller), isNull(billerAccounts.deletedAt)));
-  return row;
-}

@@ -2,12 +2,13 @@ import { type BillerEventStatus, billerMessages, type ConversionType } from '@po
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { billerEvents, CID_MAX, conversions, subscriptions } from '../../db/schema/index.ts';
+import { billerEvents, CID_MAX } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ConversionInput, ConversionOutcome, ConversionSource, ConversionWriter, SubscriptionReport } from '../conversions/index.ts';
 import { recordConversion } from '../conversions/index.ts';
-import { type AccountKeys, accountByKey, type BillerAccountRow, secretOf } from './accounts.ts';
+import { type AccountKeys, type BillerAccountRow, secretOf } from './accounts.ts';
 import { type BillerPost, formatOf, isCcbillAddress, isRefused, type ParsedBillerEvent } from './formats/index.ts';
+import { type BillerIntake, type EventRow, LAST_POST_EVERY_MS } from './intake.ts';
 import { storedPost } from './raw.ts';
 import { linkSubscriptionEvent, type SubscriptionLink, writeSubscriptionRows } from './subscription-rows.ts';
 
@@ -15,6 +16,8 @@ import { linkSubscriptionEvent, type SubscriptionLink, writeSubscriptionRows } f
 export interface ReceiveDeps extends AccountKeys {
   db: Db;
   conversionWriter: ConversionWriter;
+  /** The posts' reads and event-log rows, gathered across the posts arriving together (intake.ts). */
+  intake: BillerIntake;
 }
 
 /** What a post became: the event log's status and reason, and the conversion it made. */
@@ -56,18 +59,6 @@ const subscriptionStatusOf: Partial<Record<ParsedBillerEvent['type'], { status: 
   uncancellation: { status: 'active', at: null },
 };
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** The subscription of an account and the click to credit: the first sale's (staff may have attached it since). */
-async function subscriptionOf(db: Db, accountId: number, subscriptionId: string): Promise<(SubscriptionRow & { saleCid: string | null }) | undefined> {
-  const [row] = await db
-    .select({ s: subscriptions, saleCid: conversions.cid })
-    .from(subscriptions)
-    .leftJoin(conversions, eq(conversions.id, subscriptions.saleConversionId))
-    .where(and(eq(subscriptions.billerAccountId, accountId), eq(subscriptions.subscriptionId, subscriptionId)));
-  return row ? { ...row.s, saleCid: row.saleCid } : undefined;
-}
-
 const outcomeOf = (out: ConversionOutcome): Outcome => ({ status: out.status, reason: out.reason, conversionId: out.conversionId });
 
 /**
@@ -82,7 +73,7 @@ const outcomeOf = (out: ConversionOutcome): Outcome => ({ status: out.status, re
 export async function apply(deps: ReceiveDeps, account: BillerAccountRow, event: ParsedBillerEvent, eventId: number | null, now: Date): Promise<Outcome> {
   const { db } = deps;
   if (event.type === 'failure') return { status: 'logged', reason: billerMessages.failureLogged, conversionId: null };
-  const sub = event.subscriptionId ? await subscriptionOf(db, account.id, event.subscriptionId) : undefined;
+  const sub = event.subscriptionId ? await deps.intake.subscription(account.id, event.subscriptionId) : undefined;
 
   const lifecycle = subscriptionStatusOf[event.type];
   if (lifecycle) {
@@ -184,8 +175,25 @@ export async function writeFollow(db: Db, outcome: Pick<Outcome, 'follow' | 'lin
   if (steps.length) await db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
 }
 
-/** `last_post_at` (the accounts' "last post") moves at most this often: every post would update one hot row. */
-const LAST_POST_EVERY_MS = 60_000;
+/** An event-log row written with the subscription rows its post makes itself (a lifecycle change, a repeated sale's subscription), in one statement. */
+async function logWithFollow(db: Db, r: EventRow, follow: Follow): Promise<number> {
+  const steps: SQL[] = [
+    sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,
+        status, reason, conversion_id, raw, dropped_fields, parsed, remote_address, account_active, address_allowed)
+      values (${r.receivedAt}, ${r.biller}, ${r.billerAccountId}, ${r.siteId}, ${r.method}, ${r.billerEvent}, ${r.eventType}, ${r.transactionId},
+        ${r.subscriptionId}, ${r.status}, ${r.reason}, ${r.conversionId},
+        ${JSON.stringify(r.raw)}::jsonb, ${JSON.stringify(r.dropped)}::jsonb, ${r.parsed ? JSON.stringify(r.parsed) : null}::jsonb,
+        ${r.remoteAddress}, ${r.accountActive}, ${r.addressAllowed})
+      returning id)`,
+    ...(r.billerAccountId !== null
+      ? [sql`last_post as (update biller_accounts set last_post_at = ${r.receivedAt}
+          where id = ${r.billerAccountId} and (last_post_at is null or last_post_at < ${new Date(r.receivedAt.getTime() - LAST_POST_EVERY_MS)}))`]
+      : []),
+    ...followSteps({ follow, link: r.link }, sql`(select id from logged)`, r.receivedAt),
+  ];
+  const [row] = await rows<{ id: number }>(db, sql`with ${sql.join(steps, sql`, `)} select id from logged`);
+  return row!.id;
+}
 
 const refusal = (code: 'not_found' | 'forbidden' | 'bad_request', message: string) => new AppError(code, message);
 
@@ -199,30 +207,39 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   const { db } = deps;
   const format = formatOf(biller);
   if (!format) return { ok: false, error: refusal('not_found', billerMessages.unknownBiller), eventId: null };
-  const account = await accountByKey(db, biller, key);
-  /** The event-log row, the account's last post (at most once a minute: a hot row) and the event's subscription rows: one statement. */
+  const account = await deps.intake.account(biller, key);
   // The verdict on arrival, stored with the post: a replay applies it again (events.ts).
   const addressAllowed = account?.requireBillerAddresses && biller === 'ccbill' ? isCcbillAddress(ip) : null;
+  /**
+   * The event-log row, the account's last post (at most once a minute: a hot row) and the link of the
+   * subscription event its conversion made: one statement, shared by the posts arriving together. A
+   * post that makes subscription rows of its own (`follow`) writes them with its row, in a statement of its own.
+   */
   const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow; link?: SubscriptionLink }) => {
     const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed, deps.fieldKey);
     const p = fields.parsed;
-    const steps: SQL[] = [
-      sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,
-          status, reason, conversion_id, raw, dropped_fields, parsed, remote_address, account_active, address_allowed)
-        values (${now}, ${biller}, ${account?.id ?? null}, ${account?.siteId ?? null}, ${post.method},
-          ${p?.billerEvent.slice(0, 64) ?? post.query.eventType?.slice(0, 64) ?? null}, ${p?.type ?? null}, ${p?.transactionId?.slice(0, 128) ?? null},
-          ${p?.subscriptionId?.slice(0, 128) ?? null}, ${fields.status}, ${fields.reason?.slice(0, 255) ?? null}, ${fields.conversionId ?? null},
-          ${JSON.stringify(raw)}::jsonb, ${JSON.stringify(dropped)}::jsonb, ${p ? JSON.stringify(p) : null}::jsonb,
-          ${ip.slice(0, 64)}, ${account ? account.active : null}, ${addressAllowed})
-        returning id)`,
-      ...(account
-        ? [sql`last_post as (update biller_accounts set last_post_at = ${now}
-            where id = ${account.id} and (last_post_at is null or last_post_at < ${new Date(now.getTime() - LAST_POST_EVERY_MS)}))`]
-        : []),
-      ...followSteps(fields, sql`(select id from logged)`, now),
-    ];
-    const [row] = await rows<{ id: number }>(db, sql`with ${sql.join(steps, sql`, `)} select id from logged`);
-    return row!.id;
+    const row: EventRow = {
+      receivedAt: now,
+      biller,
+      billerAccountId: account?.id ?? null,
+      siteId: account?.siteId ?? null,
+      method: post.method,
+      billerEvent: p?.billerEvent.slice(0, 64) ?? post.query.eventType?.slice(0, 64) ?? null,
+      eventType: p?.type ?? null,
+      transactionId: p?.transactionId?.slice(0, 128) ?? null,
+      subscriptionId: p?.subscriptionId?.slice(0, 128) ?? null,
+      status: fields.status,
+      reason: fields.reason?.slice(0, 255) ?? null,
+      conversionId: fields.conversionId ?? null,
+      raw,
+      dropped,
+      parsed: p,
+      remoteAddress: ip.slice(0, 64),
+      accountActive: account ? account.active : null,
+      addressAllowed,
+      link: fields.link,
+    };
+    return fields.follow ? logWithFollow(db, row, fields.follow) : deps.intake.logEvent(row);
   };
 
   if (!account) {

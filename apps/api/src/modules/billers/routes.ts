@@ -48,7 +48,7 @@ function fieldsOf(value: unknown): Record<string, string> {
 
 export const billerRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys: AccountKeys = { fieldKey: app.config.taxFormKey, publicUrl: app.config.publicUrl };
-  const deps: ReceiveDeps = { ...keys, db: app.db, conversionWriter: app.conversionWriter };
+  const deps: ReceiveDeps = { ...keys, db: app.db, conversionWriter: app.conversionWriter, intake: app.billerIntake };
 
   app.get(
     '/v1/sites/:id/biller-accounts',

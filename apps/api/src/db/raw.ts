@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { getTableColumns, type Table } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import pg from 'pg';
 import type { Db } from './client.ts';
 
@@ -80,4 +82,23 @@ export async function runStatementIn<Row>(tx: Db, statement: Statement, values: 
 /** Runs a statement on whichever `q` is: the database itself (`runStatement`) or a transaction on it (`runStatementIn`). */
 export function runStatementOn<Row>(q: Db, statement: Statement, values: unknown[]): Promise<Row[]> {
   return (q as unknown as { $client?: unknown }).$client !== undefined ? runStatement<Row>(q, statement, values) : runStatementIn<Row>(q, statement, values);
+}
+
+/**
+ * A table's columns for a hand-written select (`alias.column`), each named after its field as the
+ * query builder would answer it (`"siteId"`), or under a prefix (`"a.siteId"`, `prefixed`) when
+ * several tables share a row: read back with `pickPrefixed`.
+ */
+export function selectColumns(table: Table, alias: string, prefixed = false): string {
+  return Object.keys(getTableColumns(table))
+    .map((field) => `${alias}.${toSnakeCase(field)} AS "${prefixed ? `${alias}.` : ''}${field}"`)
+    .join(', ');
+}
+
+/** The fields of one table in a row read with `selectColumns(table, alias, true)`. */
+export function pickPrefixed<T>(row: Record<string, unknown>, alias: string): T {
+  const out: Record<string, unknown> = {};
+  const prefix = `${alias}.`;
+  for (const key in row) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = row[key];
+  return out as T;
 }

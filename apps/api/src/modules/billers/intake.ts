@@ -1,7 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
-import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../db/client.ts';
-import { runStatement, type Statement } from '../../db/raw.ts';
+import { pickPrefixed, runStatement, selectColumns, type Statement } from '../../db/raw.ts';
 import { billerAccounts, subscriptions } from '../../db/schema/index.ts';
 import { Batcher, isDataError } from '../../lib/batcher.ts';
 import { sha256 } from '../../lib/secrets.ts';
@@ -19,23 +17,10 @@ import type { SubscriptionLink } from './subscription-rows.ts';
 /** A subscription as a post's event sees it, with its first sale's click id (staff may have attached it since). */
 export type KnownSubscription = typeof subscriptions.$inferSelect & { saleCid: string | null };
 
-/** Every column of a table (named in snake case, as the schema's casing writes them), aliased to its field under a prefix (`"a.siteId"`): read back by `pick`. */
-const selectList = (table: typeof billerAccounts | typeof subscriptions, alias: string): string =>
-  Object.keys(getTableColumns(table))
-    .map((field) => `${alias}.${toSnakeCase(field)} AS "${alias}.${field}"`)
-    .join(', ');
-
-function pick<T>(row: Record<string, unknown>, alias: string): T {
-  const out: Record<string, unknown> = {};
-  const prefix = `${alias}.`;
-  for (const key in row) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = row[key];
-  return out as T;
-}
-
 const accountsByKey: Statement = {
   name: 'billers_accounts_by_key',
   text: `
-SELECT k.ord, ${selectList(billerAccounts, 'a')}
+SELECT k.ord, ${selectColumns(billerAccounts, 'a', true)}
 FROM unnest($1::varchar[], $2::varchar[]) WITH ORDINALITY AS k(biller, key_hash, ord)
 JOIN biller_accounts a ON a.account_key_hash = k.key_hash AND a.biller = k.biller AND a.deleted_at IS NULL`,
 };
@@ -43,7 +28,7 @@ JOIN biller_accounts a ON a.account_key_hash = k.key_hash AND a.biller = k.bille
 const subscriptionsOf: Statement = {
   name: 'billers_subscriptions_of',
   text: `
-SELECT k.ord, ${selectList(subscriptions, 's')}, c.cid AS "s.saleCid"
+SELECT k.ord, ${selectColumns(subscriptions, 's', true)}, c.cid AS "s.saleCid"
 FROM unnest($1::int[], $2::varchar[]) WITH ORDINALITY AS k(account_id, subscription_id, ord)
 JOIN subscriptions s ON s.biller_account_id = k.account_id AND s.subscription_id = k.subscription_id
 LEFT JOIN conversions c ON c.id = s.sale_conversion_id`,
@@ -128,14 +113,14 @@ export class BillerIntake {
     this.accounts = new Batcher(
       async (items) => {
         const rows = await runStatement<Record<string, unknown> & { ord: number | string }>(db, accountsByKey, [items.map((i) => i.biller), items.map((i) => i.keyHash)]);
-        return byOrdinal(rows, items.length).map((r) => (r ? pick<BillerAccountRow>(r, 'a') : undefined));
+        return byOrdinal(rows, items.length).map((r) => (r ? pickPrefixed<BillerAccountRow>(r, 'a') : undefined));
       },
       { maxInFlight, maxBatch: 500 },
     );
     this.subscriptions = new Batcher(
       async (items) => {
         const rows = await runStatement<Record<string, unknown> & { ord: number | string }>(db, subscriptionsOf, [items.map((i) => i.accountId), items.map((i) => i.subscriptionId)]);
-        return byOrdinal(rows, items.length).map((r) => (r ? pick<KnownSubscription>(r, 's') : undefined));
+        return byOrdinal(rows, items.length).map((r) => (r ? pickPrefixed<KnownSubscription>(r, 's') : undefined));
       },
       { maxInFlight, maxBatch: 500 },
     );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enqueue } from '../jobs/index.ts';
 import { intArray, rows } from '../../db/rows.ts';
+import { runStatementOn, type Statement } from '../../db/raw.ts';
 import { periodStart } from './periods.ts';
 
 export const CAP_ALERT_JOB = 'caps.alert';
@@ -43,13 +44,39 @@ export async function alertOnce(tx: Db, capId: number, start: string): Promise<v
   if (marked) await enqueue(tx, CAP_ALERT_JOB, { cap_id: capId, period_start: start });
 }
 
+// The batched writer's statements, named (prepared once per connection): every batch on a capped offer runs them.
+const offersCapped: Statement = {
+  name: 'caps_offers_capped',
+  text: `SELECT DISTINCT offer_id FROM caps WHERE offer_id = ANY($1::int[]) AND metric IN ('conversions', 'payout')`,
+};
+const capsOfOffers: Statement = {
+  name: 'caps_of_offers',
+  text: `SELECT id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent FROM caps
+    WHERE offer_id = ANY($1::int[]) AND metric IN ('conversions', 'payout') ORDER BY id`,
+};
+const ensureCounters: Statement = {
+  name: 'caps_ensure_counters',
+  text: `INSERT INTO cap_counters (cap_id, period_start, used)
+    SELECT cap_id, period_start, 0 FROM unnest($1::int[], $2::date[]) AS k(cap_id, period_start)
+    ORDER BY cap_id, period_start ON CONFLICT (cap_id, period_start) DO NOTHING`,
+};
+const lockCounters: Statement = {
+  name: 'caps_lock_counters',
+  text: `SELECT c.cap_id, c.period_start::text AS start, c.used, c.alerted_at IS NOT NULL AS alerted, c.refused_at IS NOT NULL AS refused
+    FROM cap_counters c JOIN unnest($1::int[], $2::date[]) AS k(cap_id, period_start) ON c.cap_id = k.cap_id AND c.period_start = k.period_start
+    ORDER BY c.cap_id, c.period_start FOR UPDATE OF c`,
+};
+const addCounters: Statement = {
+  name: 'caps_add_counters',
+  text: `UPDATE cap_counters c SET used = c.used + k.n
+    FROM unnest($1::int[], $2::date[], $3::bigint[]) AS k(cap_id, period_start, n)
+    WHERE c.cap_id = k.cap_id AND c.period_start = k.period_start`,
+};
+
 /** The offers among `offerIds` that have a conversion or payout cap (the batched writer sends their conversions one by one). */
 export async function offersWithConversionCaps(db: Db, offerIds: number[]): Promise<Set<number>> {
   if (!offerIds.length) return new Set();
-  const found = await rows<{ offer_id: number }>(
-    db,
-    sql`select distinct offer_id from caps where offer_id = any(${intArray(offerIds)}::int[]) and metric in ('conversions', 'payout')`,
-  );
+  const found = await runStatementOn<{ offer_id: number }>(db, offersCapped, [offerIds]);
   return new Set(found.map((r) => Number(r.offer_id)));
 }
 
@@ -94,27 +121,15 @@ export interface Admission {
  */
 export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Promise<Admission> {
   const offerIds = [...new Set(demands.map((d) => d.offerId))];
-  const caps = await rows<BatchCapRow>(
-    tx,
-    sql`select id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent from caps
-      where offer_id = any(${intArray(offerIds)}::int[]) and metric in ('conversions', 'payout') order by id`,
-  );
+  const caps = await runStatementOn<BatchCapRow>(tx, capsOfOffers, [offerIds]);
   const shares = demands.map((d) => sharesOf(caps, d));
   const keys = new Map<string, { capId: number; start: string }>();
   for (const s of shares.flat()) keys.set(s.key, { capId: s.cap.id, start: s.start });
   if (!keys.size) return { admitted: demands.map(() => true), giveBack: async () => {} };
   const list = [...keys.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start));
-  const ids = intArray(list.map((k) => k.capId));
-  const starts = `{${list.map((k) => k.start).join(',')}}`;
-  await tx.execute(sql`insert into cap_counters (cap_id, period_start, used)
-    select cap_id, period_start, 0 from unnest(${ids}::int[], ${starts}::date[]) as k(cap_id, period_start)
-    order by cap_id, period_start on conflict (cap_id, period_start) do nothing`);
-  const locked = await rows<{ cap_id: number; start: string; used: number | string; alerted: boolean; refused: boolean }>(
-    tx,
-    sql`select c.cap_id, c.period_start::text as start, c.used, c.alerted_at is not null as alerted, c.refused_at is not null as refused
-      from cap_counters c join unnest(${ids}::int[], ${starts}::date[]) as k(cap_id, period_start) on c.cap_id = k.cap_id and c.period_start = k.period_start
-      order by c.cap_id, c.period_start for update of c`,
-  );
+  const keyParams = [list.map((k) => k.capId), list.map((k) => k.start)];
+  await runStatementOn(tx, ensureCounters, keyParams);
+  const locked = await runStatementOn<{ cap_id: number; start: string; used: number | string; alerted: boolean; refused: boolean }>(tx, lockCounters, keyParams);
   const used = new Map(locked.map((r) => [`${r.cap_id}|${r.start}`, Number(r.used)]));
   const before = new Map(used);
   const refused = new Set<string>();
@@ -161,9 +176,7 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
 /** Adds `n` (negative: gives back) to each counter row, in one statement; rows already locked by the caller. */
 async function addToCounters(tx: Db, list: ReadonlyArray<{ capId: number; start: string; n: number }>): Promise<void> {
   if (!list.length) return;
-  await tx.execute(sql`update cap_counters c set used = c.used + k.n
-    from unnest(${intArray(list.map((k) => k.capId))}::int[], ${`{${list.map((k) => k.start).join(',')}}`}::date[], ${`{${list.map((k) => k.n).join(',')}}`}::bigint[]) as k(cap_id, period_start, n)
-    where c.cap_id = k.cap_id and c.period_start = k.period_start`);
+  await runStatementOn(tx, addCounters, [list.map((k) => k.capId), list.map((k) => k.start), list.map((k) => k.n)]);
 }
 
 /**

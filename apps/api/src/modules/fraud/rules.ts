@@ -1,6 +1,7 @@
 import { type FraudAction, type FraudRule, type FraudRuleKind, fraudRuleKinds, type RiskHold } from '@portal/contracts';
-import { asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runStatementOn, type Statement } from '../../db/raw.ts';
 import { fraudRules, offers, riskHolds } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 
@@ -29,14 +30,16 @@ export async function saveRules(db: Db, offerId: number | null, rules: readonly 
   });
 }
 
-/** Each offer's rules in force: its own, and the network's of the kinds it does not set. */
+const inForce: Statement = {
+  name: 'fraud_rules_in_force',
+  text: `SELECT offer_id AS "offerId", rule, value::float8 AS value, action FROM fraud_rules WHERE offer_id IS NULL OR offer_id = ANY($1::int[])`,
+};
+
+/** Each offer's rules in force: its own, and the network's of the kinds it does not set (a named statement: read for every batch of conversions). */
 export async function rulesInForce(db: Db, offerIds: readonly number[]): Promise<Map<number, FraudRule[]>> {
   const out = new Map<number, FraudRule[]>();
   if (!offerIds.length) return out;
-  const list = await db
-    .select({ offerId: fraudRules.offerId, rule: fraudRules.rule, value: fraudRules.value, action: fraudRules.action })
-    .from(fraudRules)
-    .where(or(isNull(fraudRules.offerId), inArray(fraudRules.offerId, [...offerIds])));
+  const list = await runStatementOn<{ offerId: number | null; rule: string; value: number; action: string }>(db, inForce, [[...offerIds]]);
   const network = list.filter((r) => r.offerId === null).map(toRule);
   for (const offerId of offerIds) {
     const own = list.filter((r) => r.offerId === offerId).map(toRule);

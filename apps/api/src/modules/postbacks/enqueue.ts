@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runStatementOn, selectColumns, type Statement } from '../../db/raw.ts';
 import { postbackDeliveries, postbacks } from '../../db/schema/index.ts';
 import { enqueueMany } from '../jobs/index.ts';
 import { buildPostbackUrl, type ConversionForPostback, macroValuesOf } from './build-url.ts';
@@ -45,10 +46,15 @@ export function deliveriesFor(affiliatePostbacks: readonly PostbackRow[], c: Con
   });
 }
 
-/** Every postback of these affiliates, in id order: one read for a batch of conversions. */
+const ofAffiliates: Statement = {
+  name: 'postbacks_of_affiliates',
+  text: `SELECT ${selectColumns(postbacks, 'p')} FROM postbacks p WHERE p.affiliate_id = ANY($1::int[]) ORDER BY p.id`,
+};
+
+/** Every postback of these affiliates, in id order: one read (a named statement) for a batch of conversions. */
 export function postbacksOfAffiliates(db: Db, affiliateIds: number[]): Promise<PostbackRow[]> {
   if (!affiliateIds.length) return Promise.resolve([]);
-  return db.select().from(postbacks).where(inArray(postbacks.affiliateId, affiliateIds)).orderBy(postbacks.id);
+  return runStatementOn<PostbackRow>(db, ofAffiliates, [affiliateIds]);
 }
 
 /** Pending deliveries of a deleted postback are not sent: marked failed, kept in the log. */

@@ -1,6 +1,6 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billerAccounts, sites } from '../../db/schema/index.ts';
+import { runStatement, selectColumns, type Statement } from '../../db/raw.ts';
+import { sites } from '../../db/schema/index.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { randomToken, sha256 } from '../../lib/secrets.ts';
 
@@ -22,21 +22,23 @@ export type ReportingSite = SiteRow & { billersOnly: boolean; sharesIds: boolean
 
 /**
  * The site of an API key, for the conversions endpoint: the keys of the reports arriving together
- * are looked up in one query. Each report still reads the database after it arrives, so a rotated
+ * are looked up in one query (a named statement). Each report still reads the database after it arrives, so a rotated
  * key stops working at once on every instance.
  */
+const sitesByKeyHash: Statement = {
+  name: 'sites_by_key_hash',
+  text: `
+SELECT ${selectColumns(sites, 's')},
+  (EXISTS (SELECT 1 FROM biller_accounts b WHERE b.site_id = s.id AND b.active AND b.deleted_at IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM biller_accounts b WHERE b.site_id = s.id AND b.active AND b.deleted_at IS NULL AND b.site_reports_too)) AS "billersOnly",
+  EXISTS (SELECT 1 FROM biller_accounts b WHERE b.site_id = s.id AND b.active AND b.deleted_at IS NULL AND b.site_reports_too) AS "sharesIds"
+FROM sites s WHERE s.api_key_hash = ANY($1::varchar[])`,
+};
+
 export function siteKeyResolver(db: Db, maxInFlight: number): (key: string) => Promise<ReportingSite | undefined> {
   const batcher = new Batcher<string, ReportingSite | undefined>(
     async (hashes) => {
-      // Qualified by hand: in a one-table select the query builder writes a bare "id", which the subquery would read as its own.
-      const siteId = sql.raw('"sites"."id"');
-      const billersOnly = sql<boolean>`(exists (select 1 from ${billerAccounts} b where b.site_id = ${siteId} and b.active and b.deleted_at is null)
-        and not exists (select 1 from ${billerAccounts} b where b.site_id = ${siteId} and b.active and b.deleted_at is null and b.site_reports_too))`;
-      const sharesIds = sql<boolean>`exists (select 1 from ${billerAccounts} b where b.site_id = ${siteId} and b.active and b.deleted_at is null and b.site_reports_too)`;
-      const rows = await db
-        .select({ ...getTableColumns(sites), billersOnly, sharesIds })
-        .from(sites)
-        .where(inArray(sites.apiKeyHash, [...new Set(hashes)]));
+      const rows = await runStatement<ReportingSite>(db, sitesByKeyHash, [[...new Set(hashes)]]);
       const byHash = new Map(rows.map((r) => [r.apiKeyHash, r]));
       return hashes.map((h) => byHash.get(h));
     },

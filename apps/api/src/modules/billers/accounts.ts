@@ -24,8 +24,24 @@ const secretContext = (siteId: number) => `biller-account:${siteId}:secret`;
 const newAccountKey = () => randomToken(24);
 
 export const accountKeyOf = (keys: AccountKeys, row: BillerAccountRow): string => decryptValue(keys.fieldKey, row.accountKeyEncrypted, keyContext(row.siteId)).toString('utf8');
-export const secretOf = (keys: AccountKeys, row: BillerAccountRow): string | null =>
-  row.secretEncrypted ? decryptValue(keys.fieldKey, row.secretEncrypted, secretContext(row.siteId)).toString('utf8') : null;
+/** Secrets already decrypted, per field key, by their sealed text (a new secret is a new text: never stale). Bounded: cleared when full. */
+const openedSecrets = new WeakMap<Buffer, Map<string, string>>();
+const OPENED_SECRETS_MAX = 1000;
+
+/** The biller's own secret of an account (signature key, token), decrypted once per sealed text: every post of the account needs it. */
+export function secretOf(keys: AccountKeys, row: BillerAccountRow): string | null {
+  if (!row.secretEncrypted) return null;
+  let opened = openedSecrets.get(keys.fieldKey);
+  if (!opened) openedSecrets.set(keys.fieldKey, (opened = new Map()));
+  const memo = `${row.siteId}|${row.secretEncrypted}`;
+  let secret = opened.get(memo);
+  if (secret === undefined) {
+    secret = decryptValue(keys.fieldKey, row.secretEncrypted, secretContext(row.siteId)).toString('utf8');
+    if (opened.size >= OPENED_SECRETS_MAX) opened.clear();
+    opened.set(memo, secret);
+  }
+  return secret;
+}
 
 export const postbackUrl = (publicUrl: string, biller: string, key: string): string => `${publicUrl}/billers/${biller}/${key}`;
 

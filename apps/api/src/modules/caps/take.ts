@@ -108,8 +108,8 @@ function sharesOf(caps: readonly BatchCapRow[], d: CapDemand): Array<{ cap: Batc
 /** What `admitUnderCaps` answers: per demand whether it was admitted, and how to give admitted ones' room back. */
 export interface Admission {
   admitted: boolean[];
-  /** Gives back, in the same transaction, what the admitted demands at these positions took (duplicates found afterwards). */
-  giveBack(positions: readonly number[]): Promise<void>;
+  /** Gives back, on `q` (the same transaction or after it), what the admitted demands at these positions took (duplicates found afterwards, a batch that failed). */
+  giveBack(q: Db, positions: readonly number[]): Promise<void>;
 }
 
 /**
@@ -161,14 +161,14 @@ export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Pro
   }
   return {
     admitted,
-    giveBack: async (positions) => {
+    giveBack: async (q, positions) => {
       const back = new Map<string, { capId: number; start: string; n: number }>();
       for (const s of positions.filter((p) => admitted[p]).flatMap((p) => shares[p]!)) {
         const k = back.get(s.key) ?? { capId: s.cap.id, start: s.start, n: 0 };
         k.n -= s.n;
         back.set(s.key, k);
       }
-      await addToCounters(tx, [...back.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start)));
+      await addToCounters(q, [...back.values()].sort((a, b) => a.capId - b.capId || a.start.localeCompare(b.start)));
     },
   };
 }

@@ -2,7 +2,7 @@ import { BASE_CURRENCY } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { runStatement, runStatementIn } from '../../db/raw.ts';
+import { runStatement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import { type Admission, admitUnderCaps, type CapDemand, offersWithConversionCaps } from '../caps/index.ts';
 import { type EffectivePayout, effectivePayouts } from '../offers/index.ts';
@@ -165,9 +165,8 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   });
   const outcomes = new Map<number, ConversionOutcome>();
 
-  /** Builds the statement's columns (over-cap conversions stored rejected) and runs it: on `q`, in a transaction when caps are taken. */
-  const write = async (q: Db, inTransaction: boolean) => {
-    const admission: Admission | undefined = demands.length ? await admitUnderCaps(q, demands) : undefined;
+  /** Builds the statement's columns (over-cap conversions stored rejected) and runs it. */
+  const write = async (admission: Admission | undefined) => {
     const overCap = new Set(admission ? underCaps.filter((_, n) => !admission.admitted[n]) : []);
     const cols = {
       id: [] as number[],
@@ -273,7 +272,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
       new Date(Date.now() + POSTBACK_RETRY_WINDOW_MS).toISOString(),
       ...earningsParams(earnings),
     ];
-    const inserted = inTransaction ? await runStatementIn<{ id: number | string }>(q, writeBatch, params) : await runStatement<{ id: number | string }>(q, writeBatch, params);
+    const inserted = await runStatement<{ id: number | string }>(db, writeBatch, params);
     if (subscriptionRows.length) {
       // Only those written (not reported before): one call of each verb for the batch.
       const written = new Set(inserted.map((r) => Number(r.id)));
@@ -284,16 +283,30 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
         rows.push(row);
         byVerb.set(verb, rows);
       }
-      for (const [verb, rows] of byVerb) await verb(q, rows);
+      for (const [verb, rows] of byVerb) await verb(db, rows);
     }
     if (admission) {
       // Reported before (a duplicate found by the statement): the room it took is given back.
       const kept = new Set(inserted.map((r) => Number(r.id)));
-      await admission.giveBack(underCaps.flatMap((i, n) => (kept.has(outcomes.get(i)!.conversionId) ? [] : [n])));
+      await admission.giveBack(db, underCaps.flatMap((i, n) => (kept.has(outcomes.get(i)!.conversionId) ? [] : [n])));
     }
     return { inserted, deliveries: deliveries.length };
   };
-  const { inserted, deliveries } = demands.length ? await db.transaction((tx) => write(tx, true)) : await write(db, false);
+  // Room under the offers' caps is taken first, in a short transaction of its own (caps/take.ts): the
+  // counter rows stay locked only while it runs, not while the batch is written, so batches on a
+  // capped offer write side by side. Never past a hard cap: the room is taken before any conversion
+  // is stored. A batch that then fails gives all of it back before its conversions are retried one by
+  // one (each taking its own); a crash in between leaves room taken for nothing, the safe side.
+  const admission = demands.length ? await db.transaction((tx) => admitUnderCaps(tx, demands)) : undefined;
+  let written: Awaited<ReturnType<typeof write>>;
+  try {
+    written = await write(admission);
+  } catch (err) {
+    // If even that fails, the room stays taken: the safe side.
+    if (admission) await admission.giveBack(db, underCaps.map((_, n) => n)).catch(() => undefined);
+    throw err;
+  }
+  const { inserted, deliveries } = written;
   if (deliveries) notifyEnqueued();
 
   // Reported before this batch: the first report stands.

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billerEvents, conversions, subscriptions } from '../src/db/schema/index.ts';
+import { billerEvents, conversions, subscriptionEvents, subscriptions } from '../src/db/schema/index.ts';
 import { balanceCents } from '../src/modules/ledger/balance.ts';
 import type { TestApp } from './helpers.ts';
 import { addBillerAccount, ccbillId, ccbillPost, newSale, pathOf } from './support/billers.ts';
@@ -40,5 +40,37 @@ describe('a CCBill sale posted 20 times at once', () => {
     expect(logged.filter((e) => e.status === 'accepted')).toHaveLength(1);
     expect(logged.filter((e) => e.status === 'duplicate')).toHaveLength(19);
     expect(new Set(logged.map((e) => e.conversionId)).size).toBe(1);
+  });
+});
+
+describe('30 different CCBill sales posted at once', () => {
+  it('share their reads and event-log statements, and each post is logged with its own conversion and subscription event', async () => {
+    const link = await trackingLink(t.app, alice, rev.offerId);
+    const cid = (await click(t.app, link.url, { ip: '10.99.0.2' })).cid!;
+    const sales = Array.from({ length: 30 }, () => ({ subscriptionId: ccbillId(), transactionId: ccbillId() }));
+    const before = { ...t.app.billerIntake.stats };
+    const balance = await balanceCents(t.app.db, aliceId);
+    const replies = await Promise.all(sales.map((s) => ccbillPost(t.app, path, 'NewSaleSuccess', newSale(s.subscriptionId, s.transactionId, cid, '10.00'))));
+    expect(replies.map((r) => `${r.statusCode} ${r.body}`)).toEqual(Array(30).fill('200 OK'));
+    expect(await balanceCents(t.app.db, aliceId)).toBe(balance + 30 * 350);
+
+    const ids = sales.map((s) => s.transactionId);
+    const made = await t.app.db.select({ id: conversions.id, tx: conversions.transactionId }).from(conversions).where(inArray(conversions.transactionId, ids));
+    const logged = await t.app.db.select({ id: billerEvents.id, tx: billerEvents.transactionId, conversionId: billerEvents.conversionId, status: billerEvents.status }).from(billerEvents).where(inArray(billerEvents.transactionId, ids));
+    const conversionOf = new Map(made.map((c) => [c.tx, c.id]));
+    expect(logged).toHaveLength(30);
+    for (const row of logged) expect({ status: row.status, conversionId: row.conversionId }).toEqual({ status: 'accepted', conversionId: conversionOf.get(row.tx!) });
+    // Each sale's subscription event names the log row of the post that made it.
+    const rowOf = new Map(logged.map((r) => [r.conversionId, r.id]));
+    const events = await t.app.db.select({ conversionId: subscriptionEvents.conversionId, billerEventId: subscriptionEvents.billerEventId }).from(subscriptionEvents).where(inArray(subscriptionEvents.conversionId, made.map((c) => c.id)));
+    expect(events).toHaveLength(30);
+    for (const e of events) expect(e.billerEventId).toBe(rowOf.get(e.conversionId));
+
+    const after = t.app.billerIntake.stats;
+    expect(after.log.items - before.log.items).toBe(30);
+    expect(after.accounts.items - before.accounts.items).toBe(30);
+    // Posts arriving together went in fewer statements than posts.
+    expect(after.log.batches - before.log.batches).toBeLessThan(30);
+    expect(after.accounts.batches - before.accounts.batches).toBeLessThan(30);
   });
 });

@@ -21,13 +21,14 @@ import { bearer } from './support/users.ts';
 type Tokens = { access_token: string };
 const mail = new MailCatcher();
 let t: TestApp, staff: Tokens, alice: Tokens, bob: Tokens, aliceId: number, bobId: number;
-let capped: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue, late: Catalogue;
+let capped: Catalogue, refusedBatch: Catalogue, paid: Catalogue, direct: Catalogue, soft: Catalogue, own: Catalogue, approved: Catalogue, released: Catalogue, attached: Catalogue, late: Catalogue;
 let seq = 0;
 let ip = 0;
 
 beforeAll(async () => {
-  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, paid, direct, soft, own, approved, released, attached, late } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
+  ({ t, staff, alice, bob, aliceId, bobId, catalogues: { capped, refusedBatch, paid, direct, soft, own, approved, released, attached, late } } = await appWithCatalogues(mail, ['offers', 'fraud', 'payouts'], {
     capped: { name: 'capvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
+    refusedBatch: { name: 'refusedcapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     paid: { name: 'paycapvr', payoutType: 'cpa', payout: 10, goal: 'sale' },
     direct: { name: 'directcapvr', payoutType: 'cpa', payout: 7, goal: 'sale' },
     soft: { name: 'softcapvr', payoutType: 'cpa', payout: 5, goal: 'sale' },
@@ -105,6 +106,27 @@ describe('a hard conversion cap under many conversions at once', () => {
     expect((await sale(capped, cid)).json().data).toMatchObject({ status: 'rejected', reason: OVER_CAP_REASON });
     const [used] = await rows<{ used: string }>(t.app.db, sql`select k.used::text from cap_counters k join caps c on c.id = k.cap_id where c.offer_id = ${capped.offerId}`);
     expect(used!.used).toBe('10');
+  });
+
+  it('a batch the database refuses gives back the room it took: its sales, retried one by one, take only their own', async () => {
+    expect((await addCap(refusedBatch.offerId, { metric: 'conversions', period: 'day', limit: 10 })).statusCode).toBe(201);
+    // A refusal by the database itself: a trigger refuses one transaction id, so the statement of the batch holding it fails.
+    await t.app.db.execute(sql.raw(`create function refuse_cap_boom() returns trigger language plpgsql as $$ begin raise exception 'refused' using errcode = '23514'; end $$`));
+    await t.app.db.execute(sql.raw(`create trigger refuse_cap_boom before insert on conversions for each row when (new.transaction_id = 'CAP-BOOM') execute function refuse_cap_boom()`));
+    try {
+      const cid = await clickOn(refusedBatch);
+      const boom = convert(t.app, refusedBatch.apiKey, { cid, type: 'sale', amount: '50.00', transaction_id: 'CAP-BOOM' });
+      const replies = await Promise.all(Array.from({ length: 6 }, () => sale(refusedBatch, cid)));
+      expect((await boom).statusCode).toBe(500);
+      expect(replies.map((r) => r.json().data.status)).toEqual(Array(6).fill('accepted'));
+      // Only the six stored sales hold room: not the refused one, and not the batch's first attempt as well.
+      const [used] = await rows<{ used: string }>(t.app.db, sql`select k.used::text from cap_counters k join caps c on c.id = k.cap_id where c.offer_id = ${refusedBatch.offerId}`);
+      expect(used!.used).toBe('6');
+      expect(await money(refusedBatch.offerId)).toEqual({ ledger: 6 * 1000, stats: 6 * 1000, accepted: 6, rejected: 0 });
+    } finally {
+      await t.app.db.execute(sql.raw('drop trigger refuse_cap_boom on conversions'));
+      await t.app.db.execute(sql.raw('drop function refuse_cap_boom()'));
+    }
   });
 
   it('pays exactly 10 of 50 recorded one by one at the same moment (the other conversion path)', async () => {

@@ -172,6 +172,11 @@ export class BillerIntake {
     return this.log.submit(row);
   }
 
+  /** Statements run and posts in them, per kind (tests and benchmarks read them). */
+  get stats(): Record<'accounts' | 'subscriptions' | 'log', { batches: number; items: number }> {
+    return { accounts: { ...this.accounts.stats }, subscriptions: { ...this.subscriptions.stats }, log: { ...this.log.stats } };
+  }
+
   /** Waits until every row handed in is written. */
   drain(): Promise<void> {
     return this.log.drain();

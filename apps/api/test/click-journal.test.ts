@@ -85,8 +85,9 @@ describe('click rollup journal', () => {
     await t.app.db.insert(clickRollupJournal).values(
       Array.from({ length: 3 }, () => ({ day, affiliateId, offerId: cat.offerId, siteId: cat.siteId, campaignId: 0, country: '', device: 'vr', sub1: '', sub2: '', sub3: '', sub4: '', sub5: '', creative: '', isUnique: false })),
     );
+    // The instance's own merge, every second, may take them first (then this one finds none): either way the sum below tells.
     const failed = t.app.db.transaction(async (tx) => {
-      expect(await mergeClickJournal(tx, { wait: true })).toBe(3);
+      expect([0, 3]).toContain(await mergeClickJournal(tx, { wait: true }));
       throw new Error('crash in the middle of the merge');
     });
     await expect(failed).rejects.toThrow('crash in the middle of the merge');

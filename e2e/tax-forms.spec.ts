@@ -124,7 +124,9 @@ async function fillTaxForm(page: Page, type: FormType, a: NewAffiliate, shots?: 
   }
   if (shots) await page.screenshot({ path: `${shots}/billing-${type}-form.png`, fullPage: true });
   await form.getByRole('button', { name: 'Submit form' }).click();
-  await expect(page.getByText('Your tax form was sent for review')).toBeVisible();
+  // The server makes and encrypts the form's PDF before it answers: on a loaded two-core CI machine
+  // that took longer than the default wait once (no request had finished after 10 s).
+  await expect(page.getByText('Your tax form was sent for review')).toBeVisible({ timeout: 30_000 });
   await expect(form).toBeHidden();
   await expect(panel.getByTestId('tax-form-status')).toHaveText('Pending');
   await expect(panel.getByText(formName[type], { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { pickPrefixed, runStatement, selectColumns, type Statement } from '../../db/raw.ts';
+import { pickPrefixed, runStatement, runStatementOn, selectColumns, type Statement } from '../../db/raw.ts';
 import { billerAccounts, subscriptions } from '../../db/schema/index.ts';
 import { Batcher, isDataError } from '../../lib/batcher.ts';
 import { sha256 } from '../../lib/secrets.ts';
@@ -35,7 +35,7 @@ LEFT JOIN conversions c ON c.id = s.sale_conversion_id`,
 };
 
 /** `last_post_at` (the accounts' "last post") moves at most this often: every post would update one hot row. */
-export const LAST_POST_EVERY_MS = 60_000;
+const LAST_POST_EVERY_MS = 60_000;
 
 /**
  * The event-log rows of a batch of posts, their accounts' last post (at most once a minute), and the
@@ -104,6 +104,38 @@ const byOrdinal = <T>(rows: Array<{ ord: number | string } & T>, size: number): 
   return out;
 };
 
+/**
+ * Writes event-log rows with `logEvents` on `q` (the database, or a transaction that writes more with
+ * them); answers their ids, in order.
+ */
+export async function writeEventRows(q: Db, items: EventRow[]): Promise<number[]> {
+  const col = <K extends keyof EventRow>(k: K) => items.map((i) => i[k]);
+  const rows = await runStatementOn<{ ord: number | string; id: number | string }>(q, logEvents, [
+    items.map((i) => i.receivedAt.toISOString()),
+    col('biller'),
+    col('billerAccountId'),
+    col('siteId'),
+    col('method'),
+    col('billerEvent'),
+    col('eventType'),
+    col('transactionId'),
+    col('subscriptionId'),
+    col('status'),
+    col('reason'),
+    col('conversionId'),
+    items.map((i) => JSON.stringify(i.raw)),
+    items.map((i) => JSON.stringify(i.dropped)),
+    items.map((i) => (i.parsed ? JSON.stringify(i.parsed) : null)),
+    col('remoteAddress'),
+    col('accountActive'),
+    col('addressAllowed'),
+    items.map((i) => i.link?.accountId ?? null),
+    items.map((i) => i.link?.subscriptionId ?? null),
+    items.map((i) => i.link?.conversionId ?? null),
+  ]);
+  return byOrdinal(rows, items.length).map((r) => Number(r!.id));
+}
+
 export class BillerIntake {
   private readonly accounts: Batcher<{ biller: string; keyHash: string }, BillerAccountRow | undefined>;
   private readonly subscriptions: Batcher<{ accountId: number; subscriptionId: string }, KnownSubscription | undefined>;
@@ -125,36 +157,11 @@ export class BillerIntake {
       { maxInFlight, maxBatch: 500 },
     );
     // A row the database refuses for its data (none is expected: every text is cut to its column) fails alone.
-    this.log = new Batcher(
-      async (items) => {
-        const col = <K extends keyof EventRow>(k: K) => items.map((i) => i[k]);
-        const rows = await runStatement<{ ord: number | string; id: number | string }>(db, logEvents, [
-          items.map((i) => i.receivedAt.toISOString()),
-          col('biller'),
-          col('billerAccountId'),
-          col('siteId'),
-          col('method'),
-          col('billerEvent'),
-          col('eventType'),
-          col('transactionId'),
-          col('subscriptionId'),
-          col('status'),
-          col('reason'),
-          col('conversionId'),
-          items.map((i) => JSON.stringify(i.raw)),
-          items.map((i) => JSON.stringify(i.dropped)),
-          items.map((i) => (i.parsed ? JSON.stringify(i.parsed) : null)),
-          col('remoteAddress'),
-          col('accountActive'),
-          col('addressAllowed'),
-          items.map((i) => i.link?.accountId ?? null),
-          items.map((i) => i.link?.subscriptionId ?? null),
-          items.map((i) => i.link?.conversionId ?? null),
-        ]);
-        return byOrdinal(rows, items.length).map((r) => Number(r!.id));
-      },
-      { maxInFlight, maxBatch: 500, isItemError: isDataError },
-    );
+    this.log = new Batcher((items) => writeEventRows(db, items), {
+      maxInFlight,
+      maxBatch: 500,
+      isItemError: isDataError,
+    });
   }
 
   /** The live account of a biller's postback address (not deleted), by its key's hash. */

@@ -1,14 +1,13 @@
 import { type BillerEventStatus, billerMessages, type ConversionType } from '@portal/contracts';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
 import { billerEvents, CID_MAX } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ConversionInput, ConversionOutcome, ConversionSource, ConversionWriter, SubscriptionReport } from '../conversions/index.ts';
 import { recordConversion } from '../conversions/index.ts';
 import { type AccountKeys, type BillerAccountRow, secretOf } from './accounts.ts';
 import { type BillerPost, formatOf, isCcbillAddress, isRefused, type ParsedBillerEvent } from './formats/index.ts';
-import { type BillerIntake, type EventRow, LAST_POST_EVERY_MS } from './intake.ts';
+import { type BillerIntake, type EventRow, writeEventRows } from './intake.ts';
 import { storedPost } from './raw.ts';
 import { linkSubscriptionEvent, type SubscriptionLink, writeSubscriptionRows } from './subscription-rows.ts';
 
@@ -32,7 +31,7 @@ export interface Outcome {
 }
 
 /**
- * The subscription writes an event makes itself, in the statement that writes its event-log row:
+ * The subscription writes an event makes itself, in the transaction that writes its event-log row:
  * a lifecycle change (cancellation, expiry), or the subscription of a repeated sale whose first
  * report made none (the site reported it first, "the site reports too"). A sale's, rebill's or
  * refund's own subscription rows are the conversion's decision's, written by its writer.
@@ -175,24 +174,17 @@ export async function writeFollow(db: Db, outcome: Pick<Outcome, 'follow' | 'lin
   if (steps.length) await db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
 }
 
-/** An event-log row written with the subscription rows its post makes itself (a lifecycle change, a repeated sale's subscription), in one statement. */
-async function logWithFollow(db: Db, r: EventRow, follow: Follow): Promise<number> {
-  const steps: SQL[] = [
-    sql`logged as (insert into biller_events (received_at, biller, biller_account_id, site_id, method, biller_event, event_type, transaction_id, subscription_id,
-        status, reason, conversion_id, raw, dropped_fields, parsed, remote_address, account_active, address_allowed)
-      values (${r.receivedAt}, ${r.biller}, ${r.billerAccountId}, ${r.siteId}, ${r.method}, ${r.billerEvent}, ${r.eventType}, ${r.transactionId},
-        ${r.subscriptionId}, ${r.status}, ${r.reason}, ${r.conversionId},
-        ${JSON.stringify(r.raw)}::jsonb, ${JSON.stringify(r.dropped)}::jsonb, ${r.parsed ? JSON.stringify(r.parsed) : null}::jsonb,
-        ${r.remoteAddress}, ${r.accountActive}, ${r.addressAllowed})
-      returning id)`,
-    ...(r.billerAccountId !== null
-      ? [sql`last_post as (update biller_accounts set last_post_at = ${r.receivedAt}
-          where id = ${r.billerAccountId} and (last_post_at is null or last_post_at < ${new Date(r.receivedAt.getTime() - LAST_POST_EVERY_MS)}))`]
-      : []),
-    ...followSteps({ follow, link: r.link }, sql`(select id from logged)`, r.receivedAt),
-  ];
-  const [row] = await rows<{ id: number }>(db, sql`with ${sql.join(steps, sql`, `)} select id from logged`);
-  return row!.id;
+/**
+ * An event-log row written with the subscription rows its post makes itself (a lifecycle change, a
+ * repeated sale's subscription), in one transaction: the row as every post's (`writeEventRows`),
+ * then those rows naming it.
+ */
+function logWithFollow(db: Db, row: EventRow, follow: Follow): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [id] = await writeEventRows(tx, [row]);
+    await writeFollow(tx, { follow }, id!, row.receivedAt);
+    return id!;
+  });
 }
 
 const refusal = (code: 'not_found' | 'forbidden' | 'bad_request', message: string) => new AppError(code, message);
@@ -213,7 +205,7 @@ export async function receivePost(deps: ReceiveDeps, biller: string, key: string
   /**
    * The event-log row, the account's last post (at most once a minute: a hot row) and the link of the
    * subscription event its conversion made: one statement, shared by the posts arriving together. A
-   * post that makes subscription rows of its own (`follow`) writes them with its row, in a statement of its own.
+   * post that makes subscription rows of its own (`follow`) writes them with its row, in a transaction of its own.
    */
   const log = async (fields: { parsed: ParsedBillerEvent | null; status: BillerEventStatus; reason: string | null; conversionId?: number | null; follow?: Follow; link?: SubscriptionLink }) => {
     const { raw, dropped } = storedPost(post, format.secretFields, fields.parsed, deps.fieldKey);

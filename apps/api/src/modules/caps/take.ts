@@ -32,7 +32,7 @@ function amountFor(metric: CapMetric, p: { newCustomer: boolean; earningCents: n
  * Soft caps always take. Reversals never call this: they give no room back.
  */
 export async function takeConversionCaps(tx: Db, p: CapDemand): Promise<boolean> {
-  return (await admitUnderCaps(tx, [p])).admitted[0]!;
+  return (await admitUnderCaps(tx, [p], await conversionCapsOf(tx, [p.offerId]))).admitted[0]!;
 }
 
 /** Marks the period alerted (only the first to cross the threshold does) and enqueues its email with the transaction. */
@@ -45,10 +45,6 @@ export async function alertOnce(tx: Db, capId: number, start: string): Promise<v
 }
 
 // The batched writer's statements, named (prepared once per connection): every batch on a capped offer runs them.
-const offersCapped: Statement = {
-  name: 'caps_offers_capped',
-  text: `SELECT DISTINCT offer_id FROM caps WHERE offer_id = ANY($1::int[]) AND metric IN ('conversions', 'payout')`,
-};
 const capsOfOffers: Statement = {
   name: 'caps_of_offers',
   text: `SELECT id, offer_id, affiliate_id, metric, period, "limit", mode, alert_percent FROM caps
@@ -73,11 +69,13 @@ const addCounters: Statement = {
     WHERE c.cap_id = k.cap_id AND c.period_start = k.period_start`,
 };
 
-/** The offers among `offerIds` that have a conversion or payout cap (the batched writer sends their conversions one by one). */
-export async function offersWithConversionCaps(db: Db, offerIds: number[]): Promise<Set<number>> {
-  if (!offerIds.length) return new Set();
-  const found = await runStatementOn<{ offer_id: number }>(db, offersCapped, [offerIds]);
-  return new Set(found.map((r) => Number(r.offer_id)));
+/**
+ * The conversion and payout caps of these offers, in cap order: read once by the batched writer,
+ * which learns from them which conversions ask for room, and handed to `admitUnderCaps`.
+ */
+export async function conversionCapsOf(db: Db, offerIds: readonly number[]): Promise<ConversionCaps> {
+  if (!offerIds.length) return [];
+  return runStatementOn<BatchCapRow>(db, capsOfOffers, [[...new Set(offerIds)]]);
 }
 
 /** One conversion asking for its place under its offer's caps (batched writer). */
@@ -93,6 +91,9 @@ interface BatchCapRow extends CapRow {
   offer_id: number;
   affiliate_id: number | null;
 }
+
+/** Offers' conversion and payout caps as `conversionCapsOf` read them. */
+export type ConversionCaps = readonly BatchCapRow[];
 
 /** Each demand's share of each cap that applies to it: the counter's key and the amount. */
 function sharesOf(caps: readonly BatchCapRow[], d: CapDemand): Array<{ cap: BatchCapRow; key: string; start: string; n: number }> {
@@ -117,11 +118,10 @@ export interface Admission {
  * transaction (the one that records them): every counter row they touch is locked at once, in cap
  * order, the conversions are admitted in their order while every hard cap of theirs has room, and
  * the counters are written back in one statement. The caller stores the others as over cap. A cap
- * crossing its alert threshold enqueues its alert, once per period.
+ * crossing its alert threshold enqueues its alert, once per period. `caps`: the demands' offers'
+ * caps (`conversionCapsOf`).
  */
-export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[]): Promise<Admission> {
-  const offerIds = [...new Set(demands.map((d) => d.offerId))];
-  const caps = await runStatementOn<BatchCapRow>(tx, capsOfOffers, [offerIds]);
+export async function admitUnderCaps(tx: Db, demands: readonly CapDemand[], caps: ConversionCaps): Promise<Admission> {
   const shares = demands.map((d) => sharesOf(caps, d));
   const keys = new Map<string, { capId: number; start: string }>();
   for (const s of shares.flat()) keys.set(s.key, { capId: s.cap.id, start: s.start });

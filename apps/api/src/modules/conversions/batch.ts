@@ -4,7 +4,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { runStatement } from '../../db/raw.ts';
 import { Batcher } from '../../lib/batcher.ts';
-import { type Admission, admitUnderCaps, type CapDemand, offersWithConversionCaps } from '../caps/index.ts';
+import { type Admission, admitUnderCaps, type CapDemand, conversionCapsOf } from '../caps/index.ts';
 import { type EffectivePayout, effectivePayouts } from '../offers/index.ts';
 import { type ClickRecord, clickTimeOf } from '../clicks/index.ts';
 import { maxConversionCents, rateKey, ratesOn } from '../exchange-rates/index.ts';
@@ -145,11 +145,11 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   const knownOf = (i: number, payout?: EffectivePayout, overCap = false): Known => ({ price: prices.get(i)!, click: clicks.get(i), verdict: verdicts.get(i) ?? null, payout, overCap });
   const attributed = primary.filter((i) => decide(reportOf(i), knownOf(i)).paid !== null);
   const pairs = [...new Map(attributed.map((i) => clicks.get(i)!).map((c) => [`${c.offerId}|${c.affiliateId}`, { offerId: c.offerId, affiliateId: c.affiliateId }])).values()];
-  const [payouts, affiliatePostbacks, ids, capped] = await Promise.all([
+  const [payouts, affiliatePostbacks, ids, caps] = await Promise.all([
     effectivePayouts(db, pairs),
     postbacksOfAffiliates(db, [...new Set(attributed.map((i) => clicks.get(i)!.affiliateId))]),
     runStatement<{ id: number | string }>(db, newConversionIds, [primary.length]),
-    offersWithConversionCaps(db, [...new Set(pairs.map((p) => p.offerId))]),
+    conversionCapsOf(db, pairs.map((p) => p.offerId)),
   ]);
   const payoutOf = (i: number) => {
     const click = clicks.get(i);
@@ -157,6 +157,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   };
   // Conversions on an offer with conversion or payout caps take their place under them in the
   // transaction that writes the batch (caps/take.ts `admitUnderCaps`): never past a hard cap.
+  const capped = new Set(caps.map((c) => c.offer_id));
   const underCaps = capped.size ? attributed.filter((i) => capped.has(clicks.get(i)!.offerId)) : [];
   const demands: CapDemand[] = underCaps.map((i) => {
     const click = clicks.get(i)!;
@@ -297,7 +298,7 @@ async function writeTogether(db: Db, batch: ConversionRequest[], maximum: Maximu
   // capped offer write side by side. Never past a hard cap: the room is taken before any conversion
   // is stored. A batch that then fails gives all of it back before its conversions are retried one by
   // one (each taking its own); a crash in between leaves room taken for nothing, the safe side.
-  const admission = demands.length ? await db.transaction((tx) => admitUnderCaps(tx, demands)) : undefined;
+  const admission = demands.length ? await db.transaction((tx) => admitUnderCaps(tx, demands, caps)) : undefined;
   let written: Awaited<ReturnType<typeof write>>;
   try {
     written = await write(admission);

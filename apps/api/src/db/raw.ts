@@ -90,8 +90,9 @@ export function runStatementOn<Row>(q: Db, statement: Statement, values: unknown
  * several tables share a row: read back with `pickPrefixed`.
  */
 export function selectColumns(table: Table, alias: string, prefixed = false): string {
-  return Object.keys(getTableColumns(table))
-    .map((field) => `${alias}.${toSnakeCase(field)} AS "${prefixed ? `${alias}.` : ''}${field}"`)
+  // A column named by its key takes the schema's casing (snake case); one given a name keeps it.
+  return Object.entries(getTableColumns(table))
+    .map(([field, column]) => `${alias}."${column.keyAsName ? toSnakeCase(field) : column.name}" AS "${prefixed ? `${alias}.` : ''}${field}"`)
     .join(', ');
 }
 

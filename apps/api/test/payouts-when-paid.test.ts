@@ -1,5 +1,6 @@
 import type { WhenPaid } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statsDay } from '../src/lib/days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { MailCatcher } from './support/mail-catcher.ts';
 import { LedgerFixture, payableProfile, paymentMethod } from './support/money.ts';
@@ -24,8 +25,11 @@ describe('when am I paid: the rolling hold', () => {
     // Released already, then two days inside the 14-day hold (two earnings on the second).
     await ledger.earn(a.id, 30_000, new Date(Date.now() - 20 * DAY));
     await ledger.earn(a.id, 10_000, new Date(Date.now() - 13 * DAY));
-    await ledger.earn(a.id, 3_000, new Date(Date.now() - 2 * DAY - 60_000));
-    await ledger.earn(a.id, 2_097, new Date(Date.now() - 2 * DAY));
+    // The second day's two earnings a minute apart, both inside one Los Angeles day even when the test runs at its midnight.
+    let second = Date.now() - 2 * DAY;
+    if (statsDay(new Date(second - 60_000)) !== statsDay(new Date(second))) second -= 120_000;
+    await ledger.earn(a.id, 3_000, new Date(second - 60_000));
+    await ledger.earn(a.id, 2_097, new Date(second));
     tokens = await signIn(t.app, mail, a.email, a.password);
   }, 120_000);
   afterAll(async () => {

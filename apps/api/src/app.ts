@@ -134,7 +134,7 @@ export async function buildApp(loaded: LoadedConfig, options: BuildOptions = {})
   app.decorate('limiter', new RateLimiter(database.db));
   app.decorate('maintenance', new MaintenanceFlag(database.db));
   // Registered after the database's onClose hook, so it runs before it: running jobs finish first.
-  const jobs = new JobWorker(database.db, { enabled: config.jobs.worker, pollMs: config.jobs.pollMs, concurrency: config.jobs.concurrency, log: app.log });
+  const jobs = new JobWorker(database.db, { enabled: config.jobs.worker, pollMs: config.jobs.pollMs, concurrency: config.jobs.concurrency, batchesInFlight: batchesInFlight(database.kind), log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   registerAuth(app);

@@ -433,6 +433,27 @@ describe('postbacks', () => {
       for (const p of [saleA, signupAll, anyAll]) await api(alice, 'DELETE', `/v1/postbacks/${p.id}`);
     });
 
+    it('sends postbacks falling due together once each, and records each with its own answer', async () => {
+      receiver.failFirst.set('/many-fail', 1_000);
+      const ok = await create(alice, { goal: 'all', type: 'global', url: `${base}/many?tx={transaction_id}` });
+      const failing = await create(alice, { goal: 'all', type: 'global', url: `${base}/many-fail?tx={transaction_id}` });
+      onTestFinished(async () => {
+        for (const p of [ok, failing]) await api(alice, 'DELETE', `/v1/postbacks/${p.id}`);
+      });
+      const sent = Array.from({ length: 20 }, () => conversion(aliceId, offerA));
+      const ids = (await Promise.all(sent.map((c) => fire(t.app, c)))).flat();
+      expect(ids).toHaveLength(40);
+      const rows = await Promise.all(ids.map((id) => eventually(async () => {
+        const d = await deliveryRow(t.app, id);
+        return d.attempts > 0 ? d : undefined;
+      })));
+      const of = (postbackId: number) => rows.filter((d) => d.postbackId === postbackId);
+      expect(of(ok.id).map((d) => [d.status, d.attempts, d.httpStatus, d.responseSnippet, d.lastError])).toEqual(sent.map(() => ['delivered', 1, 200, 'OK /many', null]));
+      for (const d of of(failing.id)) expect(d).toMatchObject({ status: 'pending', httpStatus: 500, responseSnippet: expect.stringMatching(/^not yet/), lastError: 'HTTP 500' });
+      // Each conversion's postback reached the receiver once, with its own transaction id.
+      expect(receiver.on('/many').map((r) => r.query.get('tx')).sort()).toEqual(sent.map((c) => c.transactionId).sort());
+    });
+
     it('refuses private addresses at send time, without retrying, also a name that now resolves to one', async () => {
       // Saved while the name was public; it resolves to a private address by the time of sending.
       dns.names.set('rebind.example.com', ['93.184.216.34']);

@@ -34,8 +34,8 @@ describe('job worker', () => {
   let database: Database;
   let drop: () => Promise<void>;
   const workers: JobWorker[] = [];
-  const worker = (pollMs = 30) => {
-    const w = new JobWorker(database.db, { enabled: true, pollMs, log: quiet });
+  const worker = (pollMs = 30, concurrency?: number) => {
+    const w = new JobWorker(database.db, { enabled: true, pollMs, log: quiet, ...(concurrency ? { concurrency } : {}) });
     workers.push(w);
     return w;
   };
@@ -158,6 +158,34 @@ describe('job worker', () => {
     expect(seen).toEqual([]);
     await until(async () => (await row(later)).doneAt !== null);
     expect(seen).toEqual([{ at: 'later' }]);
+    await w.stop();
+  });
+
+  it('marks jobs finishing together done in shared statements, each only while it is still its own', async () => {
+    const w = worker(10, 40);
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    w.register<{ i: number }>('test.together', {
+      async handle() {
+        started++;
+        await gate;
+      },
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++) ids.push(await enqueue(database.db, 'test.together', { i }));
+    w.start();
+    await until(async () => started === 40);
+    // One job's lease ran out and another worker took it over: it is no longer this worker's to finish.
+    const takenOver = ids[7]!;
+    await database.db.update(jobs).set({ attempts: 2 }).where(eq(jobs.id, takenOver));
+    release();
+    await until(async () => w.stats.done === 40);
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.filter((r) => r.doneAt !== null).map((r) => r.id)).toEqual(ids.filter((id) => id !== takenOver));
+    expect((await row(takenOver)).doneAt).toBeNull();
+    // Forty jobs finishing at once took a few statements, not forty.
+    expect(w.stats.doneStatements).toBeLessThanOrEqual(4);
     await w.stop();
   });
 });

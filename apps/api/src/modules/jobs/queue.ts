@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
 import { jobs } from '../../db/schema/index.ts';
+import { Batcher } from '../../lib/batcher.ts';
 
 /**
  * The durable job queue: jobs are rows, so a restart loses nothing. Any number of workers (one per
@@ -123,6 +124,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How long a claim holds before another worker may take the job over. */
   leaseMs?: number;
+  /** Statements of finished jobs written at once (db/client.ts `batchesInFlight`: two on PostgreSQL). */
+  batchesInFlight?: number;
   log: WorkerLog;
 }
 
@@ -157,10 +160,15 @@ WHERE id IN (
 )
 RETURNING id, kind, payload, attempts, expires_at, floor(extract(epoch from now()) * 1000) AS now_ms`,
 };
-/** Done: `attempts` is the fencing token (a job taken over after its lease ran out matches nothing). */
+/**
+ * Done, for the jobs finishing together (a group commit): one statement for all of them. `attempts`
+ * is the fencing token (a job taken over after its lease ran out matches nothing).
+ */
 const doneStatement: Statement = {
-  name: 'jobs_done',
-  text: `UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1::bigint AND attempts = $2::int`,
+  name: 'jobs_done_many',
+  text: `UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL
+FROM unnest($1::bigint[], $2::int[]) AS d(id, attempts)
+WHERE jobs.id = d.id AND jobs.attempts = d.attempts`,
 };
 type ClaimedRow = { id: number | string; kind: string; payload: unknown; attempts: number; expires_at: Date | string | null; now_ms: number | string };
 
@@ -178,12 +186,25 @@ export class JobWorker {
   private again = false;
   private lastCleanup = 0;
   private readonly onSignal: (committed?: boolean) => void;
+  private readonly done: Batcher<{ id: number; attempts: number }, undefined>;
 
   constructor(db: Db, options: WorkerOptions) {
     this.db = db;
     // Jobs mostly wait on the network (5 s at most per postback), so many can run at once.
-    this.options = { concurrency: 32, leaseMs: 60_000, ...options };
+    this.options = { concurrency: 32, leaseMs: 60_000, batchesInFlight: 1, ...options };
     this.onSignal = (committed?: boolean) => this.wake(committed ? 0 : WAKE_MS);
+    this.done = new Batcher(
+      async (finished) => {
+        await runStatement(db, doneStatement, [finished.map((j) => j.id), finished.map((j) => j.attempts)]);
+        return finished.map(() => undefined);
+      },
+      { maxInFlight: this.options.batchesInFlight, maxBatch: 1000 },
+    );
+  }
+
+  /** Finished jobs marked done, and the statements that did it (tests and benchmarks read them). */
+  get stats(): { done: number; doneStatements: number } {
+    return { done: this.done.stats.items, doneStatements: this.done.stats.batches };
   }
 
   /** Registers the handler of a kind; only registered kinds are claimed. */
@@ -291,7 +312,7 @@ export class JobWorker {
     const mine = and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts));
     try {
       await definition.handle(job.payload as never, { id: job.id, kind: job.kind, attempt: job.attempts, final });
-      await runStatement(this.db, doneStatement, [job.id, job.attempts]);
+      await this.done.submit({ id: job.id, attempts: job.attempts });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       try {

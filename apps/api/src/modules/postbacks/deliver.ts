@@ -1,6 +1,7 @@
 import type { DeliveryStatus, PostbackMethod } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { runStatement, type Statement } from '../../db/raw.ts';
+import { Batcher, isDataError } from '../../lib/batcher.ts';
 import { type OutboundPolicy, type SafeResponse, safeFetch } from '../../lib/safe-fetch.ts';
 import type { JobDefinition } from '../jobs/index.ts';
 import { splitForMethod } from './build-url.ts';
@@ -33,33 +34,55 @@ export function outcomeOf(result: SafeResponse): { status: DeliveryStatus | 'ret
 }
 
 /**
- * A delivery's two statements, once per postback: written by hand and prepared once per
- * connection, as the job queue's (docs/benchmarks.md, "Postbacks under load"). Only a delivery
- * still `pending` is sent or updated.
+ * A delivery's two statements, written by hand and prepared once per connection, as the job
+ * queue's (docs/benchmarks.md, "Postbacks under load"), each shared by the deliveries that reach
+ * it together (a group commit): the worker runs many at once, and one statement for each
+ * delivery was most of its round trips. Only a delivery still `pending` is sent or updated.
  */
-const pendingDelivery: Statement = {
-  name: 'postback_delivery_pending',
-  text: `SELECT id, method, url FROM postback_deliveries WHERE id = $1::int AND status = 'pending'`,
+const pendingDeliveries: Statement = {
+  name: 'postback_deliveries_pending',
+  text: `SELECT id, method, url FROM postback_deliveries WHERE id = ANY($1::int[]) AND status = 'pending'`,
 };
-const recordAttempt: Statement = {
-  name: 'postback_delivery_attempt',
-  text: `UPDATE postback_deliveries
-SET status = $2::varchar, attempts = attempts + 1, http_status = $3::int, duration_ms = $4::int, response_snippet = $5::varchar, last_error = $6::varchar, last_attempt_at = now()
-WHERE id = $1::int AND status = 'pending'`,
+const recordAttempts: Statement = {
+  name: 'postback_delivery_attempts',
+  text: `UPDATE postback_deliveries d
+SET status = a.status, attempts = d.attempts + 1, http_status = a.http_status, duration_ms = a.duration_ms, response_snippet = a.snippet, last_error = a.error, last_attempt_at = now()
+FROM unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::varchar[], $6::varchar[]) AS a(id, status, http_status, duration_ms, snippet, error)
+WHERE d.id = a.id AND d.status = 'pending'`,
 };
 
+type Delivery = { id: number; method: string; url: string };
+type Attempt = { id: number; status: DeliveryStatus; httpStatus: number | null; durationMs: number; snippet: string | null; error: string | null };
+
 /** The job that delivers a logged postback, retried with backoff for 24 hours. */
-export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number): JobDefinition<PostbackJobPayload> {
+export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number, maxInFlight = 1): JobDefinition<PostbackJobPayload> {
+  const deliveries = new Batcher<number, Delivery | undefined>(
+    async (ids) => {
+      const rows = await runStatement<Delivery>(db, pendingDeliveries, [ids]);
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      return ids.map((id) => byId.get(id));
+    },
+    { maxInFlight, maxBatch: 1000 },
+  );
+  // A text the column refuses cannot happen (each is cut to its length), but would fail alone.
+  const attempts = new Batcher<Attempt, undefined>(
+    async (items) => {
+      const col = <K extends keyof Attempt>(k: K) => items.map((i) => i[k]);
+      await runStatement(db, recordAttempts, [col('id'), col('status'), col('httpStatus'), col('durationMs'), col('snippet'), col('error')]);
+      return items.map(() => undefined);
+    },
+    { maxInFlight, maxBatch: 1000, isItemError: isDataError },
+  );
   return {
     backoff: { baseMs: retryBaseMs, capMs: RETRY_CAP_MS },
     async handle(payload, ctx) {
-      const [delivery] = await runStatement<{ id: number; method: string; url: string }>(db, pendingDelivery, [payload.delivery_id]);
+      const delivery = await deliveries.submit(Number(payload.delivery_id));
       // Already settled (a repeat after a lost acknowledgement) or gone: nothing to send twice.
       if (!delivery) return;
       const result = await sendPostback(delivery.method as PostbackMethod, delivery.url, policy);
       const o = outcomeOf(result);
       const status: DeliveryStatus = o.status === 'retry' ? (ctx.final ? 'failed' : 'pending') : o.status;
-      await runStatement(db, recordAttempt, [delivery.id, status, o.httpStatus, result.durationMs, o.snippet, o.error?.slice(0, 512) ?? null]);
+      await attempts.submit({ id: delivery.id, status, httpStatus: o.httpStatus, durationMs: result.durationMs, snippet: o.snippet, error: o.error?.slice(0, 512) ?? null });
       if (o.status === 'retry') throw new Error(o.error ?? 'not delivered');
     },
   };

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { OutboundPolicy } from '../../lib/safe-fetch.ts';
 import { systemResolver } from '../../lib/safe-fetch.ts';
 import { client, own } from '../../lib/access.ts';
+import { batchesInFlight } from '../../db/client.ts';
 import { requireAccess } from '../../plugins/auth.ts';
 import { POSTBACK_JOB, postbackJob } from './deliver.ts';
 import * as service from './service.ts';
@@ -32,7 +33,7 @@ export const postbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const allow = new Set(app.config.outboundAllow);
   if (allow.size) app.log.warn({ outboundAllow: [...allow] }, 'OUTBOUND_ALLOW is set: these host:port pairs bypass the outbound address rules (tests only)');
   const policy: OutboundPolicy = { allow, resolve: systemResolver };
-  app.jobs.register(POSTBACK_JOB, postbackJob(app.db, policy, app.config.postbackRetryBaseMs));
+  app.jobs.register(POSTBACK_JOB, postbackJob(app.db, policy, app.config.postbackRetryBaseMs, batchesInFlight(app.config.database.kind)));
 
   // The same rules as the web form, plus the test-only allow-list.
   const inputSchema = postbackInput({ allowHost: (hostPort) => allow.has(hostPort) });

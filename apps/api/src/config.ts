@@ -82,7 +82,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an email address' }).optional()),
   JOBS_WORKER: z.preprocess(emptyToUndefined, flag.default(true)),
   JOBS_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 60000' }).int().min(10, 'expected milliseconds from 10 to 60000').max(60_000, 'expected milliseconds from 10 to 60000').default(500)),
-  JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected a whole number from 1 to 1000' }).int().min(1, 'expected a whole number from 1 to 1000').max(1000, 'expected a whole number from 1 to 1000').default(32)),
+  JOBS_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected a whole number from 1 to 1000' }).int().min(1, 'expected a whole number from 1 to 1000').max(1000, 'expected a whole number from 1 to 1000').default(128)),
   POSTBACK_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 10 to 3600000' }).int().min(10, 'expected milliseconds from 10 to 3600000').max(3_600_000, 'expected milliseconds from 10 to 3600000').default(30_000)),
   CATALOGUE_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'expected milliseconds from 1 to 600000' }).int().min(1, 'expected milliseconds from 1 to 600000').max(600_000, 'expected milliseconds from 1 to 600000').default(2000)),
   ECB_RATES_URL: z.preprocess(emptyToUndefined, z.url({ error: 'expected an absolute http(s) URL' }).default('https://www.ecb.europa.eu/stats/eurofxref/')),

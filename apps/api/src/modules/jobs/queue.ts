@@ -161,10 +161,16 @@ WHERE id IN (
 RETURNING id, kind, payload, attempts, expires_at, floor(extract(epoch from now()) * 1000) AS now_ms`,
 };
 /**
- * Done, for the jobs finishing together (a group commit): one statement for all of them. `attempts`
- * is the fencing token (a job taken over after its lease ran out matches nothing).
+ * Done, for the jobs finishing together (a group commit): one statement for all of them, or the
+ * one-job form when a job finishes alone, whose generic plan PostgreSQL keeps (a list's plan it
+ * makes again for every run, since it cannot tell the list's length ahead). `attempts` is the
+ * fencing token (a job taken over after its lease ran out matches nothing).
  */
 const doneStatement: Statement = {
+  name: 'jobs_done',
+  text: `UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1::bigint AND attempts = $2::int`,
+};
+const doneManyStatement: Statement = {
   name: 'jobs_done_many',
   text: `UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL
 FROM unnest($1::bigint[], $2::int[]) AS d(id, attempts)
@@ -190,12 +196,14 @@ export class JobWorker {
 
   constructor(db: Db, options: WorkerOptions) {
     this.db = db;
-    // Jobs mostly wait on the network (5 s at most per postback), so many can run at once.
-    this.options = { concurrency: 32, leaseMs: 60_000, batchesInFlight: 1, ...options };
+    // Jobs mostly wait on the network (5 s at most per postback), so many can run at once: their
+    // statements are shared (group commits), so more at once does not mean more statements.
+    this.options = { concurrency: 128, leaseMs: 60_000, batchesInFlight: 1, ...options };
     this.onSignal = (committed?: boolean) => this.wake(committed ? 0 : WAKE_MS);
     this.done = new Batcher(
       async (finished) => {
-        await runStatement(db, doneStatement, [finished.map((j) => j.id), finished.map((j) => j.attempts)]);
+        if (finished.length === 1) await runStatement(db, doneStatement, [finished[0]!.id, finished[0]!.attempts]);
+        else await runStatement(db, doneManyStatement, [finished.map((j) => j.id), finished.map((j) => j.attempts)]);
         return finished.map(() => undefined);
       },
       { maxInFlight: this.options.batchesInFlight, maxBatch: 1000 },

@@ -37,11 +37,23 @@ export function outcomeOf(result: SafeResponse): { status: DeliveryStatus | 'ret
  * A delivery's two statements, written by hand and prepared once per connection, as the job
  * queue's (docs/benchmarks.md, "Postbacks under load"), each shared by the deliveries that reach
  * it together (a group commit): the worker runs many at once, and one statement for each
- * delivery was most of its round trips. Only a delivery still `pending` is sent or updated.
+ * delivery was most of its round trips. A delivery alone takes the one-row form, whose generic
+ * plan PostgreSQL keeps (a list's plan it makes again for every run). Only a delivery still
+ * `pending` is sent or updated.
  */
+const pendingDelivery: Statement = {
+  name: 'postback_delivery_pending',
+  text: `SELECT id, method, url FROM postback_deliveries WHERE id = $1::int AND status = 'pending'`,
+};
 const pendingDeliveries: Statement = {
   name: 'postback_deliveries_pending',
   text: `SELECT id, method, url FROM postback_deliveries WHERE id = ANY($1::int[]) AND status = 'pending'`,
+};
+const recordAttempt: Statement = {
+  name: 'postback_delivery_attempt',
+  text: `UPDATE postback_deliveries
+SET status = $2::varchar, attempts = attempts + 1, http_status = $3::int, duration_ms = $4::int, response_snippet = $5::varchar, last_error = $6::varchar, last_attempt_at = now()
+WHERE id = $1::int AND status = 'pending'`,
 };
 const recordAttempts: Statement = {
   name: 'postback_delivery_attempts',
@@ -58,7 +70,7 @@ type Attempt = { id: number; status: DeliveryStatus; httpStatus: number | null; 
 export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number, maxInFlight = 1): JobDefinition<PostbackJobPayload> {
   const deliveries = new Batcher<number, Delivery | undefined>(
     async (ids) => {
-      const rows = await runStatement<Delivery>(db, pendingDeliveries, [ids]);
+      const rows = await (ids.length === 1 ? runStatement<Delivery>(db, pendingDelivery, ids) : runStatement<Delivery>(db, pendingDeliveries, [ids]));
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
       return ids.map((id) => byId.get(id));
     },
@@ -68,7 +80,9 @@ export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number,
   const attempts = new Batcher<Attempt, undefined>(
     async (items) => {
       const col = <K extends keyof Attempt>(k: K) => items.map((i) => i[k]);
-      await runStatement(db, recordAttempts, [col('id'), col('status'), col('httpStatus'), col('durationMs'), col('snippet'), col('error')]);
+      const one = items.length === 1 ? items[0]! : undefined;
+      if (one) await runStatement(db, recordAttempt, [one.id, one.status, one.httpStatus, one.durationMs, one.snippet, one.error]);
+      else await runStatement(db, recordAttempts, [col('id'), col('status'), col('httpStatus'), col('durationMs'), col('snippet'), col('error')]);
       return items.map(() => undefined);
     },
     { maxInFlight, maxBatch: 1000, isItemError: isDataError },

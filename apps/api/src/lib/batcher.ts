@@ -4,13 +4,19 @@
  * is never lost. A batch the database refuses for its data (one bad row) is split in halves and
  * each half written again, so only the bad item fails and never another request's row.
  */
-export interface BatcherOptions {
+export interface BatcherOptions<In = unknown, Out = unknown> {
   /** Batches written at once; more than one only on a server with a connection pool. */
   maxInFlight: number;
   maxBatch: number;
   onError?: (err: unknown, size: number) => void;
   /** Whether a failure may be one item's fault (then the batch is split); otherwise every item fails. */
   isItemError?: (err: unknown) => boolean;
+  /**
+   * Writes a batch of one item, in place of `writeBatch`: a statement for one row, whose generic plan
+   * PostgreSQL keeps after five runs, where it plans a list's statement again for every run (it cannot
+   * tell the list's length ahead). For batchers whose items mostly arrive alone.
+   */
+  writeOne?: (item: In) => Promise<Out>;
 }
 
 interface Pending<In, Out> {
@@ -29,10 +35,10 @@ export class Batcher<In, Out> {
   /** Batches written and items in them (tests and benchmarks read them). */
   readonly stats = { batches: 0, items: 0 };
   private readonly writeBatch: (items: In[]) => Promise<Out[]>;
-  private readonly options: BatcherOptions;
+  private readonly options: BatcherOptions<In, Out>;
 
   /** `writeBatch` answers one result per item, in order. */
-  constructor(writeBatch: (items: In[]) => Promise<Out[]>, options: BatcherOptions) {
+  constructor(writeBatch: (items: In[]) => Promise<Out[]>, options: BatcherOptions<In, Out>) {
     this.writeBatch = writeBatch;
     this.options = options;
   }
@@ -73,7 +79,8 @@ export class Batcher<In, Out> {
 
   private async write(batch: Pending<In, Out>[]): Promise<void> {
     try {
-      const out = await this.writeBatch(batch.map((p) => p.item));
+      const { writeOne } = this.options;
+      const out = writeOne && batch.length === 1 ? [await writeOne(batch[0]!.item)] : await this.writeBatch(batch.map((p) => p.item));
       this.stats.batches++;
       this.stats.items += batch.length;
       batch.forEach((p, i) => p.resolve(out[i]!));

@@ -162,9 +162,8 @@ RETURNING id, kind, payload, attempts, expires_at, floor(extract(epoch from now(
 };
 /**
  * Done, for the jobs finishing together (a group commit): one statement for all of them, or the
- * one-job form when a job finishes alone, whose generic plan PostgreSQL keeps (a list's plan it
- * makes again for every run, since it cannot tell the list's length ahead). `attempts` is the
- * fencing token (a job taken over after its lease ran out matches nothing).
+ * one-job form when a job finishes alone (`writeOne`, lib/batcher.ts). `attempts` is the fencing
+ * token (a job taken over after its lease ran out matches nothing).
  */
 const doneStatement: Statement = {
   name: 'jobs_done',
@@ -202,11 +201,14 @@ export class JobWorker {
     this.onSignal = (committed?: boolean) => this.wake(committed ? 0 : WAKE_MS);
     this.done = new Batcher(
       async (finished) => {
-        if (finished.length === 1) await runStatement(db, doneStatement, [finished[0]!.id, finished[0]!.attempts]);
-        else await runStatement(db, doneManyStatement, [finished.map((j) => j.id), finished.map((j) => j.attempts)]);
+        await runStatement(db, doneManyStatement, [finished.map((j) => j.id), finished.map((j) => j.attempts)]);
         return finished.map(() => undefined);
       },
-      { maxInFlight: this.options.batchesInFlight, maxBatch: 1000 },
+      {
+        maxInFlight: this.options.batchesInFlight,
+        maxBatch: 1000,
+        writeOne: async (job) => void (await runStatement(db, doneStatement, [job.id, job.attempts])),
+      },
     );
   }
 

@@ -37,9 +37,8 @@ export function outcomeOf(result: SafeResponse): { status: DeliveryStatus | 'ret
  * A delivery's two statements, written by hand and prepared once per connection, as the job
  * queue's (docs/benchmarks.md, "Postbacks under load"), each shared by the deliveries that reach
  * it together (a group commit): the worker runs many at once, and one statement for each
- * delivery was most of its round trips. A delivery alone takes the one-row form, whose generic
- * plan PostgreSQL keeps (a list's plan it makes again for every run). Only a delivery still
- * `pending` is sent or updated.
+ * delivery was most of its round trips. A delivery alone takes the one-row form (`writeOne`,
+ * lib/batcher.ts). Only a delivery still `pending` is sent or updated.
  */
 const pendingDelivery: Statement = {
   name: 'postback_delivery_pending',
@@ -70,22 +69,25 @@ type Attempt = { id: number; status: DeliveryStatus; httpStatus: number | null; 
 export function postbackJob(db: Db, policy: OutboundPolicy, retryBaseMs: number, maxInFlight = 1): JobDefinition<PostbackJobPayload> {
   const deliveries = new Batcher<number, Delivery | undefined>(
     async (ids) => {
-      const rows = await (ids.length === 1 ? runStatement<Delivery>(db, pendingDelivery, ids) : runStatement<Delivery>(db, pendingDeliveries, [ids]));
+      const rows = await runStatement<Delivery>(db, pendingDeliveries, [ids]);
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
       return ids.map((id) => byId.get(id));
     },
-    { maxInFlight, maxBatch: 1000 },
+    { maxInFlight, maxBatch: 1000, writeOne: async (id) => (await runStatement<Delivery>(db, pendingDelivery, [id]))[0] },
   );
   // A text the column refuses cannot happen (each is cut to its length), but would fail alone.
   const attempts = new Batcher<Attempt, undefined>(
     async (items) => {
       const col = <K extends keyof Attempt>(k: K) => items.map((i) => i[k]);
-      const one = items.length === 1 ? items[0]! : undefined;
-      if (one) await runStatement(db, recordAttempt, [one.id, one.status, one.httpStatus, one.durationMs, one.snippet, one.error]);
-      else await runStatement(db, recordAttempts, [col('id'), col('status'), col('httpStatus'), col('durationMs'), col('snippet'), col('error')]);
+      await runStatement(db, recordAttempts, [col('id'), col('status'), col('httpStatus'), col('durationMs'), col('snippet'), col('error')]);
       return items.map(() => undefined);
     },
-    { maxInFlight, maxBatch: 1000, isItemError: isDataError },
+    {
+      maxInFlight,
+      maxBatch: 1000,
+      isItemError: isDataError,
+      writeOne: async (a) => void (await runStatement(db, recordAttempt, [a.id, a.status, a.httpStatus, a.durationMs, a.snippet, a.error])),
+    },
   );
   return {
     backoff: { baseMs: retryBaseMs, capMs: RETRY_CAP_MS },
